@@ -1,0 +1,75 @@
+"""Settings from MEETSIGHT_* environment variables; the only module that reads the environment."""
+
+from __future__ import annotations
+
+import secrets
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="MEETSIGHT_", extra="ignore")
+
+    data_dir: Path = Field(default=Path(".meetsight"), description="SQLite file and local media")
+    database_url: str | None = Field(default=None, description="SQLAlchemy URL; default SQLite")
+    public_url: str | None = Field(default=None, description="The spec's {base_url}")
+    auth_url: str | None = Field(default=None, description="The spec's {auth_url}")
+    host: str = "127.0.0.1"
+    port: int = 8000
+    secret_key: str | None = Field(
+        default=None, description="HMAC secret for keys and tokens; default: a file in data_dir"
+    )
+    max_upload_bytes: int = Field(default=2 * 1024**3, description="Largest accepted upload")
+    max_transcript_bytes: int = Field(default=50 * 1024**2, description="Largest transcript file")
+    api_key_cache_seconds: float = Field(
+        default=2.0, description="How long a verified API key is trusted without a lookup"
+    )
+    media_url_allow_private: bool = False
+    log_level: str = "info"
+
+    @property
+    def sqlite_path(self) -> Path:
+        return self.data_dir / "meetsight.db"
+
+    @property
+    def media_dir(self) -> Path:
+        return self.data_dir / "media"
+
+    def resolved_database_url(self) -> str:
+        if self.database_url:
+            return normalise_database_url(self.database_url)
+        return f"sqlite+aiosqlite:///{self.sqlite_path}"
+
+    def resolved_public_url(self) -> str:
+        return (self.public_url or f"http://{self.host}:{self.port}").rstrip("/")
+
+    def resolved_auth_url(self) -> str:
+        return (self.auth_url or self.resolved_public_url()).rstrip("/")
+
+    def hmac_secret(self) -> bytes:
+        """The server secret; generated once into the data dir when not configured."""
+        if self.secret_key:
+            return self.secret_key.encode()
+        path = self.data_dir / "secret.key"
+        if not path.exists():
+            self.data_dir.mkdir(parents=True, exist_ok=True)
+            path.write_text(secrets.token_urlsafe(48))
+            path.chmod(0o600)
+        return path.read_text().strip().encode()
+
+
+def normalise_database_url(url: str) -> str:
+    """Accept plain postgresql:// and sqlite:// URLs and pick the async drivers."""
+    if url.startswith(("postgres://", "postgresql://")):
+        return "postgresql+asyncpg://" + url.split("://", 1)[1]
+    if url.startswith("sqlite://"):
+        return "sqlite+aiosqlite://" + url.split("://", 1)[1]
+    return url
+
+
+@lru_cache
+def get_settings() -> Settings:
+    return Settings()

@@ -1,0 +1,52 @@
+"""Application errors carry their HTTP status; one renderer turns them into the envelope."""
+
+from __future__ import annotations
+
+
+class AppError(Exception):
+    status_code = 400
+
+    def __init__(self, message: str, status_code: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        if status_code is not None:
+            self.status_code = status_code
+
+
+class BadRequest(AppError):
+    status_code = 400
+
+
+class Unauthorized(AppError):
+    status_code = 401
+
+    def __init__(self, message: str = "Unauthorized - missing or invalid API key") -> None:
+        super().__init__(message)
+
+
+class Forbidden(AppError):
+    status_code = 403
+
+
+class NotFound(AppError):
+    status_code = 404
+
+
+class Conflict(AppError):
+    status_code = 409
+
+
+class PayloadTooLarge(AppError):
+    status_code = 413
+
+
+class UnsupportedMedia(AppError):
+    status_code = 415
+
+
+class ValidationFailed(AppError):
+    status_code = 422
+
+
+class InsufficientStorage(AppError):
+    status_code = 507
