@@ -1,0 +1,159 @@
+"""Rows to the spec's JSON shapes. Built as plain dicts: the hot read paths skip model validation,
+and tests check every shape against the Pydantic models in schemas.py."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy.engine import Row
+
+from meetsight.activities.kinds import ActivityKind
+from meetsight.intelligence.models import ActivityAnalytics, ActivityScore, ActivitySummary
+from meetsight.timefmt import iso_z
+
+
+def _compact(data: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in data.items() if v is not None}
+
+
+def activity_url(public_url: str, kind: ActivityKind, activity_id: str) -> str:
+    return f"{public_url}/app/{kind.path}/{activity_id}"
+
+
+def serialize_activity(row: Row[Any], kind: ActivityKind, public_url: str) -> dict[str, Any]:
+    activity_type = {"id": row.activity_type_id, "name": row.type_name} if row.type_name else None
+    common = {
+        kind.id_key: row.id,
+        "status": row.status,
+        "name": row.name,
+        "startDateTime": iso_z(row.start_at),
+        "endDateTime": iso_z(row.end_at),
+        "duration": row.duration,
+        "description": row.description,
+        "language": row.language,
+        "aiScore": row.ai_score,
+        "url": activity_url(public_url, kind, row.id),
+        "failureReason": row.failure_reason,
+    }
+    if kind.is_call:
+        common.update(
+            direction=row.direction or "outbound",
+            fromNumber=row.from_number,
+            toNumber=row.to_number,
+            callType=activity_type,
+        )
+    else:
+        thumbnail = (
+            f"{public_url}/api/v1/{kind.path}/{row.id}/thumbnail" if row.thumbnail_key else None
+        )
+        common.update(
+            mediaType=row.media_type,
+            thumbnailUrl=thumbnail,
+            meetingType=activity_type,
+            calendarEventId=row.calendar_event_id,
+        )
+    return _compact(common)
+
+
+def serialize_participant(row: Row[Any], kind: ActivityKind) -> dict[str, Any]:
+    item = {
+        "id": row.id,
+        "name": row.name,
+        "email": row.email,
+        "isHost": bool(row.is_host),
+        "isInternal": bool(row.is_internal),
+    }
+    if kind.is_call:
+        item["phone"] = row.phone
+    return _compact(item)
+
+
+def serialize_segment(row: Row[Any]) -> dict[str, Any]:
+    return {
+        "startTime": row.start_time,
+        "endTime": row.end_time,
+        "personId": row.person_id,
+        "participantName": row.participant_name,
+        "content": row.content,
+    }
+
+
+def serialize_summary(
+    summary: ActivitySummary | None, kind: ActivityKind, activity_id: str
+) -> dict[str, Any]:
+    data: dict[str, Any] = {kind.id_key: activity_id}
+    if summary is None:
+        return data
+    data.update(
+        summary=summary.summary,
+        nextSteps=[
+            {
+                "action": s["action"],
+                "actors": list(s.get("actors", [])),
+                "deadline": s.get("deadline") or "",
+            }
+            for s in summary.next_steps
+        ],
+        aiOpinion=summary.ai_opinion,
+    )
+    if kind.is_call:
+        data["insights"] = summary.insights or {}
+    else:
+        data["topics"] = [
+            {"title": t["title"], "description": t.get("description", "")} for t in summary.topics
+        ]
+    return _compact(data)
+
+
+def serialize_note(row: Row[Any], kind: ActivityKind) -> dict[str, Any]:
+    if kind.is_call:
+        return _compact(
+            {
+                "id": row.id,
+                "content": row.content,
+                "smartCategory": {"id": row.smart_category_id, "name": row.category_name},
+                "tag": row.tag,
+                "priority": row.priority,
+                "isManual": bool(row.is_manual),
+                "startTimestamp": row.start_timestamp,
+                "endTimestamp": row.end_timestamp,
+            }
+        )
+    return _compact(
+        {
+            "id": row.id,
+            "tag": row.tag,
+            "content": row.content,
+            "priority": row.priority,
+            "meetingId": row.activity_id,
+            "smartCategoryId": row.smart_category_id,
+            "isManual": bool(row.is_manual),
+            "startTimestamp": row.start_timestamp,
+            "endTimestamp": row.end_timestamp,
+        }
+    )
+
+
+def serialize_analytics(
+    analytics: ActivityAnalytics | None, kind: ActivityKind, activity_id: str
+) -> dict[str, Any]:
+    return {
+        kind.id_key: activity_id,
+        "questionsBySpeaker": list(analytics.questions_by_speaker) if analytics else [],
+        "participantParticipation": list(analytics.participation) if analytics else [],
+    }
+
+
+def serialize_score(
+    score: ActivityScore | None, kind: ActivityKind, activity_id: str
+) -> dict[str, Any]:
+    if score is None:
+        return {kind.id_key: activity_id, "objectives": []}
+    return _compact(
+        {
+            kind.id_key: activity_id,
+            "score": score.score,
+            "scoreJustification": score.justification,
+            "objectives": [_compact(dict(o)) for o in score.objectives],
+        }
+    )

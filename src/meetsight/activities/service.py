@@ -1,0 +1,72 @@
+"""Reading and deleting activities for an organization; shared by REST and MCP."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy.engine import Row
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from meetsight.activities import repository as repo
+from meetsight.activities.kinds import ActivityKind
+from meetsight.auth.context import AuthContext
+from meetsight.errors import NotFound, ValidationFailed
+from meetsight.storage.local import LocalMediaStore
+from meetsight.timefmt import range_end, range_start
+
+
+def media_prefix(org_id: str, activity_id: str) -> str:
+    return f"{org_id}/{activity_id}"
+
+
+async def require_activity(
+    session: AsyncSession, ctx: AuthContext, activity_id: str, kind: ActivityKind | None
+) -> Row[Any]:
+    """The activity row, or 404 when it is missing, another organization's, or the other kind."""
+    row = None
+    if len(activity_id) <= 64:
+        row = await repo.get_activity_row(
+            session,
+            ctx.organization_id,
+            activity_id,
+            is_call=None if kind is None else kind.is_call,
+        )
+    if row is None:
+        raise NotFound(kind.not_found if kind else "Meeting not found")
+    return row
+
+
+def build_filters(
+    kind: ActivityKind,
+    *,
+    from_date: str | None,
+    to_date: str | None,
+    status: str | None,
+    media_type: str | None = None,
+    name: str | None = None,
+    direction: str | None = None,
+) -> repo.ActivityFilters:
+    filters = repo.ActivityFilters(is_call=kind.is_call, status=status, media_type=media_type)
+    try:
+        filters.from_at = range_start(from_date) if from_date else None
+    except ValueError:
+        raise ValidationFailed("fromDate: expected YYYY-MM-DD or an ISO 8601 date-time") from None
+    try:
+        filters.to_at = range_end(to_date) if to_date else None
+    except ValueError:
+        raise ValidationFailed("toDate: expected YYYY-MM-DD or an ISO 8601 date-time") from None
+    if filters.from_at and filters.to_at and filters.from_at >= filters.to_at:
+        raise ValidationFailed("toDate: must be after fromDate")
+    filters.name_contains = name.strip() if name and name.strip() else None
+    filters.direction = direction.lower() if direction else None
+    return filters
+
+
+async def delete_activity(
+    session: AsyncSession, media: LocalMediaStore, ctx: AuthContext, activity_id: str
+) -> None:
+    """Delete rows first and commit, then the files: a crash in between leaves only an orphan
+    file, which the start-up sweep removes, never a row that points at missing media."""
+    await repo.delete_activity_rows(session, ctx.organization_id, activity_id)
+    await session.commit()
+    await media.delete_prefix(media_prefix(ctx.organization_id, activity_id))

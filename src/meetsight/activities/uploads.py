@@ -1,0 +1,142 @@
+"""Creating an activity from an upload: a media file, a media URL or a finished transcript."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from meetsight.activities.kinds import ActivityKind
+from meetsight.activities.models import Activity
+from meetsight.activities.multipart import UploadedForm
+from meetsight.activities.participants import activity_type_id, attach_participants, resolve_person
+from meetsight.activities.service import media_prefix
+from meetsight.activities.upload_fields import UploadFields, parse_upload_fields
+from meetsight.auth.context import AuthContext
+from meetsight.errors import BadRequest, UnsupportedMedia, ValidationFailed
+from meetsight.ids import new_id
+from meetsight.organizations.models import Person
+from meetsight.processing.media_sniff import CALL_CONTAINERS, sniff
+from meetsight.processing.queue import enqueue_processing
+from meetsight.storage.local import LocalMediaStore
+from meetsight.transcripts.importing import store_imported_transcript
+from meetsight.transcripts.parsing import TranscriptFormatError, parse_transcript
+
+
+async def create_from_upload(
+    session: AsyncSession,
+    media: LocalMediaStore,
+    ctx: AuthContext,
+    kind: ActivityKind,
+    form: UploadedForm,
+) -> str:
+    """Validate, store and enqueue; returns the new activity id. Nothing is kept on failure."""
+    try:
+        return await _create(session, media, ctx, kind, form)
+    except BaseException:
+        await form.discard()
+        await session.rollback()
+        raise
+
+
+async def _create(
+    session: AsyncSession,
+    media: LocalMediaStore,
+    ctx: AuthContext,
+    kind: ActivityKind,
+    form: UploadedForm,
+) -> str:
+    fields = parse_upload_fields(form, kind)
+    given = [x for x in (form.file, fields.media_url, form.transcript) if x is not None]
+    if len(given) != 1:
+        raise BadRequest("Send exactly one of file, mediaUrl or transcript")
+    org_id = ctx.organization_id
+    owner = (
+        await resolve_person(session, org_id, fields.owner_id, "ownerId")
+        if fields.owner_id
+        else None
+    )
+    people = [await resolve_person(session, org_id, ref, "personIds") for ref in fields.person_ids]
+    activity = _new_activity(org_id, kind, fields)
+    activity.activity_type_id = await activity_type_id(session, org_id, fields.type_name)
+    activity.owner_person_id = owner.id if owner else None
+    participants = ([owner] if owner else []) + people
+    if form.transcript is not None:
+        await _import_transcript(session, activity, form, participants)
+        await session.commit()
+        return activity.id
+    session.add(activity)
+    await session.flush()
+    await attach_participants(
+        session, org_id, activity.id, participants, host_id=activity.owner_person_id
+    )
+    if form.file is not None:
+        await _store_media(media, activity, form, kind)
+        activity.source = "upload"
+    else:
+        activity.source = "url"
+        activity.media_url = fields.media_url
+    await enqueue_processing(session, org_id, activity.id)
+    try:
+        await session.commit()
+    except BaseException:
+        if activity.media_key:
+            await media.delete_prefix(media_prefix(org_id, activity.id))
+        raise
+    return activity.id
+
+
+def _new_activity(org_id: str, kind: ActivityKind, fields: UploadFields) -> Activity:
+    return Activity(
+        organization_id=org_id,
+        id=new_id(),
+        is_call=kind.is_call,
+        media_type=fields.media_type,
+        status="processing",
+        name=fields.name,
+        description=fields.description,
+        start_at=fields.start_at,
+        language=fields.language,
+        direction=fields.direction,
+        from_number=fields.from_number,
+        to_number=fields.to_number,
+        calendar_event_id=fields.calendar_event_id,
+    )
+
+
+async def _store_media(
+    media: LocalMediaStore, activity: Activity, form: UploadedForm, kind: ActivityKind
+) -> None:
+    writer = form.file
+    assert writer is not None
+    if writer.size == 0:
+        raise ValidationFailed("file: the file is empty")
+    found = sniff(writer.head)
+    if found is None:
+        raise UnsupportedMedia("file: not an audio or video format meetsight can read")
+    if kind.is_call and found.container not in CALL_CONTAINERS:
+        raise UnsupportedMedia(f"file: a call recording must be mp3 or wav, not {found.container}")
+    key = f"{media_prefix(activity.organization_id, activity.id)}/media{found.extension}"
+    await writer.commit(key)
+    form.file = None  # committed: no longer ours to discard
+    activity.media_key = key
+    activity.media_content_type = found.content_type
+    activity.media_size = writer.size
+    activity.media_filename = (form.filename or "")[:255] or None
+
+
+async def _import_transcript(
+    session: AsyncSession, activity: Activity, form: UploadedForm, participants: list[Person]
+) -> None:
+    assert form.transcript is not None
+    try:
+        segments = parse_transcript(form.transcript, form.transcript_filename)
+    except TranscriptFormatError as exc:
+        raise ValidationFailed(f"transcript: {exc}") from None
+    activity.source = "import"
+    activity.status = "completed"
+    activity.duration = round(max(s.end_time for s in segments), 3)
+    activity.end_at = activity.start_at + timedelta(seconds=activity.duration)
+    session.add(activity)
+    await session.flush()
+    await store_imported_transcript(session, activity, segments, participants)

@@ -1,0 +1,123 @@
+"""create_app(): routers, error handlers and the lifespan that owns engine and stores."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+import sqlalchemy as sa
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.responses import JSONResponse, Response
+
+from meetsight.activities.endpoints import call_routes, meeting_routes
+from meetsight.activities.endpoints import router as activity_listing
+from meetsight.activities.upload_endpoints import router as upload_router
+from meetsight.auth.api_keys import ApiKeyVerifier
+from meetsight.config import Settings, get_settings
+from meetsight.db.engine import create_engine, create_sessionmaker
+from meetsight.errors import AppError
+from meetsight.intelligence.endpoints import router as intelligence_router
+from meetsight.responses import error_envelope
+from meetsight.state import AppState
+from meetsight.storage.local import LocalMediaStore
+
+log = logging.getLogger("meetsight")
+API_PREFIX = "/api/v1"
+
+
+def build_state(settings: Settings) -> AppState:
+    engine = create_engine(settings.resolved_database_url())
+    return AppState(
+        settings=settings,
+        engine=engine,
+        sessionmaker=create_sessionmaker(engine),
+        api_keys=ApiKeyVerifier(settings.hmac_secret(), settings.api_key_cache_seconds),
+        media=LocalMediaStore(settings.media_dir),
+        public_url=settings.resolved_public_url(),
+    )
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or get_settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        state = build_state(settings)
+        state.media.clear_temp()
+        app.state.ms = state
+        try:
+            yield
+        finally:
+            await state.engine.dispose()
+
+    app = FastAPI(
+        title="meetsight",
+        version="1.0",
+        description="Meeting and call intelligence: transcripts, analytics, summaries.",
+        openapi_url=f"{API_PREFIX}/openapi.json",
+        docs_url=f"{API_PREFIX}/docs",
+        redoc_url=None,
+        lifespan=lifespan,
+    )
+    for router in (
+        activity_listing,
+        upload_router,
+        meeting_routes,
+        call_routes,
+        intelligence_router,
+    ):
+        app.include_router(router, prefix=API_PREFIX)
+    install_error_handlers(app)
+    install_health(app)
+    return app
+
+
+def install_health(app: FastAPI) -> None:
+    @app.get("/healthz", include_in_schema=False)
+    async def healthz() -> Response:
+        return JSONResponse({"status": "ok"})
+
+    @app.get("/readyz", include_in_schema=False)
+    async def readyz(request: Request) -> Response:
+        state: AppState = request.app.state.ms
+        try:
+            async with state.engine.connect() as conn:
+                await conn.execute(sa.text("SELECT 1"))
+        except (OSError, sa.exc.SQLAlchemyError) as exc:
+            log.warning("readiness check failed: %s", exc)
+            return JSONResponse({"status": "unavailable", "database": "unreachable"}, 503)
+        return JSONResponse({"status": "ok", "database": "ok"})
+
+
+def _field_name(loc: tuple[object, ...]) -> str:
+    parts = [str(p) for p in loc if p not in ("query", "path", "body", "header")]
+    return ".".join(parts) or "request"
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(AppError)
+    async def app_error(request: Request, exc: AppError) -> Response:
+        headers = {"WWW-Authenticate": "Bearer"} if exc.status_code == 401 else None
+        return error_envelope(exc.status_code, exc.message, headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(request: Request, exc: RequestValidationError) -> Response:
+        errors = exc.errors()
+        first = errors[0] if errors else {"loc": (), "msg": "invalid request"}
+        message = f"{_field_name(tuple(first.get('loc', ())))}: {first.get('msg', 'invalid')}"
+        return error_envelope(422, message)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        message = {404: "Not found", 405: "Method not allowed"}.get(
+            exc.status_code, str(exc.detail)
+        )
+        return error_envelope(exc.status_code, message, getattr(exc, "headers", None))
+
+    @app.exception_handler(Exception)
+    async def unexpected(request: Request, exc: Exception) -> Response:
+        log.exception("unhandled error on %s %s", request.method, request.url.path)
+        return error_envelope(500, "Internal error; it has been logged")

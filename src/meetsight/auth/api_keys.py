@@ -1,0 +1,141 @@
+"""API keys: prefixed random secrets, stored only as an HMAC, with scopes, expiry and revocation."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import time
+from dataclasses import dataclass
+from datetime import datetime
+
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from meetsight.auth.context import AuthContext
+from meetsight.auth.models import ApiKey
+from meetsight.auth.scopes import API_KEY_SCOPES
+from meetsight.db.base import utcnow
+from meetsight.errors import NotFound, ValidationFailed
+
+KEY_PREFIX = "msk_"
+DISPLAY_PREFIX_LENGTH = 12
+LAST_USED_RESOLUTION_SECONDS = 300
+
+
+def hash_key(secret: bytes, key: str) -> str:
+    return hmac.new(secret, key.encode(), hashlib.sha256).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class CreatedApiKey:
+    record: ApiKey
+    key: str
+
+
+async def create_api_key(
+    session: AsyncSession,
+    *,
+    secret: bytes,
+    organization_id: str,
+    name: str,
+    scopes: list[str] | None = None,
+    expires_at: datetime | None = None,
+    created_by_user_id: str | None = None,
+) -> CreatedApiKey:
+    """Create a key; the returned plain key is never stored and cannot be shown again."""
+    chosen = list(dict.fromkeys(scopes)) if scopes else list(API_KEY_SCOPES)
+    unknown = [s for s in chosen if s not in API_KEY_SCOPES]
+    if unknown:
+        raise ValidationFailed(f"scope: unknown scope {unknown[0]!r}")
+    if not name.strip():
+        raise ValidationFailed("name: must not be empty")
+    key = KEY_PREFIX + secrets.token_urlsafe(32)
+    record = ApiKey(
+        organization_id=organization_id,
+        name=name.strip(),
+        prefix=key[:DISPLAY_PREFIX_LENGTH],
+        key_hash=hash_key(secret, key),
+        scopes=chosen,
+        expires_at=expires_at,
+        created_by_user_id=created_by_user_id,
+    )
+    session.add(record)
+    await session.flush()
+    return CreatedApiKey(record=record, key=key)
+
+
+async def revoke_api_key(
+    session: AsyncSession, *, key_id: str, organization_id: str | None
+) -> ApiKey:
+    query = sa.select(ApiKey).where(ApiKey.id == key_id)
+    if organization_id is not None:
+        query = query.where(ApiKey.organization_id == organization_id)
+    record = (await session.execute(query)).scalar_one_or_none()
+    if record is None:
+        raise NotFound("API key not found")
+    if record.revoked_at is None:
+        record.revoked_at = utcnow()
+    await session.flush()
+    return record
+
+
+class ApiKeyVerifier:
+    """Turns a presented key into an AuthContext, trusting a verified key for a few seconds.
+
+    The short cache keeps the per-request cost off the database; a revocation made in this
+    process takes effect at once, one made elsewhere within `cache_seconds`.
+    """
+
+    def __init__(self, secret: bytes, cache_seconds: float) -> None:
+        self._secret = secret
+        self._cache_seconds = cache_seconds
+        self._cache: dict[str, tuple[float, AuthContext | None]] = {}
+
+    def forget(self, key_id: str | None = None) -> None:
+        if key_id is None:
+            self._cache.clear()
+            return
+        for digest, (_, ctx) in list(self._cache.items()):
+            if ctx is not None and ctx.credential_id == key_id:
+                del self._cache[digest]
+
+    async def verify(self, session: AsyncSession, key: str) -> AuthContext | None:
+        if not key.startswith(KEY_PREFIX) or len(key) > 200:
+            return None
+        digest = hash_key(self._secret, key)
+        now = time.monotonic()
+        cached = self._cache.get(digest)
+        if cached is not None and cached[0] > now:
+            return cached[1]
+        ctx = await self._lookup(session, digest)
+        if len(self._cache) > 10_000:
+            self._cache.clear()
+        self._cache[digest] = (now + self._cache_seconds, ctx)
+        return ctx
+
+    async def _lookup(self, session: AsyncSession, digest: str) -> AuthContext | None:
+        record = (
+            await session.execute(sa.select(ApiKey).where(ApiKey.key_hash == digest))
+        ).scalar_one_or_none()
+        # The hash lookup already matched; compare again in constant time as a guard.
+        if record is None or not hmac.compare_digest(record.key_hash, digest):
+            return None
+        now = utcnow()
+        if record.revoked_at is not None or (record.expires_at and record.expires_at <= now):
+            return None
+        last = record.last_used_at
+        if last is None or (now - last).total_seconds() > LAST_USED_RESOLUTION_SECONDS:
+            await session.execute(
+                sa.update(ApiKey)
+                .where(ApiKey.organization_id == record.organization_id, ApiKey.id == record.id)
+                .values(last_used_at=now)
+            )
+            await session.commit()
+        return AuthContext(
+            organization_id=record.organization_id,
+            scopes=frozenset(record.scopes),
+            credential_kind="api_key",
+            credential_id=record.id,
+            user_id=record.created_by_user_id,
+        )

@@ -1,0 +1,217 @@
+"""The `meetsight` command (DESIGN.md's CLI contract). `--json` prints one JSON object only."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from collections.abc import Awaitable, Callable
+from datetime import UTC, date, datetime, time
+from typing import Any
+
+from meetsight.config import Settings, get_settings
+from meetsight.errors import AppError
+
+
+def _emit(args: argparse.Namespace, payload: dict[str, Any], text: str) -> None:
+    print(json.dumps(payload) if getattr(args, "json", False) else text)
+
+
+async def _with_session(settings: Settings, work: Callable[[Any], Awaitable[Any]]) -> Any:
+    from meetsight.db.engine import create_engine, create_sessionmaker
+    from meetsight.db.migrate import upgrade_async
+
+    url = settings.resolved_database_url()
+    await upgrade_async(url)
+    engine = create_engine(url)
+    try:
+        async with create_sessionmaker(engine)() as session:
+            result = await work(session)
+            await session.commit()
+            return result
+    finally:
+        await engine.dispose()
+
+
+def cmd_migrate(args: argparse.Namespace, settings: Settings) -> None:
+    from meetsight.db.migrate import upgrade
+
+    upgrade(settings.resolved_database_url())
+    print("database is up to date", file=sys.stderr)
+
+
+def cmd_org_create(args: argparse.Namespace, settings: Settings) -> None:
+    from meetsight.organizations.service import create_organization
+
+    org = asyncio.run(_with_session(settings, lambda s: create_organization(s, args.name)))
+    _emit(args, {"id": org.id, "name": org.name}, org.id)
+
+
+def cmd_user_create(args: argparse.Namespace, settings: Settings) -> None:
+    from meetsight.auth.passwords import hash_password
+    from meetsight.organizations.service import create_user
+
+    password = sys.stdin.readline().rstrip("\n") if args.password_stdin else None
+    if args.password_stdin and not password:
+        raise AppError("password: nothing was read from standard input", 422)
+    password_hash = hash_password(password) if password else None
+    user = asyncio.run(
+        _with_session(
+            settings,
+            lambda s: create_user(
+                s,
+                organization_id=args.org,
+                email=args.email,
+                name=args.name,
+                role=args.role,
+                password_hash=password_hash,
+            ),
+        )
+    )
+    _emit(args, {"id": user.id, "email": user.email}, user.id)
+
+
+def cmd_apikey_create(args: argparse.Namespace, settings: Settings) -> None:
+    from meetsight.auth.api_keys import create_api_key
+    from meetsight.organizations.models import Organization
+
+    expires = None
+    if args.expires:
+        try:
+            expires = datetime.combine(date.fromisoformat(args.expires), time(), tzinfo=UTC)
+        except ValueError:
+            raise AppError("expires: expected YYYY-MM-DD", 422) from None
+
+    async def work(session: Any) -> Any:
+        if await session.get(Organization, args.org) is None:
+            raise AppError("org: no such organization", 404)
+        return await create_api_key(
+            session,
+            secret=settings.hmac_secret(),
+            organization_id=args.org,
+            name=args.name,
+            scopes=args.scope,
+            expires_at=expires,
+        )
+
+    created = asyncio.run(_with_session(settings, work))
+    record = created.record
+    _emit(
+        args,
+        {"id": record.id, "key": created.key, "prefix": record.prefix, "scopes": record.scopes},
+        created.key,
+    )
+
+
+def cmd_apikey_revoke(args: argparse.Namespace, settings: Settings) -> None:
+    from meetsight.auth.api_keys import revoke_api_key
+
+    asyncio.run(
+        _with_session(
+            settings, lambda s: revoke_api_key(s, key_id=args.key_id, organization_id=None)
+        )
+    )
+    print(f"revoked {args.key_id}", file=sys.stderr)
+
+
+def cmd_demo(args: argparse.Namespace, settings: Settings) -> None:
+    from meetsight.demo.seed import seed_demo
+
+    result = asyncio.run(
+        _with_session(settings, lambda s: seed_demo(s, settings, org_name=args.org))
+    )
+    _emit(
+        args,
+        {"org_id": result.org_id, "api_key": result.api_key},
+        f"organization {result.org_id}\nAPI key (shown once): {result.api_key}",
+    )
+
+
+def cmd_serve(args: argparse.Namespace, settings: Settings) -> None:
+    from meetsight.serve import serve
+
+    serve(settings, demo=args.demo, worker=not args.no_worker)
+
+
+def cmd_worker(args: argparse.Namespace, settings: Settings) -> None:
+    print(
+        "meetsight worker: the processing worker arrives with the processing pipeline; "
+        "uploads are queued in the jobs table until then.",
+        file=sys.stderr,
+    )
+    raise SystemExit(2)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="meetsight", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    serve = sub.add_parser("serve", help="run the API (and an embedded worker)")
+    serve.add_argument("--host")
+    serve.add_argument("--port", type=int)
+    serve.add_argument("--data-dir")
+    serve.add_argument("--no-worker", action="store_true")
+    serve.add_argument("--demo", action="store_true", help="seed demo data into an empty data dir")
+    serve.set_defaults(func=cmd_serve)
+
+    worker = sub.add_parser("worker", help="run a processing worker")
+    worker.add_argument("--concurrency", type=int, default=1)
+    worker.set_defaults(func=cmd_worker)
+
+    sub.add_parser("migrate", help="apply database migrations").set_defaults(func=cmd_migrate)
+
+    org = sub.add_parser("org").add_subparsers(dest="org_command", required=True)
+    org_create = org.add_parser("create")
+    org_create.add_argument("name")
+    org_create.add_argument("--json", action="store_true")
+    org_create.set_defaults(func=cmd_org_create)
+
+    user = sub.add_parser("user").add_subparsers(dest="user_command", required=True)
+    user_create = user.add_parser("create")
+    user_create.add_argument("--org", required=True)
+    user_create.add_argument("--email", required=True)
+    user_create.add_argument("--name", required=True)
+    user_create.add_argument("--role", choices=["owner", "admin", "member"], default="member")
+    user_create.add_argument("--password-stdin", action="store_true")
+    user_create.add_argument("--json", action="store_true")
+    user_create.set_defaults(func=cmd_user_create)
+
+    apikey = sub.add_parser("apikey").add_subparsers(dest="apikey_command", required=True)
+    key_create = apikey.add_parser("create")
+    key_create.add_argument("--org", required=True)
+    key_create.add_argument("--name", required=True)
+    key_create.add_argument("--scope", action="append")
+    key_create.add_argument("--expires", help="YYYY-MM-DD")
+    key_create.add_argument("--json", action="store_true")
+    key_create.set_defaults(func=cmd_apikey_create)
+    key_revoke = apikey.add_parser("revoke")
+    key_revoke.add_argument("key_id")
+    key_revoke.set_defaults(func=cmd_apikey_revoke)
+
+    demo = sub.add_parser("demo", help="seed an organization with demo data")
+    demo.add_argument("--org", default="Demo Sales Team")
+    demo.add_argument("--json", action="store_true")
+    demo.set_defaults(func=cmd_demo)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = build_parser().parse_args(argv)
+    overrides: dict[str, Any] = {}
+    for name in ("host", "port", "data_dir"):
+        value = getattr(args, name, None)
+        if value is not None:
+            overrides[name] = value
+    settings = Settings(**overrides) if overrides else get_settings()
+    try:
+        args.func(args, settings)
+    except AppError as exc:
+        if getattr(args, "json", False):
+            print(json.dumps({"error": exc.message, "status": exc.status_code}))
+        print(f"meetsight: {exc.message}", file=sys.stderr)
+        raise SystemExit(1) from None
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,45 @@
+"""FastAPI dependencies: the request's database session and its resolved credential."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Annotated
+
+from fastapi import Depends, Request
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from meetsight.auth.context import AuthContext
+from meetsight.errors import Unauthorized
+from meetsight.state import AppState
+
+
+def get_state(request: Request) -> AppState:
+    return request.app.state.ms  # type: ignore[no-any-return]
+
+
+async def get_session(request: Request) -> AsyncIterator[AsyncSession]:
+    """One session per request; writing endpoints commit, anything left open is rolled back."""
+    session = get_state(request).sessionmaker()
+    try:
+        yield session
+    finally:
+        await session.close()
+
+
+DbSession = Annotated[AsyncSession, Depends(get_session, scope="function")]
+State = Annotated[AppState, Depends(get_state)]
+
+
+async def authenticate(request: Request, session: DbSession) -> AuthContext:
+    """Resolve the request's credential (API key now; bearer tokens join with OAuth)."""
+    state = get_state(request)
+    key = request.headers.get("x-api-key")
+    if key:
+        ctx = await state.api_keys.verify(session, key.strip())
+        if ctx is not None:
+            request.state.auth = ctx
+            return ctx
+    raise Unauthorized()
+
+
+Auth = Annotated[AuthContext, Depends(authenticate)]

@@ -1,0 +1,64 @@
+"""Computing an activity's talk analytics and storing them (replacing any earlier result)."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from meetsight.intelligence.analytics import SegmentLike, compute_analytics
+from meetsight.intelligence.models import ActivityAnalytics
+
+
+async def store_analytics(
+    session: AsyncSession,
+    org_id: str,
+    activity_id: str,
+    segments: Sequence[SegmentLike],
+    *,
+    internal_speakers: Collection[str] = (),
+) -> ActivityAnalytics:
+    result = compute_analytics(segments, internal_speakers=internal_speakers)
+    await session.execute(
+        sa.delete(ActivityAnalytics).where(
+            ActivityAnalytics.organization_id == org_id,
+            ActivityAnalytics.activity_id == activity_id,
+        )
+    )
+    story = result.longest_customer_story
+    row = ActivityAnalytics(
+        organization_id=org_id,
+        activity_id=activity_id,
+        questions_by_speaker=[
+            {"speakerLabel": q.speaker_label, "count": q.count} for q in result.questions_by_speaker
+        ],
+        participation=[
+            {
+                "speakerLabel": p.speaker_label,
+                "averageSpeakingTime": p.total_speaking_time,
+                "totalSpeakingTime": p.total_speaking_time_mmss,
+                "longestMonologue": p.longest_monologue,
+                "numberOfInterventions": p.number_of_interventions,
+                "averageTimePerIntervention": p.average_time_per_intervention,
+            }
+            for p in result.participation
+        ],
+        extra={
+            "talkListenRatio": result.talk_listen_ratio,
+            "longestCustomerStory": None
+            if story is None
+            else {
+                "speakerLabel": story.speaker_label,
+                "startTime": story.start_time,
+                "endTime": story.end_time,
+                "duration": story.duration,
+            },
+            "totalDuration": result.total_duration,
+            "questionCount": result.question_count,
+            "speakerSwitches": result.speaker_switches,
+        },
+    )
+    session.add(row)
+    await session.flush()
+    return row

@@ -1,0 +1,34 @@
+"""`meetsight serve`: migrate, optionally seed the demo, then run uvicorn."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+
+import uvicorn
+
+from meetsight.config import Settings
+
+
+def serve(settings: Settings, *, demo: bool, worker: bool) -> None:
+    from meetsight.app import create_app
+    from meetsight.db.migrate import upgrade
+
+    upgrade(settings.resolved_database_url())
+    if demo:
+        from meetsight.demo.seed import seed_demo_if_empty
+
+        result = asyncio.run(seed_demo_if_empty(settings))
+        if result is not None:
+            print(
+                f"Demo data seeded into organization {result.org_id}.\n"
+                f"Demo API key (shown once, also saved to {result.key_file}):\n  {result.api_key}",
+                file=sys.stderr,
+            )
+    uvicorn.run(
+        create_app(settings),
+        host=settings.host,
+        port=settings.port,
+        log_level=settings.log_level,
+        proxy_headers=True,
+    )

@@ -1,0 +1,21 @@
+"""The long-lived parts of a running app, built once in the lifespan."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
+
+from meetsight.auth.api_keys import ApiKeyVerifier
+from meetsight.config import Settings
+from meetsight.storage.local import LocalMediaStore
+
+
+@dataclass
+class AppState:
+    settings: Settings
+    engine: AsyncEngine
+    sessionmaker: async_sessionmaker[AsyncSession]
+    api_keys: ApiKeyVerifier
+    media: LocalMediaStore
+    public_url: str

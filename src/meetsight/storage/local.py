@@ -1,0 +1,115 @@
+"""Media in a local folder: uploads stream into a temporary file, then move into place."""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+import os
+import uuid
+from pathlib import Path
+from typing import BinaryIO
+
+from meetsight.errors import AppError, InsufficientStorage
+
+
+class MediaWriter:
+    """Receives an upload chunk by chunk; nothing is visible under a key until `commit`."""
+
+    def __init__(self, store: LocalMediaStore, temp_path: Path, handle: BinaryIO) -> None:
+        self._store = store
+        self.temp_path = temp_path
+        self._handle = handle
+        self.size = 0
+        self.head = b""  # the first bytes, for sniffing the format
+
+    async def write(self, chunk: bytes) -> None:
+        if len(self.head) < 64:
+            self.head += chunk[: 64 - len(self.head)]
+        self.size += len(chunk)
+        try:
+            await asyncio.to_thread(self._handle.write, chunk)
+        except OSError as exc:
+            raise storage_error(exc) from exc
+
+    async def commit(self, key: str) -> None:
+        target = self._store.path(key)
+        try:
+            await asyncio.to_thread(self._finish, target)
+        except OSError as exc:
+            await self.abort()
+            raise storage_error(exc) from exc
+
+    def _finish(self, target: Path) -> None:
+        self._handle.flush()
+        os.fsync(self._handle.fileno())
+        self._handle.close()
+        target.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(self.temp_path, target)
+
+    async def abort(self) -> None:
+        def _drop() -> None:
+            if not self._handle.closed:
+                self._handle.close()
+            self.temp_path.unlink(missing_ok=True)
+
+        await asyncio.to_thread(_drop)
+
+
+class LocalMediaStore:
+    def __init__(self, root: Path) -> None:
+        self.root = root
+
+    def path(self, key: str) -> Path:
+        if ".." in key.split("/") or key.startswith("/"):
+            raise ValueError(f"bad media key {key!r}")
+        return self.root / key
+
+    async def open_writer(self) -> MediaWriter:
+        temp_dir = self.root / "tmp"
+
+        def _open() -> tuple[Path, BinaryIO]:
+            temp_dir.mkdir(parents=True, exist_ok=True)
+            path = temp_dir / f"{uuid.uuid4().hex}.part"
+            return path, path.open("wb")
+
+        try:
+            path, handle = await asyncio.to_thread(_open)
+        except OSError as exc:
+            raise storage_error(exc) from exc
+        return MediaWriter(self, path, handle)
+
+    async def put_bytes(self, key: str, data: bytes) -> None:
+        writer = await self.open_writer()
+        await writer.write(data)
+        await writer.commit(key)
+
+    async def delete_prefix(self, prefix: str) -> None:
+        """Remove every file under a key prefix (an activity's media and thumbnail)."""
+        folder = self.path(prefix)
+
+        def _remove() -> None:
+            if folder.is_dir():
+                for child in sorted(folder.rglob("*"), reverse=True):
+                    child.unlink() if child.is_file() else child.rmdir()
+                folder.rmdir()
+
+        await asyncio.to_thread(_remove)
+
+    async def exists(self, key: str) -> bool:
+        return await asyncio.to_thread(self.path(key).is_file)
+
+    def clear_temp(self) -> int:
+        """Drop partial uploads left by a process that died mid-upload; run at start."""
+        temp_dir = self.root / "tmp"
+        removed = 0
+        if temp_dir.is_dir():
+            for part in temp_dir.glob("*.part"):
+                part.unlink(missing_ok=True)
+                removed += 1
+        return removed
+
+
+def storage_error(exc: OSError) -> AppError:
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return InsufficientStorage("The media store is full; the upload was not stored")
+    return AppError(f"The media store could not be written ({exc.strerror})", 503)

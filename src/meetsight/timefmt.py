@@ -1,0 +1,34 @@
+"""ISO 8601 in UTC with Z, and the date/date-time parameters clients send."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, time, timedelta
+
+
+def iso_z(value: datetime | None) -> str | None:
+    if value is None:
+        return None
+    value = value.astimezone(UTC)
+    spec = "milliseconds" if value.microsecond else "seconds"
+    return value.replace(tzinfo=None).isoformat(timespec=spec) + "Z"
+
+
+def parse_datetime(text: str) -> datetime:
+    """Parse an ISO 8601 date-time (a bare date means its midnight UTC); naive means UTC."""
+    text = text.strip()
+    if not text:
+        raise ValueError("empty date-time")
+    if len(text) == 10:
+        return datetime.combine(date.fromisoformat(text), time(), tzinfo=UTC)
+    value = datetime.fromisoformat(text.replace("Z", "+00:00").replace("z", "+00:00"))
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+def range_start(text: str) -> datetime:
+    return parse_datetime(text)
+
+
+def range_end(text: str) -> datetime:
+    """The exclusive end of a range: a bare date includes that whole day."""
+    value = parse_datetime(text)
+    return value + timedelta(days=1) if len(text.strip()) == 10 else value

@@ -1,0 +1,81 @@
+"""Storing a transcript that was made elsewhere: speakers become people, lines become segments."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from meetsight.activities.models import Activity
+from meetsight.activities.participants import attach_participants
+from meetsight.intelligence.analytics_store import store_analytics
+from meetsight.organizations.models import Person
+from meetsight.transcripts.models import TranscriptSegment
+from meetsight.transcripts.types import SegmentData
+
+
+async def match_speakers(
+    session: AsyncSession, org_id: str, speakers: Sequence[str], known: Sequence[Person]
+) -> dict[str, Person]:
+    """Each speaker name to a person: one of the upload's people with that name, else a new
+    external contact."""
+    by_name = {p.name.casefold(): p for p in known}
+    matched: dict[str, Person] = {}
+    for speaker in speakers:
+        person = by_name.get(speaker.casefold())
+        if person is None:
+            person = Person(organization_id=org_id, name=speaker[:200], is_internal=False)
+            session.add(person)
+            by_name[speaker.casefold()] = person
+        matched[speaker] = person
+    await session.flush()
+    return matched
+
+
+async def store_segments(
+    session: AsyncSession, org_id: str, activity_id: str, segments: Sequence[SegmentData]
+) -> None:
+    """Replace the activity's segments with these, in order."""
+    await session.execute(
+        sa.delete(TranscriptSegment).where(
+            TranscriptSegment.organization_id == org_id,
+            TranscriptSegment.activity_id == activity_id,
+        )
+    )
+    rows = [
+        {
+            "organization_id": org_id,
+            "activity_id": activity_id,
+            "position": position,
+            "start_time": round(seg.start_time, 3),
+            "end_time": round(seg.end_time, 3),
+            "person_id": seg.person_id or "",
+            "speaker_label": seg.speaker[:100],
+            "participant_name": seg.speaker[:200],
+            "content": seg.content,
+        }
+        for position, seg in enumerate(segments)
+    ]
+    for start in range(0, len(rows), 1000):
+        await session.execute(sa.insert(TranscriptSegment), rows[start : start + 1000])
+
+
+async def store_imported_transcript(
+    session: AsyncSession,
+    activity: Activity,
+    segments: list[SegmentData],
+    participants: list[Person],
+) -> None:
+    org_id = activity.organization_id
+    speakers = list(dict.fromkeys(seg.speaker for seg in segments))
+    people = await match_speakers(session, org_id, speakers, participants)
+    for seg in segments:
+        seg.person_id = people[seg.speaker].id
+    everyone = participants + [people[s] for s in speakers]
+    await attach_participants(
+        session, org_id, activity.id, everyone, host_id=activity.owner_person_id
+    )
+    await store_segments(session, org_id, activity.id, segments)
+    internal = [s for s in speakers if people[s].is_internal]
+    await store_analytics(session, org_id, activity.id, segments, internal_speakers=internal)
