@@ -1,0 +1,170 @@
+"""REST read throughput: the meetings listing and a 400-segment transcript, one server process,
+against a fixed-body FastAPI endpoint and a bare ASGI app measured in the same run.
+
+    python benchmarks/rest_read.py [--seconds 5] [--concurrency 16]
+
+Prints a JSON report; docs/benchmarks.md records the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import httpx
+
+sys.path.insert(0, str(Path(__file__).parent))
+from _loadgen import run_load
+
+ROOT = Path(__file__).resolve().parent.parent
+PYTHON = sys.executable
+UVICORN_FLAGS = [
+    "--no-access-log",
+    "--log-level",
+    "warning",
+    "--loop",
+    "uvloop",
+    "--http",
+    "httptools",
+]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def server(args: list[str], env: dict[str, str]) -> Iterator[int]:
+    port = free_port()
+    cmd = [
+        PYTHON,
+        "-m",
+        "uvicorn",
+        *args,
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        *UVICORN_FLAGS,
+    ]
+    proc = subprocess.Popen(cmd, env=env, cwd=ROOT)
+    try:
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                    break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            raise RuntimeError(f"server {args} did not start")
+        yield port
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def transcript_json(segments: int) -> bytes:
+    speakers = ["Dana Seller", "Chris Buyer", "Sam Engineer"]
+    items = []
+    for i in range(segments):
+        items.append(
+            {
+                "startTime": i * 6.0,
+                "endTime": i * 6.0 + 5.5,
+                "participantName": speakers[i % 3],
+                "content": f"Line {i}: we covered pricing, the rollout and the security review.",
+            }
+        )
+    return json.dumps(items).encode()
+
+
+def prepare(data_dir: Path, env: dict[str, str]) -> str:
+    out = subprocess.run(
+        [PYTHON, "-m", "meetsight.cli", "demo", "--json"], env=env, check=True, capture_output=True
+    )
+    return str(json.loads(out.stdout)["api_key"])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--concurrency", type=int, default=16)
+    opts = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {**os.environ, "MEETSIGHT_DATA_DIR": tmp, "MEETSIGHT_SECRET_KEY": "bench"}
+        env.pop("MEETSIGHT_DATABASE_URL", None)
+        key = prepare(Path(tmp), env)
+        headers = {"x-api-key": key}
+        results: dict[str, dict[str, float]] = {}
+        with server(["--factory", "meetsight.app:create_app"], env) as port:
+            base = f"http://127.0.0.1:{port}/api/v1"
+            files = {"transcript": ("t.json", transcript_json(400), "application/json")}
+            form = {"name": "Benchmark transcript", "startDateTime": "2026-11-01T10:00:00Z"}
+            r = httpx.post(f"{base}/meetings/upload", headers=headers, data=form, files=files)
+            r.raise_for_status()
+            mid = r.json()["data"]["meetingId"]
+            for name, path in (
+                ("listing", "/api/v1/meetings?limit=10"),
+                ("transcript_400", f"/api/v1/meetings/{mid}/transcript"),
+            ):
+                res = asyncio.run(
+                    run_load(
+                        "127.0.0.1",
+                        port,
+                        path,
+                        headers=headers,
+                        concurrency=opts.concurrency,
+                        seconds=opts.seconds,
+                    )
+                )
+                results[name] = res.summary()
+        bench_env = {**env, "PYTHONPATH": str(ROOT / "benchmarks")}
+        for name, target in (
+            ("fastapi_fixed", "_baselines:fastapi_app"),
+            ("bare_asgi", "_baselines:bare_asgi_app"),
+        ):
+            with server([target], bench_env) as port:
+                res = asyncio.run(
+                    run_load(
+                        "127.0.0.1",
+                        port,
+                        "/fixed",
+                        concurrency=opts.concurrency,
+                        seconds=opts.seconds,
+                    )
+                )
+                results[name] = res.summary()
+    fixed = results["fastapi_fixed"]["rps"]
+    report = {
+        "machine": {"cores": os.cpu_count(), "python": platform.python_version()},
+        "settings": {
+            "seconds": opts.seconds,
+            "concurrency": opts.concurrency,
+            "server_processes": 1,
+        },
+        "results": results,
+        "ratios_vs_fastapi_fixed": {
+            "listing": round(results["listing"]["rps"] / fixed, 3),
+            "transcript_400": round(results["transcript_400"]["rps"] / fixed, 3),
+            "bare_asgi": round(results["bare_asgi"]["rps"] / fixed, 3),
+        },
+    }
+    print(json.dumps(report, indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,180 @@
+"""`meetsight demo`: one organization filled with generated sales conversations.
+
+Transcripts, people, CRM links and times come from the generator; analytics are computed from
+the transcripts. Summaries, notes, chat and scores are assembled from what the generator knows it
+put into each conversation, until the intelligence stage can derive them from the text itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from meetsight.activities.models import Activity, ActivityLink
+from meetsight.activities.participants import activity_type_id, attach_participants
+from meetsight.auth.api_keys import create_api_key
+from meetsight.config import Settings
+from meetsight.demo.conversations import DemoActivity, DemoPerson, generate_demo_activities
+from meetsight.demo.derived import derived_rows
+from meetsight.intelligence.analytics_store import store_analytics
+from meetsight.intelligence.models import SmartCategory
+from meetsight.organizations.models import Organization, Person
+from meetsight.organizations.service import create_organization, create_user
+from meetsight.transcripts.importing import store_segments
+from meetsight.transcripts.types import SegmentData
+
+
+@dataclass(frozen=True, slots=True)
+class DemoResult:
+    org_id: str
+    api_key: str
+    activity_count: int
+    key_file: Path | None = None
+
+
+async def seed_demo(
+    session: AsyncSession,
+    settings: Settings,
+    *,
+    org_name: str = "Demo Sales Team",
+    now: datetime | None = None,
+) -> DemoResult:
+    now = now or datetime.now(UTC).replace(microsecond=0)
+    activities = generate_demo_activities(now=now)
+    org = await create_organization(session, org_name)
+    people = await _create_people(session, org.id, activities)
+    categories = {
+        c.key: c
+        for c in (
+            await session.execute(
+                sa.select(SmartCategory).where(SmartCategory.organization_id == org.id)
+            )
+        ).scalars()
+    }
+    for demo in activities:
+        await _create_activity(session, org.id, demo, people, categories)
+    created = await create_api_key(
+        session, secret=settings.hmac_secret(), organization_id=org.id, name="Demo key"
+    )
+    return DemoResult(org_id=org.id, api_key=created.key, activity_count=len(activities))
+
+
+async def _create_people(
+    session: AsyncSession, org_id: str, activities: list[DemoActivity]
+) -> dict[str, Person]:
+    unique: dict[str, DemoPerson] = {}
+    for demo in activities:
+        for person in demo.people:
+            unique.setdefault(person.key, person)
+    people: dict[str, Person] = {}
+    for key, demo_person in unique.items():
+        if demo_person.is_internal and demo_person.email:
+            user = await create_user(
+                session,
+                organization_id=org_id,
+                email=demo_person.email,
+                name=demo_person.name,
+                role="member",
+            )
+            person = (
+                await session.execute(
+                    sa.select(Person).where(
+                        Person.organization_id == org_id, Person.user_id == user.id
+                    )
+                )
+            ).scalar_one()
+            person.phone, person.title = demo_person.phone, demo_person.title
+        else:
+            person = Person(
+                organization_id=org_id,
+                name=demo_person.name,
+                email=demo_person.email,
+                phone=demo_person.phone,
+                is_internal=demo_person.is_internal,
+                company=demo_person.company,
+                title=demo_person.title,
+            )
+            session.add(person)
+        people[key] = person
+    await session.flush()
+    return people
+
+
+async def _create_activity(
+    session: AsyncSession,
+    org_id: str,
+    demo: DemoActivity,
+    people: dict[str, Person],
+    categories: dict[str | None, SmartCategory],
+) -> None:
+    is_call = demo.media_type == "phonecall"
+    activity = Activity(
+        organization_id=org_id,
+        is_call=is_call,
+        media_type=demo.media_type,
+        status="completed",
+        name=demo.name,
+        description=demo.description,
+        start_at=demo.start,
+        end_at=demo.start + timedelta(seconds=demo.duration),
+        duration=demo.duration,
+        language=demo.language,
+        direction=demo.direction,
+        from_number=demo.from_number,
+        to_number=demo.to_number,
+        owner_person_id=people[demo.owner_key].id,
+        calendar_event_id=demo.calendar_event_id,
+        source="demo",
+    )
+    activity.activity_type_id = await activity_type_id(session, org_id, demo.activity_type)
+    session.add(activity)
+    await session.flush()
+    ordered = sorted(demo.participants, key=lambda p: not p[1])
+    await attach_participants(
+        session, org_id, activity.id, [people[k] for k, _ in ordered], host_id=activity.owner_person_id
+    )
+    segments = [
+        SegmentData(s.start_time, s.end_time, people[s.speaker_key].name, s.content, people[s.speaker_key].id)
+        for s in demo.segments
+    ]
+    await store_segments(session, org_id, activity.id, segments)
+    internal = {people[k].name for k, _ in demo.participants if people[k].is_internal}
+    analytics = await store_analytics(
+        session, org_id, activity.id, segments, internal_speakers=internal
+    )
+    for row in derived_rows(org_id, activity, demo, segments, people, categories, analytics):
+        session.add(row)
+    for kind, ids in (
+        ("contact", demo.contact_ids),
+        ("company", demo.company_ids),
+        ("opportunity", demo.opportunity_ids),
+    ):
+        for external_id in dict.fromkeys(ids):
+            session.add(
+                ActivityLink(organization_id=org_id, activity_id=activity.id, kind=kind, external_id=external_id)
+            )
+    await session.flush()
+
+
+async def seed_demo_if_empty(settings: Settings) -> DemoResult | None:
+    """Seed on the first start of an empty data dir; save the key beside the data for the README."""
+    from meetsight.db.engine import create_engine, create_sessionmaker
+
+    engine = create_engine(settings.resolved_database_url())
+    try:
+        async with create_sessionmaker(engine)() as session:
+            existing = await session.execute(sa.select(sa.func.count()).select_from(Organization))
+            if existing.scalar_one() > 0:
+                return None
+            result = await seed_demo(session, settings)
+            await session.commit()
+    finally:
+        await engine.dispose()
+    key_file = settings.data_dir / "demo-api-key"
+    key_file.write_text(result.api_key + "\n")
+    key_file.chmod(0o600)
+    return DemoResult(result.org_id, result.api_key, result.activity_count, key_file)
