@@ -172,36 +172,40 @@ def _unescape_vtt(text: str) -> str:
 
 def _vtt_runs(raw: str) -> list[tuple[str | None, str]]:
     """Split cue text into (voice, text) runs; text outside any voice span joins a neighbour."""
-    pieces: list[tuple[str | None, str]] = []
-    voice: str | None = None
+    voices: list[str | None] = []  # one entry per <v> span, in order
+    pieces: list[tuple[int | None, str]] = []  # (index into voices, raw text)
+    span: int | None = None
     pos = 0
     for tag in _VTT_TAG.finditer(raw):
-        pieces.append((voice, raw[pos : tag.start()]))
+        pieces.append((span, raw[pos : tag.start()]))
         pos = tag.end()
         if tag.group(2) == "v":
-            voice = None if tag.group(1) else (_squash(_unescape_vtt(tag.group(4) or "")) or None)
-    pieces.append((voice, raw[pos:]))
+            span = None if tag.group(1) else len(voices)
+            if not tag.group(1):
+                voices.append(_squash(_unescape_vtt(tag.group(4) or "")) or None)
+    pieces.append((span, raw[pos:]))
 
-    voices = [v for v, _ in pieces if v is not None]
-    runs: list[tuple[str | None, str]] = []
-    current = voices[0] if voices else None
-    for piece_voice, text in pieces:
-        current = piece_voice if piece_voice is not None else current
-        if runs and runs[-1][0] == current:
-            runs[-1] = (current, runs[-1][1] + text)
+    # Raw text of one span is concatenated before cleaning, so "<i>Hel</i>lo" stays one word.
+    grouped: list[tuple[int | None, str]] = []
+    current = 0 if voices else None
+    for piece_span, text in pieces:
+        current = piece_span if piece_span is not None else current
+        if grouped and grouped[-1][0] == current:
+            grouped[-1] = (current, grouped[-1][1] + text)
         else:
-            runs.append((current, text))
+            grouped.append((current, text))
 
-    merged: list[tuple[str | None, str]] = []
-    for run_voice, text in runs:
+    runs: list[tuple[str | None, str]] = []
+    for group_span, text in grouped:
+        voice = None if group_span is None else voices[group_span]
         clean = _squash(_unescape_vtt(text))
         if not clean:
             continue
-        if merged and merged[-1][0] == run_voice:
-            merged[-1] = (run_voice, f"{merged[-1][1]} {clean}")
+        if runs and runs[-1][0] == voice:
+            runs[-1] = (voice, f"{runs[-1][1]} {clean}")
         else:
-            merged.append((run_voice, clean))
-    return merged
+            runs.append((voice, clean))
+    return runs
 
 
 def _vtt_cue(block: list[Line], timing: int, segments: list[SegmentData]) -> None:
