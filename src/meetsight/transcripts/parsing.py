@@ -42,13 +42,20 @@ class _ItemError(Exception):
 
 # --- shared helpers -------------------------------------------------------------------------
 
-_SRT_TS = re.compile(r"(\d+):([0-5]\d):([0-5]\d)[,.](\d{3})")
-_VTT_TS = re.compile(r"(?:(\d{2,}):)?([0-5]\d):([0-5]\d)\.(\d{3})")
+# ASCII digits only: int() would quietly accept other scripts' digits.
+_SRT_TS = re.compile(r"(\d+):([0-5]\d):([0-5]\d)[,.](\d{3})", re.ASCII)
+_VTT_TS = re.compile(r"(?:(\d{2,}):)?([0-5]\d):([0-5]\d)\.(\d{3})", re.ASCII)
 _TIMING = re.compile(r"\s*(\S+?)\s*-->\s*(\S+)(.*)")
 _ENTITY = re.compile(r"&(#\d+|#[xX][0-9a-fA-F]+|[a-zA-Z]+);")
 _ENTITIES = {
-    **{"amp": "&", "lt": "<", "gt": ">", "nbsp": " ", "quot": '"', "apos": "'"},
-    **{"lrm": "\u200e", "rlm": "\u200f"},
+    "amp": "&",
+    "lt": "<",
+    "gt": ">",
+    "nbsp": " ",  # a plain space: cue text is whitespace-normalised anyway
+    "quot": '"',
+    "apos": "'",
+    "lrm": "\u200e",
+    "rlm": "\u200f",
 }
 _CUE_NUMBER = re.compile(r"\s*[0-9]+\s*")
 _NAME_FORBIDDEN = frozenset('!?;,"/\\|<>=[]{}“”…')
@@ -164,7 +171,9 @@ def _unescape_vtt(text: str) -> str:
         name = match.group(1)
         if name.startswith("#"):
             code = int(name[2:], 16) if name[1] in "xX" else int(name[1:])
-            return chr(code) if 0 < code <= 0x10FFFF else match.group(0)
+            # Surrogates cannot be stored as UTF-8, so such references stay as written.
+            valid = 0 < code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF
+            return chr(code) if valid else match.group(0)
         return _ENTITIES.get(name, match.group(0))
 
     return _ENTITY.sub(replace, text)
@@ -387,7 +396,9 @@ def _parse_json(text: str) -> list[SegmentData]:
     elif isinstance(doc, list):
         items = doc
     else:
-        raise TranscriptFormatError("JSON must be a list of segments or an object with one", 1)
+        raise TranscriptFormatError(
+            "JSON must be a list of segments or an object with a 'segments' list", 1
+        )
     segments: list[SegmentData] = []
     for index, item in enumerate(items):
         try:
