@@ -14,6 +14,7 @@ from starlette.responses import JSONResponse, Response
 
 from meetsight.activities.endpoints import call_routes, meeting_routes
 from meetsight.activities.endpoints import router as activity_listing
+from meetsight.activities.media_sweep import sweep_orphan_media
 from meetsight.activities.upload_endpoints import router as upload_router
 from meetsight.auth.api_keys import ApiKeyVerifier
 from meetsight.config import Settings, get_settings
@@ -47,6 +48,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         state = build_state(settings)
         state.media.clear_temp()
+        await sweep_orphan_media(state.sessionmaker, state.media)
         app.state.ms = state
         try:
             yield

@@ -140,18 +140,26 @@ def _objectives(
     internal = {s["speakerLabel"] for s in analytics.participation} - {
         seg.speaker for seg in segments if not _is_internal(demo, seg)
     }
-    questions = sum(q["count"] for q in analytics.questions_by_speaker if q["speakerLabel"] in internal)
+    questions = sum(
+        q["count"] for q in analytics.questions_by_speaker if q["speakerLabel"] in internal
+    )
     ratio = analytics.extra.get("talkListenRatio")
     decision_id = categories["decision_process"].id if "decision_process" in categories else ""
     has_decision = any(n.smart_category_id == decision_id for n in notes)
     dated = [s for s in demo.facts.next_steps if s[2]]
     balance = 0 if ratio is None else max(0, round(100 - abs(ratio - 0.45) * 200))
     return [
-        _objective("Discovery questions", min(100, questions * 12), f"{questions} questions asked by the team."),
+        _objective(
+            "Discovery questions",
+            min(100, questions * 12),
+            f"{questions} questions asked by the team.",
+        ),
         _objective(
             "Talk-listen balance",
             balance,
-            "Not measured." if ratio is None else f"The team spoke {round(ratio * 100)}% of the time.",
+            "Not measured."
+            if ratio is None
+            else f"The team spoke {round(ratio * 100)}% of the time.",
         ),
         _objective(
             "Pain identified",

@@ -135,10 +135,20 @@ async def _create_activity(
     await session.flush()
     ordered = sorted(demo.participants, key=lambda p: not p[1])
     await attach_participants(
-        session, org_id, activity.id, [people[k] for k, _ in ordered], host_id=activity.owner_person_id
+        session,
+        org_id,
+        activity.id,
+        [people[k] for k, _ in ordered],
+        host_id=activity.owner_person_id,
     )
     segments = [
-        SegmentData(s.start_time, s.end_time, people[s.speaker_key].name, s.content, people[s.speaker_key].id)
+        SegmentData(
+            s.start_time,
+            s.end_time,
+            people[s.speaker_key].name,
+            s.content,
+            people[s.speaker_key].id,
+        )
         for s in demo.segments
     ]
     await store_segments(session, org_id, activity.id, segments)
@@ -155,7 +165,12 @@ async def _create_activity(
     ):
         for external_id in dict.fromkeys(ids):
             session.add(
-                ActivityLink(organization_id=org_id, activity_id=activity.id, kind=kind, external_id=external_id)
+                ActivityLink(
+                    organization_id=org_id,
+                    activity_id=activity.id,
+                    kind=kind,
+                    external_id=external_id,
+                )
             )
     await session.flush()
 

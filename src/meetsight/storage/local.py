@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import errno
 import os
+import time
 import uuid
 from pathlib import Path
 from typing import BinaryIO
@@ -113,3 +114,19 @@ def storage_error(exc: OSError) -> AppError:
     if exc.errno in (errno.ENOSPC, errno.EDQUOT):
         return InsufficientStorage("The media store is full; the upload was not stored")
     return AppError(f"The media store could not be written ({exc.strerror})", 503)
+
+
+def list_activity_folders(root: Path, *, older_than: float = 0.0) -> list[tuple[str, str]]:
+    """(organization id, activity id) of media folders untouched for `older_than` seconds."""
+    found: list[tuple[str, str]] = []
+    if not root.is_dir():
+        return found
+    cutoff = time.time() - older_than
+    for org_dir in root.iterdir():
+        if org_dir.is_dir() and org_dir.name != "tmp":
+            found.extend(
+                (org_dir.name, a.name)
+                for a in org_dir.iterdir()
+                if a.is_dir() and a.stat().st_mtime <= cutoff
+            )
+    return found

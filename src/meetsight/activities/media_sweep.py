@@ -1,0 +1,45 @@
+"""At start: remove media folders whose activity no longer exists (a crash between a delete's
+commit and its file removal, or between an upload's file move and its commit)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from meetsight.activities.models import Activity
+from meetsight.activities.service import media_prefix
+from meetsight.storage.local import LocalMediaStore, list_activity_folders
+
+log = logging.getLogger("meetsight.media")
+
+
+# Another API process may be between moving an upload into place and committing its row.
+GRACE_SECONDS = 600.0
+
+
+async def sweep_orphan_media(
+    sessionmaker: async_sessionmaker[AsyncSession],
+    media: LocalMediaStore,
+    *,
+    grace_seconds: float = GRACE_SECONDS,
+) -> int:
+    folders = await asyncio.to_thread(list_activity_folders, media.root, older_than=grace_seconds)
+    removed = 0
+    async with sessionmaker() as session:
+        for start in range(0, len(folders), 500):
+            batch = folders[start : start + 500]
+            ids = [activity_id for _, activity_id in batch]
+            rows = await session.execute(
+                sa.select(Activity.organization_id, Activity.id).where(Activity.id.in_(ids))
+            )
+            alive = {(org, aid) for org, aid in rows.all()}
+            for org_id, activity_id in batch:
+                if (org_id, activity_id) not in alive:
+                    await media.delete_prefix(media_prefix(org_id, activity_id))
+                    removed += 1
+    if removed:
+        log.info("removed %d orphan media folders", removed)
+    return removed
