@@ -19,6 +19,7 @@ from meetsight.activities.upload_endpoints import router as upload_router
 from meetsight.auth.api_keys import ApiKeyVerifier
 from meetsight.config import Settings, get_settings
 from meetsight.db.engine import create_engine, create_sessionmaker
+from meetsight.db.reads import create_reader
 from meetsight.errors import AppError
 from meetsight.intelligence.endpoints import router as intelligence_router
 from meetsight.responses import error_envelope
@@ -35,6 +36,7 @@ def build_state(settings: Settings) -> AppState:
         settings=settings,
         engine=engine,
         sessionmaker=create_sessionmaker(engine),
+        reader=create_reader(engine),
         api_keys=ApiKeyVerifier(settings.hmac_secret(), settings.api_key_cache_seconds),
         media=LocalMediaStore(settings.media_dir),
         public_url=settings.resolved_public_url(),
@@ -53,6 +55,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             yield
         finally:
+            await state.reader.close()
             await state.engine.dispose()
 
     app = FastAPI(

@@ -13,13 +13,18 @@ from meetsight.errors import Unauthorized
 from meetsight.state import AppState
 
 
-def get_state(request: Request) -> AppState:
+def app_state(request: Request) -> AppState:
     return request.app.state.ms  # type: ignore[no-any-return]
+
+
+async def get_state(request: Request) -> AppState:
+    # async on purpose: FastAPI runs plain-def dependencies on a worker thread.
+    return app_state(request)
 
 
 async def get_session(request: Request) -> AsyncIterator[AsyncSession]:
     """One session per request; writing endpoints commit, anything left open is rolled back."""
-    session = get_state(request).sessionmaker()
+    session = app_state(request).sessionmaker()
     try:
         yield session
     finally:
@@ -30,12 +35,12 @@ DbSession = Annotated[AsyncSession, Depends(get_session, scope="function")]
 State = Annotated[AppState, Depends(get_state)]
 
 
-async def authenticate(request: Request, session: DbSession) -> AuthContext:
+async def authenticate(request: Request) -> AuthContext:
     """Resolve the request's credential (API key now; bearer tokens join with OAuth)."""
-    state = get_state(request)
+    state = app_state(request)
     key = request.headers.get("x-api-key")
     if key:
-        ctx = await state.api_keys.verify(session, key.strip())
+        ctx = await state.api_keys.verify(state.sessionmaker, key.strip())
         if ctx is not None:
             request.state.auth = ctx
             return ctx

@@ -21,7 +21,7 @@ class Page:
         return (self.page - 1) * self.limit
 
 
-def page_params(
+async def page_params(
     limit: Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Items per page")] = 10,
     page: Annotated[int, Query(ge=1, le=MAX_PAGE, description="1-based page number")] = 1,
 ) -> Page:

@@ -8,6 +8,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from meetsight.auth.api_keys import ApiKeyVerifier
 from meetsight.config import Settings
+from meetsight.db.reads import Reader
 from meetsight.storage.local import LocalMediaStore
 
 
@@ -16,6 +17,7 @@ class AppState:
     settings: Settings
     engine: AsyncEngine
     sessionmaker: async_sessionmaker[AsyncSession]
+    reader: Reader
     api_keys: ApiKeyVerifier
     media: LocalMediaStore
     public_url: str

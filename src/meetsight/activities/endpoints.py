@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Query
 from starlette.responses import Response
 
 from meetsight.activities import repository as repo
@@ -14,9 +14,10 @@ from meetsight.activities.kinds import CALLS, MEETINGS, ActivityKind
 from meetsight.activities.service import build_filters, delete_activity, require_activity
 from meetsight.auth.scopes import read_scope, write_scope
 from meetsight.deps import Auth, DbSession, State
-from meetsight.pagination import PageParams, total_header
+from meetsight.pagination import Page, PageParams, total_header
 from meetsight.responses import envelope
 from meetsight.schemas import Envelope
+from meetsight.state import AppState
 from meetsight.transcripts.export import transcript_response
 
 StatusParam = Annotated[
@@ -38,9 +39,7 @@ router = APIRouter()
     summary="List video calls and in-person meetings, newest first",
 )
 async def list_meetings(
-    request: Request,
     ctx: Auth,
-    session: DbSession,
     state: State,
     page: PageParams,
     from_date: FromDate = None,
@@ -54,7 +53,7 @@ async def list_meetings(
     filters = build_filters(
         MEETINGS, from_date=from_date, to_date=to_date, status=status, media_type=media_type
     )
-    return await _listing(session, state.public_url, ctx.organization_id, MEETINGS, filters, page)
+    return await _listing(state, ctx.organization_id, MEETINGS, filters, page)
 
 
 @router.get(
@@ -64,9 +63,7 @@ async def list_meetings(
     summary="List phone calls, newest first",
 )
 async def list_calls(
-    request: Request,
     ctx: Auth,
-    session: DbSession,
     state: State,
     page: PageParams,
     name: Annotated[str | None, Query(max_length=500, description="Part of the name")] = None,
@@ -86,21 +83,16 @@ async def list_calls(
         name=name,
         direction=direction,
     )
-    return await _listing(session, state.public_url, ctx.organization_id, CALLS, filters, page)
+    return await _listing(state, ctx.organization_id, CALLS, filters, page)
 
 
 async def _listing(
-    session: Any,
-    public_url: str,
-    org_id: str,
-    kind: ActivityKind,
-    filters: repo.ActivityFilters,
-    page: Any,
+    state: AppState, org_id: str, kind: ActivityKind, filters: repo.ActivityFilters, page: Page
 ) -> Response:
     rows, total = await repo.list_activities(
-        session, org_id, filters, limit=page.limit, offset=page.offset
+        state.reader, org_id, filters, limit=page.limit, offset=page.offset
     )
-    data = [ser.serialize_activity(row, kind, public_url) for row in rows]
+    data = [ser.serialize_activity(row, kind, state.public_url) for row in rows]
     return envelope(data, headers=total_header(total))
 
 
@@ -112,28 +104,30 @@ def build_activity_routes(kind: ActivityKind, models: dict[str, Any]) -> APIRout
     @r.get("", response_model=Envelope[models["item"]], summary=f"Get one {noun}")
     async def get_one(activity_id: str, ctx: Auth, session: DbSession, state: State) -> Response:
         ctx.require(read_scope(kind.is_call))
-        row = await require_activity(session, ctx, activity_id, kind)
+        row = await require_activity(state.reader, ctx, activity_id, kind)
         return envelope(ser.serialize_activity(row, kind, state.public_url))
 
     @r.delete("", response_model=Envelope[bool], summary=f"Delete a {noun} and all derived data")
     async def delete_one(activity_id: str, ctx: Auth, session: DbSession, state: State) -> Response:
         ctx.require(write_scope(kind.is_call))
-        await require_activity(session, ctx, activity_id, kind)
+        await require_activity(state.reader, ctx, activity_id, kind)
         await delete_activity(session, state.media, ctx, activity_id)
         return envelope(True)
 
     @r.get("/participants", response_model=Envelope[models["participants"]])
-    async def participants(activity_id: str, ctx: Auth, session: DbSession) -> Response:
+    async def participants(
+        activity_id: str, ctx: Auth, session: DbSession, state: State
+    ) -> Response:
         ctx.require(read_scope(kind.is_call))
-        await require_activity(session, ctx, activity_id, kind)
+        await require_activity(state.reader, ctx, activity_id, kind)
         rows = await repo.list_participants(session, ctx.organization_id, activity_id)
         people = [ser.serialize_participant(row, kind) for row in rows]
         return envelope({kind.id_key: activity_id, "participants": people})
 
     @r.get("/summary", response_model=Envelope[models["summary"]])
-    async def summary(activity_id: str, ctx: Auth, session: DbSession) -> Response:
+    async def summary(activity_id: str, ctx: Auth, session: DbSession, state: State) -> Response:
         ctx.require(read_scope(kind.is_call))
-        await require_activity(session, ctx, activity_id, kind)
+        await require_activity(state.reader, ctx, activity_id, kind)
         found = await repo.get_summary(session, ctx.organization_id, activity_id)
         return envelope(ser.serialize_summary(found, kind, activity_id))
 
@@ -146,28 +140,29 @@ def build_activity_routes(kind: ActivityKind, models: dict[str, Any]) -> APIRout
         activity_id: str,
         ctx: Auth,
         session: DbSession,
+        state: State,
         format: Annotated[Literal["srt", "vtt", "txt", "json"] | None, Query()] = None,
     ) -> Response:
         ctx.require(read_scope(kind.is_call))
-        row = await require_activity(session, ctx, activity_id, kind)
-        segments = await repo.list_segments(session, ctx.organization_id, activity_id)
+        row = await require_activity(state.reader, ctx, activity_id, kind)
+        segments = await repo.list_segments(state.reader, ctx.organization_id, activity_id)
         if format is not None:
             return transcript_response(segments, format, filename=row.name or activity_id)
         data = [ser.serialize_segment(seg) for seg in segments]
         return envelope({kind.id_key: activity_id, "transcript": data})
 
     @r.get("/notes", response_model=Envelope[models["notes"]])
-    async def notes(activity_id: str, ctx: Auth, session: DbSession) -> Response:
+    async def notes(activity_id: str, ctx: Auth, session: DbSession, state: State) -> Response:
         ctx.require(read_scope(kind.is_call))
-        await require_activity(session, ctx, activity_id, kind)
+        await require_activity(state.reader, ctx, activity_id, kind)
         rows = await repo.list_notes(session, ctx.organization_id, [activity_id])
         items = [ser.serialize_note(row, kind) for row in rows]
         return envelope({kind.id_key: activity_id, "notes": items})
 
     @r.get("/chat", response_model=Envelope[models["chat"]])
-    async def chat(activity_id: str, ctx: Auth, session: DbSession) -> Response:
+    async def chat(activity_id: str, ctx: Auth, session: DbSession, state: State) -> Response:
         ctx.require(read_scope(kind.is_call))
-        await require_activity(session, ctx, activity_id, kind)
+        await require_activity(state.reader, ctx, activity_id, kind)
         rows = await repo.list_chat(session, ctx.organization_id, activity_id)
         messages = [{"question": m.question, "answer": m.answer} for m in rows]
         return envelope({kind.id_key: activity_id, "messages": messages})
@@ -187,16 +182,16 @@ def build_activity_routes(kind: ActivityKind, models: dict[str, Any]) -> APIRout
         )
 
     @r.get("/analytics", response_model=Envelope[models["analytics"]])
-    async def analytics(activity_id: str, ctx: Auth, session: DbSession) -> Response:
+    async def analytics(activity_id: str, ctx: Auth, session: DbSession, state: State) -> Response:
         ctx.require(read_scope(kind.is_call))
-        await require_activity(session, ctx, activity_id, kind)
+        await require_activity(state.reader, ctx, activity_id, kind)
         found = await repo.get_analytics(session, ctx.organization_id, activity_id)
         return envelope(ser.serialize_analytics(found, kind, activity_id))
 
     @r.get("/score", response_model=Envelope[models["score"]])
-    async def score(activity_id: str, ctx: Auth, session: DbSession) -> Response:
+    async def score(activity_id: str, ctx: Auth, session: DbSession, state: State) -> Response:
         ctx.require(read_scope(kind.is_call))
-        await require_activity(session, ctx, activity_id, kind)
+        await require_activity(state.reader, ctx, activity_id, kind)
         found = await repo.get_score(session, ctx.organization_id, activity_id)
         return envelope(ser.serialize_score(found, kind, activity_id))
 
@@ -204,9 +199,9 @@ def build_activity_routes(kind: ActivityKind, models: dict[str, Any]) -> APIRout
 
 
 def _links_endpoint(kind: ActivityKind, link_kind: str, key: str) -> Any:
-    async def links(activity_id: str, ctx: Auth, session: DbSession) -> Response:
+    async def links(activity_id: str, ctx: Auth, session: DbSession, state: State) -> Response:
         ctx.require(read_scope(kind.is_call))
-        await require_activity(session, ctx, activity_id, kind)
+        await require_activity(state.reader, ctx, activity_id, kind)
         ids = await repo.list_links(session, ctx.organization_id, activity_id, link_kind)
         return envelope([{key: external_id} for external_id in ids])
 

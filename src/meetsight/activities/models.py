@@ -39,7 +39,7 @@ class Activity(TenantMixin, IdMixin, TimestampMixin, Base):
         tenant_fk(["activity_type_id"], "activity_types.id", ondelete=None),
         tenant_fk(["owner_person_id"], "people.id", ondelete=None),
         # The listings: one organization, one kind, newest first.
-        sa.Index("ix_activities_listing", "organization_id", "is_call", "start_at"),
+        sa.Index("ix_activities_listing", "organization_id", "is_call", "start_at", "id"),
     )
 
     is_call: Mapped[bool] = mapped_column(default=False)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
 import sqlalchemy as sa
@@ -11,6 +12,7 @@ from sqlalchemy.engine import Row
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.activities.models import Activity, ActivityLink, ActivityParticipant, ActivityType
+from meetsight.db.reads import Reader
 from meetsight.intelligence.models import (
     ActivityAnalytics,
     ActivityScore,
@@ -69,67 +71,109 @@ class ActivityFilters:
     direction: str | None = None
 
 
-def _type_join() -> Any:
-    return sa.and_(
-        ActivityType.organization_id == Activity.organization_id,
-        ActivityType.id == Activity.activity_type_id,
-    )
+_TYPE_JOIN = sa.and_(
+    ActivityType.organization_id == Activity.organization_id,
+    ActivityType.id == Activity.activity_type_id,
+)
+# Built once: constructing a 20-column select costs more than running it on SQLite.
+_ACTIVITY_SELECT = sa.select(*ACTIVITY_COLUMNS).outerjoin(ActivityType, _TYPE_JOIN)
+_LISTING_ORDER = (Activity.start_at.desc(), Activity.id.desc())
+_SEGMENTS_SELECT = sa.select(
+    TranscriptSegment.start_time,
+    TranscriptSegment.end_time,
+    TranscriptSegment.person_id,
+    TranscriptSegment.participant_name,
+    TranscriptSegment.content,
+).order_by(TranscriptSegment.position)
+
+
+_SEGMENTS = _SEGMENTS_SELECT.where(
+    TranscriptSegment.organization_id == sa.bindparam("org_id"),
+    TranscriptSegment.activity_id == sa.bindparam("activity_id"),
+)
+_SEGMENTS_LIMITED = _SEGMENTS.limit(sa.bindparam("limit"))
 
 
 def escape_like(text: str) -> str:
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
-def _filtered(query: Any, org_id: str, f: ActivityFilters) -> Any:
-    query = query.where(Activity.organization_id == org_id, Activity.is_call == f.is_call)
-    if f.from_at is not None:
-        query = query.where(Activity.start_at >= f.from_at)
-    if f.to_at is not None:
-        query = query.where(Activity.start_at < f.to_at)
-    if f.status is not None:
-        query = query.where(Activity.status == f.status)
-    if f.media_type is not None:
-        query = query.where(Activity.media_type == f.media_type)
-    if f.direction is not None:
-        query = query.where(Activity.direction == f.direction)
-    if f.name_contains:
-        pattern = f"%{escape_like(f.name_contains.lower())}%"
-        query = query.where(sa.func.lower(Activity.name).like(pattern, escape="\\"))
-    return query
+_FILTER_CLAUSES: dict[str, Any] = {
+    "from_at": Activity.start_at >= sa.bindparam("from_at"),
+    "to_at": Activity.start_at < sa.bindparam("to_at"),
+    "status": Activity.status == sa.bindparam("status"),
+    "media_type": Activity.media_type == sa.bindparam("media_type"),
+    "direction": Activity.direction == sa.bindparam("direction"),
+    "name_contains": sa.func.lower(Activity.name).like(sa.bindparam("name_contains"), escape="\\"),
+}
+
+
+def _filter_params(org_id: str, f: ActivityFilters) -> dict[str, Any]:
+    params: dict[str, Any] = {"org_id": org_id, "is_call": f.is_call}
+    for name in _FILTER_CLAUSES:
+        value = getattr(f, name)
+        if value is not None and value != "":
+            params[name] = value
+    if "name_contains" in params:
+        params["name_contains"] = f"%{escape_like(params['name_contains'].lower())}%"
+    return params
+
+
+def _where(query: Any, params: dict[str, Any]) -> Any:
+    query = query.where(
+        Activity.organization_id == sa.bindparam("org_id"),
+        Activity.is_call == sa.bindparam("is_call"),
+    )
+    return query.where(*(clause for name, clause in _FILTER_CLAUSES.items() if name in params))
+
+
+@lru_cache(maxsize=128)
+def _listing_statement(filter_names: frozenset[str]) -> Any:
+    """One statement object per combination of filters, reused, so that it is compiled once."""
+    params = dict.fromkeys(filter_names)
+    return (
+        _where(_ACTIVITY_SELECT, params)
+        .order_by(*_LISTING_ORDER)
+        .limit(sa.bindparam("limit"))
+        .offset(sa.bindparam("offset"))
+    )
+
+
+@lru_cache(maxsize=128)
+def _count_statement(filter_names: frozenset[str]) -> Any:
+    params = dict.fromkeys(filter_names)
+    return _where(sa.select(sa.func.count().label("total")).select_from(Activity), params)
 
 
 async def list_activities(
-    session: AsyncSession, org_id: str, filters: ActivityFilters, *, limit: int, offset: int
-) -> tuple[list[Row[Any]], int]:
-    """One page, newest first, and the total; the total rides along as a window count."""
-    query = _filtered(
-        sa.select(*ACTIVITY_COLUMNS, sa.func.count().over().label("total")).outerjoin(
-            ActivityType, _type_join()
-        ),
-        org_id,
-        filters,
-    )
-    query = query.order_by(Activity.start_at.desc(), Activity.id.desc()).limit(limit).offset(offset)
-    rows = list((await session.execute(query)).all())
-    if rows:
-        return rows, int(rows[0].total)
-    if offset == 0:
-        return rows, 0
-    count = _filtered(sa.select(sa.func.count()).select_from(Activity), org_id, filters)
-    return rows, int((await session.execute(count)).scalar_one())
+    reader: Reader, org_id: str, filters: ActivityFilters, *, limit: int, offset: int
+) -> tuple[list[Any], int]:
+    """One page, newest first, and the total number of matches."""
+    params = _filter_params(org_id, filters)
+    names = frozenset(params) - {"org_id", "is_call"}
+    page = {**params, "limit": limit, "offset": offset}
+    rows = list(await reader.fetch(_listing_statement(names), page))
+    if offset == 0 and len(rows) < limit:
+        return rows, len(rows)  # the whole result is on this page
+    total = (await reader.fetch(_count_statement(names), params))[0].total
+    return rows, int(total)
+
+
+_ACTIVITY_BY_ID = _ACTIVITY_SELECT.where(
+    Activity.organization_id == sa.bindparam("org_id"), Activity.id == sa.bindparam("activity_id")
+)
+_ACTIVITY_BY_ID_AND_KIND = _ACTIVITY_BY_ID.where(Activity.is_call == sa.bindparam("is_call"))
 
 
 async def get_activity_row(
-    session: AsyncSession, org_id: str, activity_id: str, *, is_call: bool | None
-) -> Row[Any] | None:
-    query = (
-        sa.select(*ACTIVITY_COLUMNS)
-        .outerjoin(ActivityType, _type_join())
-        .where(Activity.organization_id == org_id, Activity.id == activity_id)
-    )
+    reader: Reader, org_id: str, activity_id: str, *, is_call: bool | None
+) -> Any | None:
+    params: dict[str, Any] = {"org_id": org_id, "activity_id": activity_id}
+    statement = _ACTIVITY_BY_ID
     if is_call is not None:
-        query = query.where(Activity.is_call == is_call)
-    return (await session.execute(query)).first()
+        statement, params["is_call"] = _ACTIVITY_BY_ID_AND_KIND, is_call
+    rows = await reader.fetch(statement, params)
+    return rows[0] if rows else None
 
 
 async def get_activity(session: AsyncSession, org_id: str, activity_id: str) -> Activity | None:
@@ -164,25 +208,13 @@ async def list_participants(session: AsyncSession, org_id: str, activity_id: str
 
 
 async def list_segments(
-    session: AsyncSession, org_id: str, activity_id: str, *, limit: int | None = None
-) -> list[Row[Any]]:
-    query = (
-        sa.select(
-            TranscriptSegment.start_time,
-            TranscriptSegment.end_time,
-            TranscriptSegment.person_id,
-            TranscriptSegment.participant_name,
-            TranscriptSegment.content,
-        )
-        .where(
-            TranscriptSegment.organization_id == org_id,
-            TranscriptSegment.activity_id == activity_id,
-        )
-        .order_by(TranscriptSegment.position)
-    )
-    if limit is not None:
-        query = query.limit(limit)
-    return list((await session.execute(query)).all())
+    reader: Reader, org_id: str, activity_id: str, *, limit: int | None = None
+) -> list[Any]:
+    params: dict[str, Any] = {"org_id": org_id, "activity_id": activity_id}
+    if limit is None:
+        return list(await reader.fetch(_SEGMENTS, params))
+    params["limit"] = limit
+    return list(await reader.fetch(_SEGMENTS_LIMITED, params))
 
 
 async def get_summary(

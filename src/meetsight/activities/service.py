@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy.engine import Row
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.activities import repository as repo
 from meetsight.activities.kinds import ActivityKind
 from meetsight.auth.context import AuthContext
+from meetsight.db.reads import Reader
 from meetsight.errors import NotFound, ValidationFailed
 from meetsight.storage.local import LocalMediaStore
 from meetsight.timefmt import range_end, range_start
@@ -20,13 +20,13 @@ def media_prefix(org_id: str, activity_id: str) -> str:
 
 
 async def require_activity(
-    session: AsyncSession, ctx: AuthContext, activity_id: str, kind: ActivityKind | None
-) -> Row[Any]:
+    reader: Reader, ctx: AuthContext, activity_id: str, kind: ActivityKind | None
+) -> Any:
     """The activity row, or 404 when it is missing, another organization's, or the other kind."""
     row = None
     if len(activity_id) <= 64:
         row = await repo.get_activity_row(
-            session,
+            reader,
             ctx.organization_id,
             activity_id,
             is_call=None if kind is None else kind.is_call,

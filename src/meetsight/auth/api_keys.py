@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 import sqlalchemy as sa
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from meetsight.auth.context import AuthContext
 from meetsight.auth.models import ApiKey
@@ -100,7 +100,9 @@ class ApiKeyVerifier:
             if ctx is not None and ctx.credential_id == key_id:
                 del self._cache[digest]
 
-    async def verify(self, session: AsyncSession, key: str) -> AuthContext | None:
+    async def verify(
+        self, sessionmaker: async_sessionmaker[AsyncSession], key: str
+    ) -> AuthContext | None:
         if not key.startswith(KEY_PREFIX) or len(key) > 200:
             return None
         digest = hash_key(self._secret, key)
@@ -108,7 +110,8 @@ class ApiKeyVerifier:
         cached = self._cache.get(digest)
         if cached is not None and cached[0] > now:
             return cached[1]
-        ctx = await self._lookup(session, digest)
+        async with sessionmaker() as session:
+            ctx = await self._lookup(session, digest)
         if len(self._cache) > 10_000:
             self._cache.clear()
         self._cache[digest] = (now + self._cache_seconds, ctx)

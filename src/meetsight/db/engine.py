@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import event
+from sqlalchemy import event, make_url
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
@@ -12,10 +12,21 @@ from sqlalchemy.ext.asyncio import (
     create_async_engine,
 )
 
+from meetsight.db.sqlite_inline import inline_creator
+
+# Another process (a worker) may hold SQLite's write lock; wait this long for it.
+BUSY_TIMEOUT_SECONDS = 10.0
+
 
 def create_engine(url: str, **kwargs: Any) -> AsyncEngine:
     if url.startswith("sqlite"):
-        engine = create_async_engine(url, connect_args={"timeout": 30}, **kwargs)
+        path = make_url(url).database or ":memory:"
+        kwargs.setdefault("pool_size", 1)
+        kwargs.setdefault("max_overflow", 0)
+        kwargs.setdefault("pool_timeout", 60)
+        engine = create_async_engine(
+            url, async_creator=inline_creator(path, BUSY_TIMEOUT_SECONDS), **kwargs
+        )
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         return engine
     kwargs.setdefault("pool_size", 10)
@@ -29,7 +40,7 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=30000")
+    cursor.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT_SECONDS * 1000)}")
     cursor.close()
 
 

@@ -13,7 +13,7 @@ from meetsight.activities import serializers as ser
 from meetsight.activities.kinds import CALLS
 from meetsight.activities.service import require_activity
 from meetsight.auth.scopes import CALLS_READ, MEETINGS_READ
-from meetsight.deps import Auth, DbSession
+from meetsight.deps import Auth, DbSession, State
 from meetsight.intelligence.schemas import SmartCategoryOut
 from meetsight.intelligence.smart_categories import list_categories, serialize_category
 from meetsight.pagination import PageParams, total_header
@@ -46,16 +46,17 @@ async def get_smart_categories(ctx: Auth, session: DbSession, page: PageParams) 
 async def get_call_notes(
     ctx: Auth,
     session: DbSession,
+    state: State,
     page: PageParams,
     call_id: Annotated[str | None, Query(alias="callId", max_length=64)] = None,
 ) -> Response:
     ctx.require(CALLS_READ)
     if call_id is not None:
-        await require_activity(session, ctx, call_id, CALLS)
+        await require_activity(state.reader, ctx, call_id, CALLS)
         call_ids, total = [call_id], 1
     else:
         rows, total = await repo.list_activities(
-            session,
+            state.reader,
             ctx.organization_id,
             repo.ActivityFilters(is_call=True),
             limit=page.limit,

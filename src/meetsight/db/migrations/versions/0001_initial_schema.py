@@ -236,7 +236,7 @@ def upgrade() -> None:
     )
     with op.batch_alter_table("activities", schema=None) as batch_op:
         batch_op.create_index(
-            "ix_activities_listing", ["organization_id", "is_call", "start_at"], unique=False
+            "ix_activities_listing", ["organization_id", "is_call", "start_at", "id"], unique=False
         )
 
     op.create_table(
