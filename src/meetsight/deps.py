@@ -47,4 +47,12 @@ async def authenticate(request: Request) -> AuthContext:
     raise Unauthorized()
 
 
+async def authorize(request: Request, *any_of_scopes: str) -> AuthContext:
+    """Authenticate and require one of the scopes: the lean form for endpoints that take the
+    raw request (see request_params)."""
+    ctx = await authenticate(request)
+    ctx.require(*any_of_scopes)
+    return ctx
+
+
 Auth = Annotated[AuthContext, Depends(authenticate)]

@@ -9,6 +9,8 @@ import orjson
 from starlette.responses import Response
 
 JSON_MEDIA_TYPE = "application/json"
+# Datetimes leave as ISO 8601 UTC with Z, to the second (timefmt.iso_z writes the same form).
+ORJSON_OPTIONS = orjson.OPT_UTC_Z | orjson.OPT_NAIVE_UTC | orjson.OPT_OMIT_MICROSECONDS
 
 
 def envelope_body(data: Any, *, status_code: int = 200, error: str | None = None) -> bytes:
@@ -18,7 +20,8 @@ def envelope_body(data: Any, *, status_code: int = 200, error: str | None = None
         count = len(data)
     else:
         count = 1
-    return orjson.dumps({"statusCode": status_code, "count": count, "error": error, "data": data})
+    body = {"statusCode": status_code, "count": count, "error": error, "data": data}
+    return orjson.dumps(body, option=ORJSON_OPTIONS)
 
 
 def envelope(

@@ -8,9 +8,7 @@ from datetime import UTC, date, datetime, time, timedelta
 def iso_z(value: datetime | None) -> str | None:
     if value is None:
         return None
-    value = value.astimezone(UTC)
-    spec = "milliseconds" if value.microsecond else "seconds"
-    return value.replace(tzinfo=None).isoformat(timespec=spec) + "Z"
+    return value.astimezone(UTC).replace(tzinfo=None).isoformat(timespec="seconds") + "Z"
 
 
 def parse_datetime(text: str) -> datetime:

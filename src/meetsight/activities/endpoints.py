@@ -2,32 +2,28 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from collections.abc import Awaitable, Callable
+from typing import Any
 
-from fastapi import APIRouter, Query
+import orjson
+from fastapi import APIRouter, Request
 from starlette.responses import Response
 
+from meetsight.activities import queries as q
 from meetsight.activities import repository as repo
 from meetsight.activities import schemas as s
 from meetsight.activities import serializers as ser
 from meetsight.activities.kinds import CALLS, MEETINGS, ActivityKind
 from meetsight.activities.service import build_filters, delete_activity, require_activity
+from meetsight.auth.context import AuthContext
 from meetsight.auth.scopes import read_scope, write_scope
-from meetsight.deps import Auth, DbSession, State
-from meetsight.pagination import Page, PageParams, total_header
+from meetsight.deps import Auth, DbSession, State, app_state, authorize
+from meetsight.pagination import total_header
+from meetsight.request_params import PageQuery, openapi_parameters, parse_query
 from meetsight.responses import envelope
 from meetsight.schemas import Envelope
 from meetsight.state import AppState
 from meetsight.transcripts.export import transcript_response
-
-StatusParam = Annotated[
-    Literal["scheduled", "processing", "completed", "failed"] | None,
-    Query(description="Only activities in this state"),
-]
-FromDate = Annotated[str | None, Query(alias="fromDate", description="YYYY-MM-DD or date-time")]
-ToDate = Annotated[
-    str | None, Query(alias="toDate", description="YYYY-MM-DD (inclusive) or date-time")
-]
 
 router = APIRouter()
 
@@ -37,23 +33,19 @@ router = APIRouter()
     response_model=Envelope[list[s.Meeting]],
     tags=["meetings"],
     summary="List video calls and in-person meetings, newest first",
+    openapi_extra=openapi_parameters(q.MeetingListQuery),
 )
-async def list_meetings(
-    ctx: Auth,
-    state: State,
-    page: PageParams,
-    from_date: FromDate = None,
-    to_date: ToDate = None,
-    status: StatusParam = None,
-    media_type: Annotated[
-        Literal["videocall", "presential"] | None, Query(alias="mediaType")
-    ] = None,
-) -> Response:
-    ctx.require(read_scope(False))
+async def list_meetings(request: Request) -> Response:
+    ctx = await authorize(request, read_scope(False))
+    query = parse_query(q.MeetingListQuery, request)
     filters = build_filters(
-        MEETINGS, from_date=from_date, to_date=to_date, status=status, media_type=media_type
+        MEETINGS,
+        from_date=query.from_date,
+        to_date=query.to_date,
+        status=query.status,
+        media_type=query.media_type,
     )
-    return await _listing(state, ctx.organization_id, MEETINGS, filters, page)
+    return await _listing(app_state(request), ctx.organization_id, MEETINGS, filters, query)
 
 
 @router.get(
@@ -61,33 +53,28 @@ async def list_meetings(
     response_model=Envelope[list[s.Call]],
     tags=["calls"],
     summary="List phone calls, newest first",
+    openapi_extra=openapi_parameters(q.CallListQuery),
 )
-async def list_calls(
-    ctx: Auth,
-    state: State,
-    page: PageParams,
-    name: Annotated[str | None, Query(max_length=500, description="Part of the name")] = None,
-    from_date: FromDate = None,
-    to_date: ToDate = None,
-    status: StatusParam = None,
-    direction: Annotated[
-        Literal["inbound", "outbound", "INBOUND", "OUTBOUND"] | None, Query()
-    ] = None,
-) -> Response:
-    ctx.require(read_scope(True))
+async def list_calls(request: Request) -> Response:
+    ctx = await authorize(request, read_scope(True))
+    query = parse_query(q.CallListQuery, request)
     filters = build_filters(
         CALLS,
-        from_date=from_date,
-        to_date=to_date,
-        status=status,
-        name=name,
-        direction=direction,
+        from_date=query.from_date,
+        to_date=query.to_date,
+        status=query.status,
+        name=query.name,
+        direction=query.direction,
     )
-    return await _listing(state, ctx.organization_id, CALLS, filters, page)
+    return await _listing(app_state(request), ctx.organization_id, CALLS, filters, query)
 
 
 async def _listing(
-    state: AppState, org_id: str, kind: ActivityKind, filters: repo.ActivityFilters, page: Page
+    state: AppState,
+    org_id: str,
+    kind: ActivityKind,
+    filters: repo.ActivityFilters,
+    page: PageQuery,
 ) -> Response:
     rows, total = await repo.list_activities(
         state.reader, org_id, filters, limit=page.limit, offset=page.offset
@@ -100,11 +87,24 @@ def build_activity_routes(kind: ActivityKind, models: dict[str, Any]) -> APIRout
     """The per-activity routes, identical for meetings and calls except for names and models."""
     r = APIRouter(prefix=f"/{kind.path}/{{activity_id}}", tags=[kind.path])
     noun = kind.noun.lower()
+    scope = read_scope(kind.is_call)
+    path_only = openapi_parameters(path=("activity_id",))
 
-    @r.get("", response_model=Envelope[models["item"]], summary=f"Get one {noun}")
-    async def get_one(activity_id: str, ctx: Auth, session: DbSession, state: State) -> Response:
-        ctx.require(read_scope(kind.is_call))
-        row = await require_activity(state.reader, ctx, activity_id, kind)
+    async def resolve(request: Request) -> tuple[AuthContext, AppState, Any]:
+        """Credential, state and the activity row (404 for another org's or kind's id)."""
+        ctx = await authorize(request, scope)
+        state = app_state(request)
+        row = await require_activity(state.reader, ctx, request.path_params["activity_id"], kind)
+        return ctx, state, row
+
+    @r.get(
+        "",
+        response_model=Envelope[models["item"]],
+        summary=f"Get one {noun}",
+        openapi_extra=path_only,
+    )
+    async def get_one(request: Request) -> Response:
+        _, state, row = await resolve(request)
         return envelope(ser.serialize_activity(row, kind, state.public_url))
 
     @r.delete("", response_model=Envelope[bool], summary=f"Delete a {noun} and all derived data")
@@ -114,58 +114,55 @@ def build_activity_routes(kind: ActivityKind, models: dict[str, Any]) -> APIRout
         await delete_activity(session, state.media, ctx, activity_id)
         return envelope(True)
 
-    @r.get("/participants", response_model=Envelope[models["participants"]])
-    async def participants(
-        activity_id: str, ctx: Auth, session: DbSession, state: State
-    ) -> Response:
-        ctx.require(read_scope(kind.is_call))
-        await require_activity(state.reader, ctx, activity_id, kind)
-        rows = await repo.list_participants(session, ctx.organization_id, activity_id)
-        people = [ser.serialize_participant(row, kind) for row in rows]
-        return envelope({kind.id_key: activity_id, "participants": people})
+    @r.get(
+        "/participants",
+        response_model=Envelope[models["participants"]],
+        openapi_extra=path_only,
+    )
+    async def participants(request: Request) -> Response:
+        ctx, state, row = await resolve(request)
+        async with state.sessionmaker() as session:
+            rows = await repo.list_participants(session, ctx.organization_id, row.id)
+        people = [ser.serialize_participant(p, kind) for p in rows]
+        return envelope({kind.id_key: row.id, "participants": people})
 
-    @r.get("/summary", response_model=Envelope[models["summary"]])
-    async def summary(activity_id: str, ctx: Auth, session: DbSession, state: State) -> Response:
-        ctx.require(read_scope(kind.is_call))
-        await require_activity(state.reader, ctx, activity_id, kind)
-        found = await repo.get_summary(session, ctx.organization_id, activity_id)
-        return envelope(ser.serialize_summary(found, kind, activity_id))
+    @r.get("/summary", response_model=Envelope[models["summary"]], openapi_extra=path_only)
+    async def summary(request: Request) -> Response:
+        ctx, state, row = await resolve(request)
+        async with state.sessionmaker() as session:
+            found = await repo.get_summary(session, ctx.organization_id, row.id)
+        return envelope(ser.serialize_summary(found, kind, row.id))
 
     @r.get(
         "/transcript",
         response_model=Envelope[models["transcript"]],
         summary="The transcript; format=srt|vtt|txt|json downloads it as a file",
+        openapi_extra=openapi_parameters(q.TranscriptQuery, path=("activity_id",)),
     )
-    async def transcript(
-        activity_id: str,
-        ctx: Auth,
-        session: DbSession,
-        state: State,
-        format: Annotated[Literal["srt", "vtt", "txt", "json"] | None, Query()] = None,
-    ) -> Response:
-        ctx.require(read_scope(kind.is_call))
-        row = await require_activity(state.reader, ctx, activity_id, kind)
-        segments = await repo.list_segments(state.reader, ctx.organization_id, activity_id)
-        if format is not None:
-            return transcript_response(segments, format, filename=row.name or activity_id)
-        data = [ser.serialize_segment(seg) for seg in segments]
-        return envelope({kind.id_key: activity_id, "transcript": data})
+    async def transcript(request: Request) -> Response:
+        ctx, state, row = await resolve(request)
+        query = parse_query(q.TranscriptQuery, request)
+        if query.format is not None:
+            segments = await repo.list_segments(state.reader, ctx.organization_id, row.id)
+            return transcript_response(segments, query.format, filename=row.name or row.id)
+        body = await repo.get_transcript_document(state.reader, ctx.organization_id, row.id)
+        return envelope({kind.id_key: row.id, "transcript": orjson.Fragment(body)})
 
-    @r.get("/notes", response_model=Envelope[models["notes"]])
-    async def notes(activity_id: str, ctx: Auth, session: DbSession, state: State) -> Response:
-        ctx.require(read_scope(kind.is_call))
-        await require_activity(state.reader, ctx, activity_id, kind)
-        rows = await repo.list_notes(session, ctx.organization_id, [activity_id])
-        items = [ser.serialize_note(row, kind) for row in rows]
-        return envelope({kind.id_key: activity_id, "notes": items})
+    @r.get("/notes", response_model=Envelope[models["notes"]], openapi_extra=path_only)
+    async def notes(request: Request) -> Response:
+        ctx, state, row = await resolve(request)
+        async with state.sessionmaker() as session:
+            rows = await repo.list_notes(session, ctx.organization_id, [row.id])
+        items = [ser.serialize_note(n, kind) for n in rows]
+        return envelope({kind.id_key: row.id, "notes": items})
 
-    @r.get("/chat", response_model=Envelope[models["chat"]])
-    async def chat(activity_id: str, ctx: Auth, session: DbSession, state: State) -> Response:
-        ctx.require(read_scope(kind.is_call))
-        await require_activity(state.reader, ctx, activity_id, kind)
-        rows = await repo.list_chat(session, ctx.organization_id, activity_id)
+    @r.get("/chat", response_model=Envelope[models["chat"]], openapi_extra=path_only)
+    async def chat(request: Request) -> Response:
+        ctx, state, row = await resolve(request)
+        async with state.sessionmaker() as session:
+            rows = await repo.list_chat(session, ctx.organization_id, row.id)
         messages = [{"question": m.question, "answer": m.answer} for m in rows]
-        return envelope({kind.id_key: activity_id, "messages": messages})
+        return envelope({kind.id_key: row.id, "messages": messages})
 
     for link_kind, path, key, model in (
         ("contact", "contacts", "contactId", s.MeetingContact),
@@ -174,35 +171,39 @@ def build_activity_routes(kind: ActivityKind, models: dict[str, Any]) -> APIRout
     ):
         r.add_api_route(
             f"/{path}",
-            _links_endpoint(kind, link_kind, key),
+            _links_endpoint(resolve, link_kind, key),
             methods=["GET"],
             response_model=Envelope[list[model]],  # type: ignore[valid-type]
             summary=f"CRM {path} linked to the {noun}",
             name=f"{kind.path}_{path}",
+            openapi_extra=path_only,
         )
 
-    @r.get("/analytics", response_model=Envelope[models["analytics"]])
-    async def analytics(activity_id: str, ctx: Auth, session: DbSession, state: State) -> Response:
-        ctx.require(read_scope(kind.is_call))
-        await require_activity(state.reader, ctx, activity_id, kind)
-        found = await repo.get_analytics(session, ctx.organization_id, activity_id)
-        return envelope(ser.serialize_analytics(found, kind, activity_id))
+    @r.get("/analytics", response_model=Envelope[models["analytics"]], openapi_extra=path_only)
+    async def analytics(request: Request) -> Response:
+        ctx, state, row = await resolve(request)
+        async with state.sessionmaker() as session:
+            found = await repo.get_analytics(session, ctx.organization_id, row.id)
+        return envelope(ser.serialize_analytics(found, kind, row.id))
 
-    @r.get("/score", response_model=Envelope[models["score"]])
-    async def score(activity_id: str, ctx: Auth, session: DbSession, state: State) -> Response:
-        ctx.require(read_scope(kind.is_call))
-        await require_activity(state.reader, ctx, activity_id, kind)
-        found = await repo.get_score(session, ctx.organization_id, activity_id)
-        return envelope(ser.serialize_score(found, kind, activity_id))
+    @r.get("/score", response_model=Envelope[models["score"]], openapi_extra=path_only)
+    async def score(request: Request) -> Response:
+        ctx, state, row = await resolve(request)
+        async with state.sessionmaker() as session:
+            found = await repo.get_score(session, ctx.organization_id, row.id)
+        return envelope(ser.serialize_score(found, kind, row.id))
 
     return r
 
 
-def _links_endpoint(kind: ActivityKind, link_kind: str, key: str) -> Any:
-    async def links(activity_id: str, ctx: Auth, session: DbSession, state: State) -> Response:
-        ctx.require(read_scope(kind.is_call))
-        await require_activity(state.reader, ctx, activity_id, kind)
-        ids = await repo.list_links(session, ctx.organization_id, activity_id, link_kind)
+Resolver = Callable[[Request], Awaitable[tuple[AuthContext, AppState, Any]]]
+
+
+def _links_endpoint(resolve: Resolver, link_kind: str, key: str) -> Any:
+    async def links(request: Request) -> Response:
+        ctx, state, row = await resolve(request)
+        async with state.sessionmaker() as session:
+            ids = await repo.list_links(session, ctx.organization_id, row.id, link_kind)
         return envelope([{key: external_id} for external_id in ids])
 
     return links

@@ -23,7 +23,7 @@ from meetsight.intelligence.models import (
 )
 from meetsight.organizations.models import Person
 from meetsight.processing.models import Job
-from meetsight.transcripts.models import TranscriptSegment
+from meetsight.transcripts.models import TranscriptDocument, TranscriptSegment
 
 ACTIVITY_COLUMNS = (
     Activity.id,
@@ -49,6 +49,7 @@ ACTIVITY_COLUMNS = (
 
 # Tables that hold rows of one activity, children first (delete order).
 ACTIVITY_CHILD_TABLES: tuple[Any, ...] = (
+    TranscriptDocument,
     TranscriptSegment,
     Note,
     ChatMessage,
@@ -92,6 +93,10 @@ _SEGMENTS = _SEGMENTS_SELECT.where(
     TranscriptSegment.activity_id == sa.bindparam("activity_id"),
 )
 _SEGMENTS_LIMITED = _SEGMENTS.limit(sa.bindparam("limit"))
+_DOCUMENT = sa.select(TranscriptDocument.body).where(
+    TranscriptDocument.organization_id == sa.bindparam("org_id"),
+    TranscriptDocument.activity_id == sa.bindparam("activity_id"),
+)
 
 
 def escape_like(text: str) -> str:
@@ -215,6 +220,12 @@ async def list_segments(
         return list(await reader.fetch(_SEGMENTS, params))
     params["limit"] = limit
     return list(await reader.fetch(_SEGMENTS_LIMITED, params))
+
+
+async def get_transcript_document(reader: Reader, org_id: str, activity_id: str) -> bytes:
+    """The rendered JSON array of segments; an activity without a transcript yet has none."""
+    rows = await reader.fetch(_DOCUMENT, {"org_id": org_id, "activity_id": activity_id})
+    return bytes(rows[0].body) if rows else b"[]"
 
 
 async def get_summary(

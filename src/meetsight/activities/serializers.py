@@ -9,7 +9,6 @@ from sqlalchemy.engine import Row
 
 from meetsight.activities.kinds import ActivityKind
 from meetsight.intelligence.models import ActivityAnalytics, ActivityScore, ActivitySummary
-from meetsight.timefmt import iso_z
 
 
 def _compact(data: dict[str, Any]) -> dict[str, Any]:
@@ -26,8 +25,8 @@ def serialize_activity(row: Row[Any], kind: ActivityKind, public_url: str) -> di
         kind.id_key: row.id,
         "status": row.status,
         "name": row.name,
-        "startDateTime": iso_z(row.start_at),
-        "endDateTime": iso_z(row.end_at),
+        "startDateTime": row.start_at,  # datetimes: the envelope renders them (responses.py)
+        "endDateTime": row.end_at,
         "duration": row.duration,
         "description": row.description,
         "language": row.language,
@@ -66,16 +65,6 @@ def serialize_participant(row: Row[Any], kind: ActivityKind) -> dict[str, Any]:
     if kind.is_call:
         item["phone"] = row.phone
     return _compact(item)
-
-
-def serialize_segment(row: Row[Any]) -> dict[str, Any]:
-    return {
-        "startTime": row.start_time,
-        "endTime": row.end_time,
-        "personId": row.person_id,
-        "participantName": row.participant_name,
-        "content": row.content,
-    }
 
 
 def serialize_summary(

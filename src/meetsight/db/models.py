@@ -13,7 +13,7 @@ from meetsight.intelligence.models import (
 )
 from meetsight.organizations.models import Organization, Person, User
 from meetsight.processing.models import Job
-from meetsight.transcripts.models import TranscriptSegment
+from meetsight.transcripts.models import TranscriptDocument, TranscriptSegment
 
 __all__ = [
     "Activity",
@@ -31,6 +31,7 @@ __all__ = [
     "Organization",
     "Person",
     "SmartCategory",
+    "TranscriptDocument",
     "TranscriptSegment",
     "User",
 ]

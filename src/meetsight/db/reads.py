@@ -11,7 +11,8 @@ from __future__ import annotations
 import sqlite3
 from collections import namedtuple
 from collections.abc import Callable, Sequence
-from datetime import UTC, datetime
+from datetime import datetime
+from functools import lru_cache
 from typing import Any, Protocol
 
 import sqlalchemy as sa
@@ -41,8 +42,11 @@ class EngineReader:
         return None
 
 
+@lru_cache(maxsize=65_536)
 def _sqlite_datetime(value: str | None) -> datetime | None:
-    return None if value is None else datetime.fromisoformat(value).replace(tzinfo=UTC)
+    """UTCDateTime keeps naive UTC text on SQLite. Hot rows repeat, hence the cache; appending
+    the offset is several times cheaper than datetime.replace(tzinfo=...)."""
+    return None if value is None else datetime.fromisoformat(value + "+00:00")
 
 
 class _Compiled:

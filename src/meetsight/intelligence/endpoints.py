@@ -2,21 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Annotated
-
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Request
 from starlette.responses import Response
 
 from meetsight.activities import repository as repo
 from meetsight.activities import schemas as s
 from meetsight.activities import serializers as ser
 from meetsight.activities.kinds import CALLS
+from meetsight.activities.queries import CallNotesQuery
 from meetsight.activities.service import require_activity
 from meetsight.auth.scopes import CALLS_READ, MEETINGS_READ
-from meetsight.deps import Auth, DbSession, State
+from meetsight.deps import app_state, authorize
 from meetsight.intelligence.schemas import SmartCategoryOut
 from meetsight.intelligence.smart_categories import list_categories, serialize_category
-from meetsight.pagination import PageParams, total_header
+from meetsight.pagination import total_header
+from meetsight.request_params import PageQuery, openapi_parameters, parse_query
 from meetsight.responses import envelope
 from meetsight.schemas import Envelope
 
@@ -28,12 +28,15 @@ router = APIRouter()
     response_model=Envelope[list[SmartCategoryOut]],
     tags=["smart categories"],
     summary="List the organization's smart categories",
+    openapi_extra=openapi_parameters(PageQuery),
 )
-async def get_smart_categories(ctx: Auth, session: DbSession, page: PageParams) -> Response:
-    ctx.require(MEETINGS_READ, CALLS_READ)
-    items, total = await list_categories(
-        session, ctx.organization_id, limit=page.limit, offset=page.offset
-    )
+async def get_smart_categories(request: Request) -> Response:
+    ctx = await authorize(request, MEETINGS_READ, CALLS_READ)
+    page = parse_query(PageQuery, request)
+    async with app_state(request).sessionmaker() as session:
+        items, total = await list_categories(
+            session, ctx.organization_id, limit=page.limit, offset=page.offset
+        )
     return envelope([serialize_category(c) for c in items], headers=total_header(total))
 
 
@@ -42,15 +45,13 @@ async def get_smart_categories(ctx: Auth, session: DbSession, page: PageParams) 
     response_model=Envelope[list[s.CallNotes]],
     tags=["calls"],
     summary="Notes of calls, one entry per call, newest call first",
+    openapi_extra=openapi_parameters(CallNotesQuery),
 )
-async def get_call_notes(
-    ctx: Auth,
-    session: DbSession,
-    state: State,
-    page: PageParams,
-    call_id: Annotated[str | None, Query(alias="callId", max_length=64)] = None,
-) -> Response:
-    ctx.require(CALLS_READ)
+async def get_call_notes(request: Request) -> Response:
+    ctx = await authorize(request, CALLS_READ)
+    page = parse_query(CallNotesQuery, request)
+    state = app_state(request)
+    call_id = page.call_id
     if call_id is not None:
         await require_activity(state.reader, ctx, call_id, CALLS)
         call_ids, total = [call_id], 1
@@ -63,7 +64,10 @@ async def get_call_notes(
             offset=page.offset,
         )
         call_ids = [row.id for row in rows]
-    notes = await repo.list_notes(session, ctx.organization_id, call_ids) if call_ids else []
+    notes = []
+    if call_ids:
+        async with state.sessionmaker() as session:
+            notes = await repo.list_notes(session, ctx.organization_id, call_ids)
     by_call: dict[str, list[dict[str, object]]] = {cid: [] for cid in call_ids}
     for note in notes:
         by_call[note.activity_id].append(ser.serialize_note(note, CALLS))

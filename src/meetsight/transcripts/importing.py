@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import SimpleNamespace
 
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -11,7 +12,8 @@ from meetsight.activities.models import Activity
 from meetsight.activities.participants import attach_participants
 from meetsight.intelligence.analytics_store import store_analytics
 from meetsight.organizations.models import Person
-from meetsight.transcripts.models import TranscriptSegment
+from meetsight.transcripts.document import render_transcript
+from meetsight.transcripts.models import TranscriptDocument, TranscriptSegment
 from meetsight.transcripts.types import SegmentData
 
 
@@ -36,13 +38,13 @@ async def match_speakers(
 async def store_segments(
     session: AsyncSession, org_id: str, activity_id: str, segments: Sequence[SegmentData]
 ) -> None:
-    """Replace the activity's segments with these, in order."""
-    await session.execute(
-        sa.delete(TranscriptSegment).where(
-            TranscriptSegment.organization_id == org_id,
-            TranscriptSegment.activity_id == activity_id,
+    """Replace the activity's segments with these, in order, and its rendered document."""
+    for table in (TranscriptSegment, TranscriptDocument):
+        await session.execute(
+            sa.delete(table).where(
+                table.organization_id == org_id, table.activity_id == activity_id
+            )
         )
-    )
     rows = [
         {
             "organization_id": org_id,
@@ -59,6 +61,15 @@ async def store_segments(
     ]
     for start in range(0, len(rows), 1000):
         await session.execute(sa.insert(TranscriptSegment), rows[start : start + 1000])
+    session.add(
+        TranscriptDocument(
+            organization_id=org_id,
+            activity_id=activity_id,
+            segment_count=len(rows),
+            body=render_transcript(SimpleNamespace(**row) for row in rows),
+        )
+    )
+    await session.flush()
 
 
 async def store_imported_transcript(

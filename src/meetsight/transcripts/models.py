@@ -24,3 +24,16 @@ class TranscriptSegment(TenantMixin, Base):
     participant_name: Mapped[str] = mapped_column(sa.String(200))
     content: Mapped[str] = mapped_column(sa.Text)
     words: Mapped[list[Any] | None] = mapped_column(default=None)
+
+
+class TranscriptDocument(TenantMixin, Base):
+    """The transcript exactly as the API serves it: the JSON array of its segments, rendered when
+    they are stored. Reading a 400-segment transcript is then one row, not 400 rows to fetch and
+    serialise. Written only by `store_segments`, in the transaction that writes the segments."""
+
+    __tablename__ = "transcript_documents"
+    __table_args__ = (tenant_fk(["activity_id"], "activities.id"),)
+
+    activity_id: Mapped[str] = mapped_column(IdType, primary_key=True)
+    segment_count: Mapped[int]
+    body: Mapped[bytes] = mapped_column(sa.LargeBinary)

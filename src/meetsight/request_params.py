@@ -1,0 +1,69 @@
+"""Query parameters as one Pydantic model per endpoint, validated in a single call.
+
+FastAPI resolves each declared parameter and dependency on its own; on a hot read that costs more
+than the database query and the serialisation together (measured in benchmarks/rest_read.py).
+Read endpoints therefore take the raw request and validate their query with one `model_validate`,
+and the same models generate the OpenAPI parameters, so the documentation cannot drift.
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from fastapi.exceptions import RequestValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from starlette.requests import Request
+
+from meetsight.pagination import MAX_LIMIT, MAX_PAGE
+
+M = TypeVar("M", bound=BaseModel)
+
+
+class QueryModel(BaseModel):
+    """Unknown parameters are ignored, as web APIs usually do; known ones are strict."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True, populate_by_name=False)
+
+
+class PageQuery(QueryModel):
+    limit: int = Field(10, ge=1, le=MAX_LIMIT, description="Items per page")
+    page: int = Field(1, ge=1, le=MAX_PAGE, description="1-based page number")
+
+    @property
+    def offset(self) -> int:
+        return (self.page - 1) * self.limit
+
+
+def parse_query(model: type[M], request: Request) -> M:
+    """The request's query as `model`, or the same 422 FastAPI gives for a bad parameter."""
+    try:
+        return model.model_validate(dict(request.query_params))
+    except ValidationError as exc:
+        errors = [{**e, "loc": ("query", *e["loc"])} for e in exc.errors(include_url=False)]
+        raise RequestValidationError(errors) from None
+
+
+def openapi_parameters(
+    query: type[BaseModel] | None = None, *, path: tuple[str, ...] = ()
+) -> dict[str, Any]:
+    """`openapi_extra` for an endpoint that reads its parameters itself."""
+    params: list[dict[str, Any]] = [
+        {"name": name, "in": "path", "required": True, "schema": {"type": "string"}}
+        for name in path
+    ]
+    if query is not None:
+        schema = query.model_json_schema(by_alias=True)
+        required = set(schema.get("required", ()))
+        for name, prop in schema.get("properties", {}).items():
+            description = prop.pop("description", None)
+            prop.pop("title", None)
+            entry: dict[str, Any] = {
+                "name": name,
+                "in": "query",
+                "required": name in required,
+                "schema": prop,
+            }
+            if description:
+                entry["description"] = description
+            params.append(entry)
+    return {"parameters": params}

@@ -1,0 +1,25 @@
+"""The migrations build exactly the schema the models describe, on every engine under test."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+
+import meetsight.db.models  # noqa: F401  (registers every table)
+from meetsight.db.base import Base
+from meetsight.state import AppState
+
+
+def _diff(connection: Any) -> list[Any]:
+    context = MigrationContext.configure(
+        connection, opts={"compare_type": True, "compare_server_default": False}
+    )
+    return list(compare_metadata(context, Base.metadata))
+
+
+async def test_migrated_schema_matches_models(state: AppState) -> None:
+    async with state.engine.connect() as connection:
+        diff = await connection.run_sync(_diff)
+    assert diff == []
