@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import secrets
 from functools import lru_cache
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -28,6 +30,21 @@ class Settings(BaseSettings):
         default=2.0, description="How long a verified API key is trusted without a lookup"
     )
     media_url_allow_private: bool = False
+    # speech recognition (meetsight.speech)
+    asr_model: str = Field(
+        default="base", description='"base", "tiny.en" or a path to a CTranslate2 Whisper folder'
+    )
+    asr_device: Literal["auto", "cpu", "cuda"] = "auto"
+    asr_compute_type: str = Field(
+        default="auto", description="CTranslate2 compute type; auto: int8 on CPU, float16 on CUDA"
+    )
+    asr_backend: Literal["local", "openai"] = "local"
+    asr_openai_url: str = Field(
+        default="https://api.openai.com", description="Base URL of /v1/audio/transcriptions"
+    )
+    asr_openai_api_key: str | None = None
+    asr_openai_model: str = "whisper-1"
+    asr_threads: int = Field(default_factory=lambda: os.cpu_count() or 1, ge=1)
     log_level: str = "info"
 
     @property
