@@ -76,7 +76,8 @@ LONG_LINES = [
 
 
 def require_tools() -> None:
-    """Fail with the fix when the Debian tools are missing (scripts/system-deps.sh installs them)."""
+    """Fail with the fix when the Debian tools are missing (scripts/system-deps.sh installs
+    them)."""
     missing = [tool for tool in ("espeak-ng", "sox") if shutil.which(tool) is None]
     if missing:
         raise RuntimeError(f"missing {', '.join(missing)}: run scripts/system-deps.sh as root")
