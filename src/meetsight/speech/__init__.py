@@ -1,0 +1,1 @@
+"""Speech building blocks: decoding, model resolution, recognition."""

@@ -1,0 +1,362 @@
+"""Decoding recordings with PyAV (FFmpeg's libraries in the wheel; no system ffmpeg).
+
+Files are opened through a Python file object, so FFmpeg identifies the container by its content
+and never by the file name. Decoding streams packet by packet: the compressed file is never held
+in memory, only the 16 kHz float32 result.
+"""
+
+from __future__ import annotations
+
+import os
+import struct
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+
+import av
+import av.error
+import numpy as np
+
+from meetsight.processing.media_sniff import sniff
+from meetsight.speech.errors import (
+    EMPTY,
+    NO_AUDIO,
+    NOT_FOUND,
+    TRUNCATED,
+    UNDECODABLE,
+    UNSUPPORTED,
+    MediaError,
+)
+
+SAMPLE_RATE = 16_000  # what Whisper and the diarizers take
+
+# FFmpeg demuxer names of the containers we take, and our name for each when the first bytes
+# do not say more (mp4/mov/m4a share one demuxer, as do mkv/webm).
+_DEMUXERS = {
+    "wav": "wav",
+    "mp3": "mp3",
+    "mov,mp4,m4a,3gp,3g2,mj2": "mp4",
+    "matroska,webm": "mkv",
+    "ogg": "ogg",
+    "flac": "flac",
+}
+_NO_VIDEO = "no_video"
+# A few broken packets are normal in real recordings (a glitch in a phone line); this many means
+# the audio is not really decodable.
+_MAX_BAD_PACKETS = 50
+# How much shorter than its header says a file may be before it counts as truncated.
+_TRUNCATION_SLACK_SECONDS = 1.0
+_TRUNCATION_SLACK_RATIO = 0.1
+
+
+@dataclass(frozen=True, slots=True)
+class MediaInfo:
+    container: str  # wav, mp3, mp4, mov, m4a, webm, mkv, ogg, flac
+    demuxer: str  # FFmpeg's name for the format that read it
+    has_audio: bool
+    has_video: bool
+    duration: float  # seconds of audio
+    channels: int
+    sample_rate: int
+    audio_codec: str
+
+
+@dataclass(slots=True)
+class DecodedAudio:
+    """16 kHz float32 audio in [-1, 1]: `samples` mono for recognition, `channels` one array per
+    recorded channel (the same object as `samples` when the recording is mono)."""
+
+    samples: np.ndarray
+    channels: list[np.ndarray] = field(default_factory=list)
+    sample_rate: int = SAMPLE_RATE
+
+    @property
+    def duration(self) -> float:
+        return len(self.samples) / self.sample_rate
+
+
+def _check_file(path: Path) -> bytes:
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        raise MediaError(NOT_FOUND, f"{path.name}: no such file") from None
+    if size == 0:
+        raise MediaError(EMPTY, "the file is empty (0 bytes)")
+    with path.open("rb") as fh:
+        return fh.read(64)
+
+
+@contextmanager
+def _open(path: Path) -> Iterator[tuple[av.container.InputContainer, str]]:
+    """The opened container and our name for it; MediaError for anything we cannot read."""
+    head = _check_file(path)
+    sniffed = sniff(head)
+    with path.open("rb") as fh:
+        try:
+            container = av.open(fh, mode="r", metadata_errors="ignore")
+        except av.error.FFmpegError:
+            if sniffed is not None:
+                # The magic bytes say e.g. mp4, but FFmpeg cannot find its index: the usual cause
+                # is an upload cut short (an mp4's index sits at the end).
+                raise MediaError(
+                    TRUNCATED,
+                    f"the file starts like {sniffed.container} but cannot be read: "
+                    "it is truncated or corrupt",
+                ) from None
+            raise MediaError(
+                UNDECODABLE, "the file is not a recognised audio or video format"
+            ) from None
+        try:
+            demuxer = container.format.name
+            if demuxer not in _DEMUXERS:
+                raise MediaError(
+                    UNSUPPORTED,
+                    f"unsupported media format {demuxer!r}: "
+                    "use wav, mp3, mp4, mov, webm, mkv, m4a, ogg or flac",
+                )
+            yield container, sniffed.container if sniffed else _DEMUXERS[demuxer]
+        finally:
+            container.close()
+
+
+def _audio_stream(container: av.container.InputContainer) -> av.audio.stream.AudioStream:
+    if not container.streams.audio:
+        raise MediaError(NO_AUDIO, "the file has no audio track")
+    return container.streams.best("audio") or container.streams.audio[0]
+
+
+def _is_picture(stream: av.stream.Stream) -> bool:
+    """Cover art in an mp3/m4a is a one-frame 'video' stream; it does not make a video."""
+    try:
+        return bool(stream.disposition & av.stream.Disposition.attached_pic)
+    except AttributeError:  # older PyAV without Disposition
+        return False
+
+
+def _declared_duration(container: av.container.InputContainer, stream: av.stream.Stream) -> float:
+    if stream.duration is not None and stream.time_base is not None:
+        return float(stream.duration * stream.time_base)
+    if container.duration is not None:
+        return container.duration / av.time_base
+    return 0.0
+
+
+def _wav_shortfall(path: Path) -> bool:
+    """Whether a WAV's data chunk claims more bytes than the file holds. FFmpeg quietly clamps
+    the duration to the file, so a cut-off WAV looks whole to it."""
+    size = path.stat().st_size
+    with path.open("rb") as fh:
+        header = fh.read(12)
+        if header[:4] != b"RIFF" or header[8:12] != b"WAVE":
+            return False
+        while True:
+            chunk = fh.read(8)
+            if len(chunk) < 8:
+                return True  # the header itself is cut
+            chunk_id, chunk_size = chunk[:4], struct.unpack("<I", chunk[4:])[0]
+            if chunk_id == b"data":
+                # 0 and 0xFFFFFFFF: written by a streaming recorder that never knew the size.
+                if chunk_size in (0, 0xFFFFFFFF):
+                    return False
+                return fh.tell() + chunk_size > size
+            fh.seek(chunk_size + (chunk_size & 1), os.SEEK_CUR)
+
+
+def probe(path: str | os.PathLike[str], scan: bool = True) -> MediaInfo:
+    """What a file is, by its content: container, streams, duration, channels.
+
+    Raises MediaError for zero-byte, unreadable, unsupported, audio-less and (with `scan`)
+    truncated or undecodable files. `scan` reads every audio packet (no decoding beyond the
+    first frames), which catches files cut short; it reads the file once, at disk speed.
+    """
+    path = Path(path)
+    with _open(path) as (container, name):
+        audio = _audio_stream(container)
+        has_video = any(not _is_picture(s) for s in container.streams.video)
+        declared = _declared_duration(container, audio)
+        ctx = audio.codec_context
+        info = MediaInfo(
+            container=name,
+            demuxer=container.format.name,
+            has_audio=True,
+            has_video=has_video,
+            duration=declared,
+            channels=ctx.channels,
+            sample_rate=ctx.sample_rate,
+            audio_codec=ctx.name,
+        )
+        if not scan:
+            return info
+        end = _scan_packets(audio, container)
+    if name == "wav" and _wav_shortfall(path):
+        raise MediaError(TRUNCATED, "the WAV file is shorter than its header says: truncated")
+    if declared > 0 and declared - end > max(
+        _TRUNCATION_SLACK_SECONDS, declared * _TRUNCATION_SLACK_RATIO
+    ):
+        raise MediaError(
+            TRUNCATED,
+            f"the file's header says {declared:.1f} s but its audio stops at {end:.1f} s: "
+            "truncated",
+        )
+    return MediaInfo(**{**_as_dict(info), "duration": declared if declared > 0 else end})
+
+
+def _as_dict(info: MediaInfo) -> dict[str, object]:
+    return {name: getattr(info, name) for name in MediaInfo.__slots__}
+
+
+def _scan_packets(
+    audio: av.audio.stream.AudioStream, container: av.container.InputContainer
+) -> float:
+    """Read every audio packet; decode the first ones. Returns where the audio ends (seconds)."""
+    end = 0.0
+    decoded = False
+    bad = 0
+    tried = 0
+    # MPEG audio frames with the same first three header bytes have the same length, so a last
+    # packet shorter than its siblings is a frame cut off mid-way.
+    frame_sizes: dict[bytes, int] = {}
+    last: tuple[bytes, int] | None = None
+    tb = audio.time_base
+    try:
+        for packet in container.demux(audio):
+            if packet.size == 0:
+                continue
+            if packet.pts is not None and tb is not None:
+                end = max(end, float((packet.pts + (packet.duration or 0)) * tb))
+            if audio.codec_context.name.startswith("mp3"):
+                key = bytes(packet)[:3]
+                if last is not None:
+                    frame_sizes[last[0]] = max(frame_sizes.get(last[0], 0), last[1])
+                last = (key, packet.size)
+            if not decoded and tried < _MAX_BAD_PACKETS:
+                tried += 1
+                try:
+                    decoded = bool(audio.codec_context.decode(packet))
+                except av.error.FFmpegError:
+                    bad += 1
+    except av.error.FFmpegError as exc:
+        raise MediaError(TRUNCATED, f"the file breaks off while reading: {exc}") from None
+    if not decoded:
+        raise MediaError(UNDECODABLE, "the audio track cannot be decoded")
+    if last is not None and last[1] < frame_sizes.get(last[0], 0):
+        raise MediaError(TRUNCATED, "the last MPEG audio frame is cut off: truncated")
+    return end
+
+
+def decode(path: str | os.PathLike[str], keep_channels: bool = True) -> DecodedAudio:
+    """The audio at 16 kHz float32: mono for recognition and, with `keep_channels`, each
+    recorded channel for per-channel speaker attribution. Streams the file packet by packet."""
+    path = Path(path)
+    with _open(path) as (container, _name):
+        stream = _audio_stream(container)
+        channels = stream.codec_context.channels or 1
+        layout = stream.codec_context.layout.name if channels > 1 else "mono"
+        # Planar float keeps each channel contiguous; FFmpeg's resampler does the rate change.
+        resampler = av.AudioResampler(format="fltp", layout=layout, rate=SAMPLE_RATE)
+        mono_chunks: list[np.ndarray] = []
+        channel_chunks: list[list[np.ndarray]] = [[] for _ in range(channels)]
+        bad = 0
+
+        def take(frames: list[av.AudioFrame]) -> None:
+            for frame in frames:
+                data = frame.to_ndarray()  # (channels, samples) float32
+                mono_chunks.append(data[0].copy() if len(data) == 1 else data.mean(axis=0))
+                if keep_channels and len(data) > 1:
+                    for c in range(min(channels, len(data))):
+                        channel_chunks[c].append(data[c].copy())
+
+        try:
+            for packet in container.demux(stream):
+                try:
+                    frames = stream.decode(packet)
+                except av.error.InvalidDataError:
+                    bad += 1
+                    if bad > _MAX_BAD_PACKETS:
+                        raise MediaError(
+                            UNDECODABLE, "too many undecodable audio packets"
+                        ) from None
+                    continue
+                for frame in frames:
+                    frame.pts = None  # let the resampler count samples; glitchy pts can't skew it
+                    take(resampler.resample(frame))
+        except av.error.FFmpegError:
+            pass  # a file cut short: keep what was decoded (probe() rejects these at upload)
+        take(resampler.resample(None))
+    if not mono_chunks:
+        raise MediaError(UNDECODABLE, "no audio could be decoded")
+    samples = np.concatenate(mono_chunks).astype(np.float32, copy=False)
+    if keep_channels and channels > 1:
+        per_channel = [
+            np.concatenate(chunks).astype(np.float32, copy=False) for chunks in channel_chunks
+        ]
+    else:
+        per_channel = [samples]
+    return DecodedAudio(samples=samples, channels=per_channel)
+
+
+def thumbnail(
+    path: str | os.PathLike[str],
+    out_path: str | os.PathLike[str],
+    at: float = 1.0,
+    max_width: int = 640,
+) -> Path:
+    """Write one frame from about `at` seconds into the video (the middle of shorter ones) as a
+    JPEG, or a PNG when `out_path` ends in .png. Written to a temporary name and renamed, so a
+    reader never sees half an image."""
+    path, out_path = Path(path), Path(out_path)
+    with _open(path) as (container, _name):
+        videos = [s for s in container.streams.video if not _is_picture(s)]
+        if not videos:
+            raise MediaError(_NO_VIDEO, "the file has no video track")
+        video = videos[0]
+        total = _declared_duration(container, video)
+        target = at if total <= 0 or total > at else total / 2
+        frame = _frame_at(container, video, target)
+        if frame is None:
+            raise MediaError(UNDECODABLE, "no video frame could be decoded")
+    return _write_image(frame, out_path, max_width)
+
+
+def _frame_at(
+    container: av.container.InputContainer, video: av.video.stream.VideoStream, target: float
+) -> av.VideoFrame | None:
+    chosen: av.VideoFrame | None = None
+    try:
+        if target > 0 and video.time_base is not None:
+            # Jump to the keyframe before the target, then decode forward to it.
+            container.seek(int(target / video.time_base), stream=video, backward=True)
+        for frame in container.decode(video):
+            chosen = frame
+            if frame.time is not None and frame.time >= target:
+                break
+    except av.error.FFmpegError:
+        pass  # use the last frame we got, if any
+    return chosen
+
+
+def _write_image(frame: av.VideoFrame, out_path: Path, max_width: int) -> Path:
+    width, height = frame.width, frame.height
+    if width > max_width:
+        height = max(2, round(height * max_width / width / 2) * 2)
+        width = max_width
+    png = out_path.suffix.lower() == ".png"
+    codec = av.CodecContext.create("png" if png else "mjpeg", "w")
+    codec.width, codec.height = width, height
+    codec.pix_fmt = "rgb24" if png else "yuvj420p"
+    codec.time_base = Fraction(1, 25)  # required by the encoder; meaningless for one image
+    image = frame.reformat(width=width, height=height, format=codec.pix_fmt)
+    data = b"".join(bytes(p) for p in [*codec.encode(image), *codec.encode(None)])
+    out_path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=out_path.parent, prefix=f".{out_path.name}.")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, out_path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return out_path

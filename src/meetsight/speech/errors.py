@@ -1,0 +1,47 @@
+"""Errors of the speech stage, each telling the caller what to do next (HTTP status, retry)."""
+
+from __future__ import annotations
+
+# MediaError codes: the file itself is the problem; retrying never helps.
+EMPTY = "empty"  # zero bytes
+TRUNCATED = "truncated"  # a known container whose data stops early
+UNDECODABLE = "undecodable"  # not a media file, or its audio cannot be decoded
+UNSUPPORTED = "unsupported_format"  # a media file, but not a container we take
+NO_AUDIO = "no_audio"  # a media file without an audio stream
+NOT_FOUND = "not_found"
+
+# Not a format we take (415); one we take but broken (422).
+_HTTP_STATUS = {UNSUPPORTED: 415, UNDECODABLE: 415, NO_AUDIO: 422, EMPTY: 422, TRUNCATED: 422}
+
+
+class MediaError(Exception):
+    """A recording that cannot be used, with a stable code and a sentence for a human."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    @property
+    def http_status(self) -> int:
+        return _HTTP_STATUS.get(self.code, 422)
+
+    def __repr__(self) -> str:
+        return f"MediaError({self.code!r}, {self.message!r})"
+
+
+class TranscriptionError(Exception):
+    """Recognition failed; `transient` says whether the same job may succeed when retried
+    (a timeout, a 5xx, a busy GPU) or never will (a 4xx, a bad model path)."""
+
+    def __init__(self, transient: bool, message: str) -> None:
+        super().__init__(message)
+        self.transient = transient
+        self.message = message
+
+    def __repr__(self) -> str:
+        return f"TranscriptionError(transient={self.transient}, {self.message!r})"
+
+
+class ModelError(Exception):
+    """The configured model cannot be found or failed its integrity check."""
