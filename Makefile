@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: serve test lint format migrate demo bench-rest clean
+.PHONY: serve test lint format migrate demo bench-rest clean system-deps
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,7 +24,10 @@ serve: $(STAMP)
 migrate: $(STAMP)
 	$(BIN)/meetsight migrate
 
-test: $(STAMP)
+system-deps:
+	./scripts/system-deps.sh
+
+test: $(STAMP) system-deps
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/python -m pytest
 
