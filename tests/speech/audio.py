@@ -239,24 +239,28 @@ def encode_audio(wav: Path, out: Path, fmt: str, codec: str, rate: int | None = 
 
 
 def video_with_audio(
-    wav: Path,
+    wav: Path | None,
     out: Path,
     fmt: str = "mp4",
     video_codec: str = "mpeg4",
     audio_codec: str = "aac",
     size: tuple[int, int] = (320, 240),
     fps: int = 10,
+    seconds: float = 2.0,
 ) -> Path:
     """A video file: a solid colour that changes every second (so a thumbnail has a definite
-    frame) over the wav's audio, as a meeting recorder would write it."""
-    samples, rate = _read_wav(wav)
-    seconds = samples.shape[1] / rate
+    frame) over the wav's audio, as a meeting recorder would write it. Without a wav: a
+    silent-film file of `seconds` with no audio track at all."""
+    samples, rate = _read_wav(wav) if wav is not None else (None, 0)
+    if samples is not None:
+        seconds = samples.shape[1] / rate
     with av.open(str(out), "w", format=fmt) as container:
         video = container.add_stream(video_codec, rate=fps)
         video.width, video.height = size
         video.pix_fmt = "yuv420p"
-        audio = container.add_stream(audio_codec, rate=48000 if "opus" in audio_codec else rate)
-        audio.layout = "mono" if samples.shape[0] == 1 else "stereo"
+        if samples is not None:
+            audio = container.add_stream(audio_codec, rate=48000 if "opus" in audio_codec else rate)
+            audio.layout = "mono" if samples.shape[0] == 1 else "stereo"
         w, h = size
         for i in range(int(np.ceil(seconds * fps))):
             colour = np.array(
@@ -269,7 +273,8 @@ def video_with_audio(
                 container.mux(packet)
         for packet in video.encode(None):
             container.mux(packet)
-        _write_audio(container, audio, samples, rate)
+        if samples is not None:
+            _write_audio(container, audio, samples, rate)
     return out
 
 
