@@ -131,7 +131,13 @@ def _build(target: Path) -> None:
             trash = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}.old."))
             os.replace(target, trash / "old")
             shutil.rmtree(trash, ignore_errors=True)
-        os.replace(tmp, target)
+        try:
+            os.replace(tmp, target)
+        except OSError:
+            # Without flock another process may have renamed its copy in first; use that one.
+            if not _is_valid(target):
+                raise
+            shutil.rmtree(tmp, ignore_errors=True)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
