@@ -7,6 +7,7 @@ in memory, only the 16 kHz float32 result.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import struct
 import tempfile
@@ -125,7 +126,8 @@ def _open(path: Path) -> Iterator[tuple[av.container.InputContainer, str]]:
 def _audio_stream(container: av.container.InputContainer) -> av.audio.stream.AudioStream:
     if not container.streams.audio:
         raise MediaError(NO_AUDIO, "the file has no audio track")
-    return container.streams.best("audio") or container.streams.audio[0]
+    best = container.streams.best("audio")
+    return best if isinstance(best, av.audio.stream.AudioStream) else container.streams.audio[0]
 
 
 def _is_picture(stream: av.stream.Stream) -> bool:
@@ -201,11 +203,7 @@ def probe(path: str | os.PathLike[str], scan: bool = True) -> MediaInfo:
             f"the file's header says {declared:.1f} s but its audio stops at {end:.1f} s: "
             "truncated",
         )
-    return MediaInfo(**{**_as_dict(info), "duration": declared if declared > 0 else end})
-
-
-def _as_dict(info: MediaInfo) -> dict[str, object]:
-    return {name: getattr(info, name) for name in MediaInfo.__slots__}
+    return dataclasses.replace(info, duration=declared if declared > 0 else end)
 
 
 def _scan_packets(

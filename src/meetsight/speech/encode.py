@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import BinaryIO, Literal
+from typing import BinaryIO, Literal, cast
 
 import av
 import numpy as np
+from av.audio.stream import AudioStream
 
 from meetsight.speech.decode import SAMPLE_RATE
 
@@ -22,12 +23,12 @@ def write_audio(
     """Write mono float32 samples in [-1, 1] to a binary file object as wav, flac or mp3."""
     container_format, codec = _CODECS[fmt]
     with av.open(out, "w", format=container_format) as container:
-        stream = container.add_stream(codec, rate=rate)
+        stream = cast(AudioStream, container.add_stream(codec, rate=rate))
         stream.layout = "mono"
         ctx = stream.codec_context
         # The encoder's own sample format and frame size (mp3 needs 1152-sample frames).
         resampler = av.AudioResampler(
-            format=ctx.codec.audio_formats[0].name,
+            format=(ctx.codec.audio_formats or [ctx.format])[0].name,
             layout="mono",
             rate=rate,
             frame_size=ctx.frame_size or None,
