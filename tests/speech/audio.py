@@ -176,15 +176,15 @@ def stereo_conversation(turns: list[Turn], out: Path, gap: float = GAP_SECONDS) 
 
 def long_conversation(seconds: float, out: Path, voices: tuple[str, ...] = VOICES[:2]) -> Recording:
     """A conversation of at least `seconds`, cycling LONG_LINES across the voices."""
-    turns: list[Turn] = []
-    estimate = 0.0
-    i = 0
-    while estimate < seconds:
-        line = LONG_LINES[i % len(LONG_LINES)]
-        turns.append(Turn(voices[i % len(voices)], line))
-        estimate += len(line.split()) * 60 / SPEED + GAP_SECONDS
-        i += 1
-    return conversation(turns, out)
+    count = max(1, int(seconds / 5))  # a first guess: a line and its pause take about 5 s
+    while True:
+        turns = [
+            Turn(voices[i % len(voices)], LONG_LINES[i % len(LONG_LINES)]) for i in range(count)
+        ]
+        recording = conversation(turns, out)
+        if recording.duration >= seconds:
+            return recording
+        count = int(count * seconds / recording.duration) + 1
 
 
 def to_mp3(wav: Path, out: Path) -> Path:
