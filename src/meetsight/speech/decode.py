@@ -245,6 +245,27 @@ def _scan_packets(
     return end
 
 
+class _Growing:
+    """A float32 array appended to in place: sized from the header's duration up front and grown
+    by half when a header under-reports, then shrunk in place. Collecting chunks and joining
+    them at the end would need twice the memory at the peak (an hour of stereo is 0.7 GB)."""
+
+    def __init__(self, capacity: int) -> None:
+        self.data = np.empty(max(capacity, SAMPLE_RATE), dtype=np.float32)
+        self.size = 0
+
+    def append(self, block: np.ndarray) -> None:
+        end = self.size + len(block)
+        if end > len(self.data):
+            self.data.resize(max(end, len(self.data) * 3 // 2), refcheck=False)
+        self.data[self.size : end] = block
+        self.size = end
+
+    def finish(self) -> np.ndarray:
+        self.data.resize(self.size, refcheck=False)
+        return self.data
+
+
 def decode(path: str | os.PathLike[str], keep_channels: bool = True) -> DecodedAudio:
     """The audio at 16 kHz float32: mono for recognition and, with `keep_channels`, each
     recorded channel for per-channel speaker attribution. Streams the file packet by packet."""
@@ -255,17 +276,18 @@ def decode(path: str | os.PathLike[str], keep_channels: bool = True) -> DecodedA
         layout = stream.codec_context.layout.name if channels > 1 else "mono"
         # Planar float keeps each channel contiguous; FFmpeg's resampler does the rate change.
         resampler = av.AudioResampler(format="fltp", layout=layout, rate=SAMPLE_RATE)
-        mono_chunks: list[np.ndarray] = []
-        channel_chunks: list[list[np.ndarray]] = [[] for _ in range(channels)]
+        expected = int(_declared_duration(container, stream) * SAMPLE_RATE) + SAMPLE_RATE
+        mono = _Growing(expected)
+        split = keep_channels and channels > 1
+        per_channel = [_Growing(expected) for _ in range(channels if split else 0)]
         bad = 0
 
         def take(frames: list[av.AudioFrame]) -> None:
             for frame in frames:
                 data = frame.to_ndarray()  # (channels, samples) float32
-                mono_chunks.append(data[0].copy() if len(data) == 1 else data.mean(axis=0))
-                if keep_channels and len(data) > 1:
-                    for c in range(min(channels, len(data))):
-                        channel_chunks[c].append(data[c].copy())
+                mono.append(data[0] if len(data) == 1 else data.mean(axis=0))
+                for buffer, row in zip(per_channel, data, strict=False):
+                    buffer.append(row)
 
         try:
             for packet in container.demux(stream):
@@ -284,16 +306,12 @@ def decode(path: str | os.PathLike[str], keep_channels: bool = True) -> DecodedA
         except av.error.FFmpegError:
             pass  # a file cut short: keep what was decoded (probe() rejects these at upload)
         take(resampler.resample(None))
-    if not mono_chunks:
+    if mono.size == 0:
         raise MediaError(UNDECODABLE, "no audio could be decoded")
-    samples = np.concatenate(mono_chunks).astype(np.float32, copy=False)
-    if keep_channels and channels > 1:
-        per_channel = [
-            np.concatenate(chunks).astype(np.float32, copy=False) for chunks in channel_chunks
-        ]
-    else:
-        per_channel = [samples]
-    return DecodedAudio(samples=samples, channels=per_channel)
+    samples = mono.finish()
+    return DecodedAudio(
+        samples=samples, channels=[b.finish() for b in per_channel] if split else [samples]
+    )
 
 
 def thumbnail(
