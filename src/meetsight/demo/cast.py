@@ -194,7 +194,7 @@ COMPANIES: tuple[Company, ...] = (
             "we sell parts we do not actually have in stock",
             "stock transfers between our two warehouses are tracked on paper",
         ),
-        ("Tallybook",), 55, "Business", "counter staff",
+        ("Tallybook",), 55, "Business", "counter clerks",
     ),
     Company(
         "alhambra", "Distribuciones Alhambra", "alhambra-dist.example", "Madrid", 1, "es",
