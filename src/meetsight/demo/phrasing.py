@@ -47,34 +47,6 @@ def fill(template: str, slots: Slots) -> str:
     return template.format_map(slots)
 
 
-# Spoken openers put in front of some statements: cheap variety, and people do talk like this.
-MARKERS = {
-    "en": (
-        "So, ", "Honestly, ", "Yeah, ", "Right, ", "Okay, ", "Well, ", "I mean, ", "Look, ",
-        "To be fair, ", "Sure, ", "Good point. ", "Mm, ", "Yes, ", "Actually, ", "Fair enough. ",
-    ),
-    "es": (
-        "Pues ", "Mira, ", "Bueno, ", "Sí, ", "La verdad, ", "Claro, ", "A ver, ", "Vale, ",
-        "O sea, ", "Exacto, ", "Fíjate que ", "Sinceramente, ",
-    ),
-}
-
-
-def with_marker(text: str, lang: str, rng: random.Random) -> str:
-    """Now and then put a spoken opener in front of a statement (never a question)."""
-    if text.endswith("?") or rng.random() > 0.3:
-        return text
-    marker = rng.choice(MARKERS[lang])
-    rest = text[0].lower() + text[1:] if marker.endswith(", ") and not _keeps_case(text) else text
-    return marker + rest
-
-
-def _keeps_case(text: str) -> bool:
-    # Names and "I" keep their capital after an opener.
-    first = text.split(" ", 1)[0].strip(",.?!")
-    return first in ("I", "I'm", "I'll", "I've", "I'd") or (first[:1].isupper() and first[1:2].isupper())
-
-
 _MONTHS = {
     "en": (
         "January", "February", "March", "April", "May", "June", "July", "August", "September",
@@ -92,11 +64,11 @@ _WEEKDAYS = {
 
 
 def spoken_date(day: date, lang: str) -> str:
-    """'Friday, March 14' or 'el viernes 14 de marzo'."""
+    """'Friday, March 14' or 'viernes 14 de marzo'."""
     weekday = _WEEKDAYS[lang][day.weekday()]
     month = _MONTHS[lang][day.month - 1]
     if lang == "es":
-        return f"el {weekday} {day.day} de {month}"
+        return f"{weekday} {day.day} de {month}"
     return f"{weekday}, {month} {day.day}"
 
 
