@@ -63,7 +63,7 @@ PHASES: dict[str, tuple[tuple[str, float], ...]] = {
     "Renewal check-in": (("renewal", 0.6), ("discovery", 0.15), ("pricing", 0.25)),
 }
 # Segment counts by media type: calls are short, on-site meetings long.
-SEGMENT_RANGE = {"phonecall": (50, 110), "videocall": (80, 200), "presential": (110, 240)}
+SEGMENT_RANGE = {"phonecall": (50, 80), "videocall": (60, 130), "presential": (80, 160)}
 # Who joins besides the owner, by activity type.
 EXTRA_INTERNAL = {
     "Product demo": ("se-tom", "se-ana"),
@@ -114,9 +114,16 @@ class Conversation:
 
     def render(self, block: Block, roles: dict[str, str], slots: Slots) -> None:
         spoken = 0
+        previous = roles["c1"] if roles["c1"] != roles["rep"] else roles["rep"]
         for role, phrasings in block.turns:
             speaker = roles[role]
-            text = vary(fill(self.rng.choice(phrasings), slots), self.lang, self.rng)
+            # Address the one who spoke before, or the main customer when a rep opens.
+            listener = previous if previous != speaker else roles["c1"]
+            if listener == speaker or self.cast[listener].is_internal == self.cast[speaker].is_internal:
+                listener = roles["c1"] if self.cast[speaker].is_internal else roles["rep"]
+            name = self.cast[listener].name.split()[0]
+            text = vary(fill(self.rng.choice(phrasings), slots), self.lang, self.rng, name)
+            previous = speaker
             if not self.add(speaker, text):
                 break
             spoken += 1
@@ -131,7 +138,10 @@ class Conversation:
             return
         listener = roles["rep"] if not self.cast[speaker].is_internal else roles["c1"]
         if listener != speaker:
-            self.add(listener, self.rng.choice(OPENINGS[self.lang].BACKCHANNELS))
+            text = self.rng.choice(OPENINGS[self.lang].BACKCHANNELS)
+            if self.rng.random() < 0.4 and text.endswith("."):  # "Got it, Grace."
+                text = f"{text[:-1]}, {self.cast[speaker].name.split()[0]}."
+            self.add(listener, text)
 
 
 def build_activity(rng: random.Random, slot: Slot) -> DemoActivity:
@@ -351,7 +361,7 @@ def _next_steps(
     actors = {"rep": owner, "int": internal[0] if internal else owner, "c1": customers[0]}
     count = rng.randint(1, 2) if slot.media_type == "phonecall" else rng.randint(2, 3)
     chosen = rng.sample(options, count)
-    convo.add(owner.key, rng.choice(ASK[lang]))
+    convo.add(owner.key, vary(rng.choice(ASK[lang]), lang, rng, customers[0].name.split()[0]))
     steps: list[tuple[str, str, str | None]] = []
     start = slot.start.date()
     for role, template in chosen:
@@ -363,7 +373,10 @@ def _next_steps(
         convo.add(actor.key, line)
         if rng.random() < 0.6:
             listener = owner if not actor.is_internal else customers[0]
-            convo.add(listener.key, rng.choice(ACK[lang]))
+            ack = rng.choice(ACK[lang])
+            if rng.random() < 0.5:  # "Perfect, Grace."
+                ack = f"{ack[:-1]}, {actor.name.split()[0]}{ack[-1]}"
+            convo.add(listener.key, ack)
         steps.append((action, actor.key, deadline.isoformat() if deadline else None))
     return steps
 

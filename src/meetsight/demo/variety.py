@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import random
 
-BACKCHANNEL_RATE = 0.12
+from meetsight.demo.cast import COMPANIES, OUR_COMPANY, TEAM
+
+BACKCHANNEL_RATE = 0.1
 
 OPENERS = {
     "en": (
         "So, ", "Honestly, ", "Yeah, ", "Right, ", "Okay, ", "Well, ", "I mean, ", "Look, ",
         "To be fair, ", "Sure, ", "Good point. ", "Mm, ", "Yes, ", "Actually, ", "Fair enough. ",
-        "Okay, so ", "And ", "Yeah, so ", "Right, so ", "I'd say ", "Hmm, ", "You know, ",
+        "Okay, so ", "Yeah, so ", "Right, so ", "I'd say ", "Hmm, ", "You know, ",
     ),
     "es": (
         "Pues ", "Mira, ", "Bueno, ", "Sí, ", "La verdad, ", "Claro, ", "A ver, ", "Vale, ",
@@ -21,6 +23,10 @@ OPENERS = {
 QUESTION_OPENERS = {
     "en": ("And ", "So ", "Quick question: ", "Okay, and ", "Out of curiosity, ", "One thing: "),
     "es": ("Y ", "Oye, ", "Una pregunta: ", "Por curiosidad, ", "Entonces, "),
+}
+QUESTION_TAGS = {
+    "en": (", by the way?", ", in practice?", ", out of interest?", ", roughly?", ", in your case?"),
+    "es": (", por cierto?", ", en la práctica?", ", más o menos?", ", en vuestro caso?"),
 }
 TAGS = {
     "en": (
@@ -33,29 +39,37 @@ TAGS = {
         ", que yo sepa.", ", básicamente.",
     ),
 }
-# First words that lose their capital after an opener; anything else (names, products) keeps it.
-_LOWER = set(
-    """the that this it it's its we we're we've we'd we'll yes no and so but if what how can could
-    do does is are our my let let's there they a an not that's here here's every most sure okay
-    good thanks thank great perfect hm oh yeah just in on for from with about mostly ideally around
-    honestly one three two last before when at nothing exactly completely fair understood usually
-    any which who where why would should will then all everyone everything since some people each
-    roughly twice you your that'll those these very really also same quick welcome ha
-    el la los las lo un una unos es está están son hay que qué cómo cuál cuánto cuántos cada se
-    si sí no nos nosotros yo tengo tenemos con para por en de del al muy todo todos esto eso ahora
-    hablemos gracias perfecto bien igual normalmente desde creo hoy antes después""".split()
-)
+# First words that keep their capital after an opener: names, products, "I".
+_KEEP = {
+    "I", "I'm", "I'll", "I've", "I'd", "Excel", "QuickBooks", "Xero", "Okta", "Entra", "Power",
+    "Spanish", "Enterprise", "Business", "Team", "Analytics", "Scheduling", "Inventory", "Field",
+    "Integrations", "Thursday", "Monday", "Friday", "WhatsApp", "ERP", "API", "SSO", "SOC", "EU",
+    "Rutanet", "Opsly", "Stackwise", "Tallybook", "GridOps", "CareRoster", "Routemaster",
+    *(p.name.split()[0] for p in TEAM.values()),
+    *(c.first for company in COMPANIES for c in company.contacts),
+    *(company.name.split()[0] for company in COMPANIES),
+    OUR_COMPANY,
+}
 
 
-def vary(text: str, lang: str, rng: random.Random) -> str:
-    """Maybe put an opener in front of a line and a tag at its end; questions keep their '?'."""
-    if len(text.split()) < 3:
+
+def vary(text: str, lang: str, rng: random.Random, listener: str | None = None) -> str:
+    """Maybe put an opener in front of a line and a tag at its end; questions keep their '?'.
+
+    `listener` is the first name of the person spoken to, for an opener such as "Grace, ".
+    """
+    if len(text.split()) < 2:
         return text
     question = text.rstrip().endswith("?")
-    if rng.random() < (0.3 if question else 0.5):
-        opener = rng.choice((QUESTION_OPENERS if question else OPENERS)[lang])
+    if rng.random() < 0.6:
+        if listener and listener not in text and rng.random() < 0.4:
+            opener = f"{listener}, "
+        else:
+            opener = rng.choice((QUESTION_OPENERS if question else OPENERS)[lang])
         text = opener + _decapitalize(text, lang)
-    if not question and text.endswith(".") and rng.random() < 0.3:
+    if question and rng.random() < 0.3 and "," not in text[-25:]:
+        text = text[:-1] + rng.choice(QUESTION_TAGS[lang])
+    elif not question and text.endswith(".") and rng.random() < 0.25:
         text = text[:-1] + rng.choice(TAGS[lang])
     return text
 
@@ -63,5 +77,5 @@ def vary(text: str, lang: str, rng: random.Random) -> str:
 def _decapitalize(text: str, lang: str) -> str:
     if lang == "es" and text[:1] in "¿¡":
         return text[0] + _decapitalize(text[1:], lang)
-    first = text.split(" ", 1)[0].strip(",.:;!?").lower()
-    return text[0].lower() + text[1:] if first in _LOWER else text
+    first = text.split(" ", 1)[0].strip(",.:;!?")
+    return text if first in _KEEP or first.isupper() else text[0].lower() + text[1:]
