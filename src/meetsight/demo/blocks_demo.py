@@ -8,6 +8,8 @@ DEMO = (
     block(
         say("int", "Let me share my screen. This is the dispatch board, the first thing a coordinator "
             "sees in the morning.",
+            "I'll start where your coordinators would start at seven in the morning: the board.",
+            "Here's the board for a made-up {industry} company with {count} people in the field.",
             "Okay, you should see the {module} view now. This is a demo account set up for "
             "{industry}."),
         say("c1", "Yes, we see it.", "Can you zoom in a little? The text is small on my side."),
@@ -103,7 +105,8 @@ DEMO = (
         say("int", "Roles are configurable. Field users don't see prices or margins unless you allow "
             "it.",
             "There are four default roles, and you can create your own."),
-        say("c2", "Good.", "Okay, that covers my concern."),
+        say("c2", "Good, that's what I wanted to hear.", "Okay, that covers my concern.",
+            "Perfect, our auditors will like that.", "Good. Can we see the role list later?"),
         topic="Permissions",
     ),
     block(

@@ -9,6 +9,7 @@ OBJECTIONS = (
         say("c1", "I'll be honest, {competitor} came in quite a bit cheaper.",
             "We also have a proposal from {competitor}, and it's lower per seat."),
         say("rep", "That's fair to raise. Does their quote include the field app and integrations?",
+            "Thanks for telling me. Is {competitor} quoting the same {seats} seats?",
             "Understood. Can I ask what's included in their number?"),
         say("c1", "I think the integrations are extra, actually.",
             "Not sure. I'd have to check with {c2_first}."),
@@ -34,6 +35,7 @@ OBJECTIONS = (
         say("rep", "What would need to be true to start earlier?",
             "Would a smaller first phase make the timing easier?"),
         say("c1", "If it takes less than a day a week from my team, maybe.",
+            "If you can promise it won't take more than {hours} hours a week of our time, yes.",
             "If we only start with one location, that could work."),
         topic="Timing",
     ),
@@ -50,6 +52,7 @@ OBJECTIONS = (
     ),
     block(
         say("c1", "It's too expensive for us at the moment, frankly.",
+            "At {price} a seat it's too expensive for us, frankly.",
             "The price is the main concern for our CFO."),
         say("rep", "I hear you. If we put the cost next to the {hours} hours a week you mentioned, "
             "how does it look?",
@@ -64,7 +67,8 @@ OBJECTIONS = (
             "I'm worried about being locked in."),
         say("int", "You can export everything at any time, in CSV or through the API, and we delete "
             "it thirty days after the contract ends.",
-            "Your data is yours. Full export is self-service, no ticket needed."),
+            "Your data is yours. Full export is self-service, no ticket needed.",
+            "Nothing is locked in. {company} can pull a full export any day, without asking us."),
         say("c2", "Good, that was going to be a question from legal.", "That's reassuring."),
         topic="Data and lock-in",
     ),

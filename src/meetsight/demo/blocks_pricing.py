@@ -90,6 +90,7 @@ PRICING = (
             "What happens to pricing if we grow to twice the size?"),
         say("rep", "Yes, the tiers start at 250 and 500 seats, and the discount applies to the "
             "whole account.",
+            "Going from {seats} to twice that would move you to the next tier, for every seat.",
             "Additional seats are added at your contracted price, pro-rated."),
         topic="Pricing",
         budget=True,

@@ -61,7 +61,7 @@ def vary(text: str, lang: str, rng: random.Random, listener: str | None = None) 
     if len(text.split()) < 2:
         return text
     question = text.rstrip().endswith("?")
-    if rng.random() < 0.6:
+    if rng.random() < 0.7:
         if listener and listener not in text and rng.random() < 0.4:
             opener = f"{listener}, "
         else:
