@@ -392,7 +392,7 @@ def _timed_segments(rng: random.Random, turns: list[tuple[str, str]]) -> list[De
     previous = ""
     for speaker, text in turns:
         words = len(text.split())
-        length = min(25.0, max(2.0, words / rng.uniform(2.2, 2.8) + rng.uniform(0.2, 0.8)))
+        length = min(24.9, max(2.05, words / rng.uniform(2.2, 2.8) + rng.uniform(0.2, 0.8)))
         if segments:
             # Same speaker: a breath; a new speaker: a pause, sometimes a small overlap.
             gap = rng.uniform(0.1, 0.5) if speaker == previous else rng.uniform(-0.3, 1.4)
