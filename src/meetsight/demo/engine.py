@@ -9,9 +9,14 @@ from collections.abc import Sequence
 from datetime import date, timedelta
 
 from meetsight.demo import blocks_account as account
-from meetsight.demo import blocks_demo, blocks_discovery, blocks_es, blocks_objections
+from meetsight.demo import (
+    blocks_demo,
+    blocks_discovery,
+    blocks_es,
+    blocks_objections,
+    blocks_pricing,
+)
 from meetsight.demo import blocks_opening as opening
-from meetsight.demo import blocks_pricing
 from meetsight.demo.cast import (
     COMPANIES,
     MODULES,
@@ -119,7 +124,10 @@ class Conversation:
             speaker = roles[role]
             # Address the one who spoke before, or the main customer when a rep opens.
             listener = previous if previous != speaker else roles["c1"]
-            if listener == speaker or self.cast[listener].is_internal == self.cast[speaker].is_internal:
+            if (
+                listener == speaker
+                or self.cast[listener].is_internal == self.cast[speaker].is_internal
+            ):
                 listener = roles["c1"] if self.cast[speaker].is_internal else roles["rep"]
             name = self.cast[listener].name.split()[0]
             text = vary(fill(self.rng.choice(phrasings), slots), self.lang, self.rng, name)
@@ -152,7 +160,7 @@ def build_activity(rng: random.Random, slot: Slot) -> DemoActivity:
     cast = {p.key: p for p in people}
     base = _base_slots(rng, slot, owner)
     convo = Conversation(rng, lang, cast)
-    pick = _role_picker(rng, owner, internal, customers)
+    pick = RolePicker(rng, owner, internal, customers)
 
     target = _target_segments(rng, slot)
     _opening(convo, slot, pick, base)
@@ -199,15 +207,6 @@ def _attendees(rng: random.Random, slot: Slot) -> tuple[list[DemoPerson], list[D
         others.insert(0, 1)
     chosen = [0, *others][: min(wanted, 6 - 1 - len(internal))]
     return internal, [contact_person(company, i) for i in chosen]
-
-
-def _role_picker(
-    rng: random.Random,
-    owner: DemoPerson,
-    internal: list[DemoPerson],
-    customers: list[DemoPerson],
-) -> "RolePicker":
-    return RolePicker(rng, owner, internal, customers)
 
 
 class RolePicker:
@@ -309,9 +308,13 @@ def _opening(convo: Conversation, slot: Slot, pick: RolePicker, base: dict[str, 
     if slot.media_type != "phonecall":
         greetings = blocks.GREETING_MEETING
     else:
-        greetings = blocks.GREETING_CALL_IN if slot.direction == "inbound" else blocks.GREETING_CALL_OUT
+        greetings = (
+            blocks.GREETING_CALL_IN if slot.direction == "inbound" else blocks.GREETING_CALL_OUT
+        )
     roles = pick()
-    roles["c1"] = contact_person(slot.company, 0).key if slot.media_type == "phonecall" else roles["c1"]
+    roles["c1"] = (
+        contact_person(slot.company, 0).key if slot.media_type == "phonecall" else roles["c1"]
+    )
     convo.render(rng.choice(greetings), roles, _slots(rng, base, roles))
     if rng.random() < (0.3 if slot.media_type == "phonecall" else 0.75):
         roles = pick()

@@ -99,12 +99,26 @@ COMMIT = {
 
 ACK = {
     "en": (
-        "Perfect.", "Works for me.", "Great, thank you.", "Sounds good.", "Okay, noted.",
-        "That's great, thanks.", "Perfect, that helps.", "Good, I'll look out for it.",
-        "Okay, I'll put it in my calendar.", "Great, that would be helpful.", "Fine by me.",
+        "Perfect.",
+        "Works for me.",
+        "Great, thank you.",
+        "Sounds good.",
+        "Okay, noted.",
+        "That's great, thanks.",
+        "Perfect, that helps.",
+        "Good, I'll look out for it.",
+        "Okay, I'll put it in my calendar.",
+        "Great, that would be helpful.",
+        "Fine by me.",
     ),
-    "es": ("Perfecto.", "Me parece bien.", "Genial, gracias.", "De acuerdo.", "Estupendo.",
-           "Vale, lo apunto."),
+    "es": (
+        "Perfecto.",
+        "Me parece bien.",
+        "Genial, gracias.",
+        "De acuerdo.",
+        "Estupendo.",
+        "Vale, lo apunto.",
+    ),
 }
 
 STAGES = {

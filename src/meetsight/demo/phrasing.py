@@ -8,7 +8,6 @@ conversation.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from datetime import date
 
@@ -49,12 +48,32 @@ def fill(template: str, slots: Slots) -> str:
 
 _MONTHS = {
     "en": (
-        "January", "February", "March", "April", "May", "June", "July", "August", "September",
-        "October", "November", "December",
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
     ),
     "es": (
-        "enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre",
-        "octubre", "noviembre", "diciembre",
+        "enero",
+        "febrero",
+        "marzo",
+        "abril",
+        "mayo",
+        "junio",
+        "julio",
+        "agosto",
+        "septiembre",
+        "octubre",
+        "noviembre",
+        "diciembre",
     ),
 }
 _WEEKDAYS = {

@@ -121,7 +121,11 @@ def _business_time(
     day = (now - timedelta(days=days_ago)).date()
     if day.weekday() >= 5:  # weekend: the Friday before, or the Monday after near the 90-day edge
         shift = day.weekday() - 4
-        day = day - timedelta(days=shift) if days_ago + shift <= 88 else day + timedelta(days=7 - day.weekday())
+        day = (
+            day - timedelta(days=shift)
+            if days_ago + shift <= 88
+            else day + timedelta(days=7 - day.weekday())
+        )
     hour = rng.choice((9, 10, 10, 11, 11, 13, 14, 14, 15, 16))
     # Meetings start on the quarter hour; calls whenever someone picks up the phone.
     if media_type == "phonecall":
