@@ -200,9 +200,7 @@ async def test_a_key_with_only_the_needed_scope_is_enough(
 
 
 @pytest.mark.parametrize(("kind", "sub"), ITEM_GETS, ids=[f"{k}{s}" for k, s in ITEM_GETS])
-async def test_success_shape(
-    client: httpx.AsyncClient, world: World, kind: str, sub: str
-) -> None:
+async def test_success_shape(client: httpx.AsyncClient, world: World, kind: str, sub: str) -> None:
     activity_id = world.ids[kind]
     r = await client.get(f"{API}/{kind}/{activity_id}{sub}", headers=world.a.headers)
     assert r.status_code == 200, r.text
