@@ -19,7 +19,12 @@ def parse_datetime(text: str) -> datetime:
     if len(text) == 10:
         return datetime.combine(date.fromisoformat(text), time(), tzinfo=UTC)
     value = datetime.fromisoformat(text.replace("Z", "+00:00").replace("z", "+00:00"))
-    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+    if value.tzinfo is None:
+        return value.replace(tzinfo=UTC)
+    try:
+        return value.astimezone(UTC)
+    except OverflowError:  # 0001-01-01T00:00+01:00 is before the first representable instant
+        raise ValueError("date-time out of range") from None
 
 
 def range_start(text: str) -> datetime:
@@ -29,4 +34,9 @@ def range_start(text: str) -> datetime:
 def range_end(text: str) -> datetime:
     """The exclusive end of a range: a bare date includes that whole day."""
     value = parse_datetime(text)
-    return value + timedelta(days=1) if len(text.strip()) == 10 else value
+    if len(text.strip()) != 10:
+        return value
+    try:
+        return value + timedelta(days=1)
+    except OverflowError:  # 9999-12-31: up to the last representable instant
+        return datetime.max.replace(tzinfo=UTC)
