@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 from datetime import UTC, date, datetime, time, timedelta
+from functools import lru_cache
 
 
+@lru_cache(maxsize=65_536)
 def iso_z(value: datetime | None) -> str | None:
+    """To the second, or to the millisecond when there is a fraction (an end time computed from
+    a 12.5 s duration). Cached: listings render the same stored times over and over."""
     if value is None:
         return None
-    return value.astimezone(UTC).replace(tzinfo=None).isoformat(timespec="seconds") + "Z"
+    value = value.astimezone(UTC)
+    spec = "milliseconds" if value.microsecond else "seconds"
+    return value.replace(tzinfo=None).isoformat(timespec=spec) + "Z"
 
 
 def parse_datetime(text: str) -> datetime:

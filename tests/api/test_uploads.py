@@ -15,6 +15,7 @@ import pytest
 import sqlalchemy as sa
 
 from fixtures.factories import Tenant, make_tenant
+from fixtures.jobs import drain_jobs
 from fixtures.multipart import mp3_bytes, mp4_bytes, multipart, wav_bytes
 from fixtures.shapes import CALL_UPLOAD, MEETING_UPLOAD, check, check_envelope, check_error
 from meetsight.activities.models import Activity
@@ -268,7 +269,7 @@ EXPECTED_SEGMENTS = [
     [("t.vtt", VTT), ("t.srt", SRT), ("t.json", JSON_SEGMENTS), (None, SRT), ("x.txt", VTT)],
     ids=["vtt", "srt", "json", "srt-no-name", "vtt-by-content"],
 )
-async def test_transcript_import_creates_a_completed_activity(
+async def test_transcript_import_completes_through_the_queue(
     client: httpx.AsyncClient,
     state: AppState,
     fresh: Tenant,
@@ -281,8 +282,16 @@ async def test_transcript_import_creates_a_completed_activity(
     assert r.status_code == 201, r.text
     activity_id = next(iter(check_envelope(r.json(), status=201).values()))
     row = await _activity(state, fresh.org_id, activity_id)
-    assert (row.status, row.source, row.duration) == ("completed", "import", 12.5)
-    assert await _jobs(state, fresh.org_id, activity_id) == []
+    assert (row.status, row.source, row.duration) == ("processing", "import", 12.5)
+    [job] = await _jobs(state, fresh.org_id, activity_id)
+    assert (job.kind, job.state, job.payload) == (
+        "process_activity",
+        "queued",
+        {"source": "import"},
+    )
+    await drain_jobs(state)
+    [job] = await _jobs(state, fresh.org_id, activity_id)
+    assert job.state == "done"
 
     base = f"{API}/{kind}/{activity_id}"
     item = (await client.get(base, headers=fresh.headers)).json()["data"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import signal
 import sys
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -72,7 +73,11 @@ def database_url(request: pytest.FixtureRequest) -> str | None:
 async def api(tmp_path: Path, database_url: str | None) -> AsyncIterator[httpx.AsyncClient]:
     """An app on the CLI's database, trusting no key from a cache (so revocation shows)."""
     settings = Settings(
-        data_dir=tmp_path, database_url=database_url, api_key_cache_seconds=0, secret_key=None
+        data_dir=tmp_path,
+        database_url=database_url,
+        api_key_cache_seconds=0,
+        secret_key=None,
+        workers=0,
     )
     env = cli_env(tmp_path, database_url)
     migrated = await meetsight(env, "migrate")
@@ -208,8 +213,54 @@ async def test_json_errors_are_one_json_object(tmp_path: Path) -> None:
     assert run.json() == {"error": "org: no such organization", "status": 404}
 
 
-async def test_worker_stub_exits_2_and_says_why(tmp_path: Path) -> None:
-    run = await meetsight(cli_env(tmp_path, None), "worker")
-    assert run.code == 2
-    assert "arrives with the processing" in run.err
-    assert run.out == ""
+async def test_worker_process_finishes_queued_work_and_stops_on_sigterm(
+    api: httpx.AsyncClient, tmp_path: Path, database_url: str | None
+) -> None:
+    env = cli_env(tmp_path, database_url)
+    org = (await meetsight(env, "org", "create", "Acme", "--json")).json()
+    key = (
+        await meetsight(env, "apikey", "create", "--org", str(org["id"]), "--name", "w", "--json")
+    ).json()["key"]
+    headers = {"x-api-key": str(key)}
+    vtt = b"WEBVTT\n\n00:00:01.000 --> 00:00:03.000\n<v Ann>Hello there.\n"
+    r = await api.post(
+        "/api/v1/meetings/upload",
+        headers=headers,
+        data={"name": "Imported", "startDateTime": "2026-11-01T10:00:00Z"},
+        files={"transcript": ("t.vtt", vtt, "text/vtt")},
+    )
+    assert r.status_code == 201, r.text
+    url = f"/api/v1/meetings/{r.json()['data']['meetingId']}"
+    assert (await api.get(url, headers=headers)).json()["data"]["status"] == "processing"
+
+    worker = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "meetsight.cli",
+        "worker",
+        "--concurrency",
+        "2",
+        env={**env, "MEETSIGHT_JOB_POLL_SECONDS": "0.1"},
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    try:
+        status = "processing"
+        for _ in range(300):
+            status = (await api.get(url, headers=headers)).json()["data"]["status"]
+            if status != "processing":
+                break
+            await asyncio.sleep(0.1)
+        assert status == "completed"
+    finally:
+        if worker.returncode is None:
+            worker.send_signal(signal.SIGTERM)
+        _out, err = await asyncio.wait_for(worker.communicate(), timeout=30)
+    assert worker.returncode == 0, err.decode()
+    assert "given back" in err.decode()
+
+
+async def test_worker_rejects_a_bad_concurrency(tmp_path: Path) -> None:
+    run = await meetsight(cli_env(tmp_path, None), "worker", "--concurrency", "0")
+    assert run.code != 0
+    assert "--concurrency must be at least 1" in run.err

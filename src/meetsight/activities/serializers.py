@@ -9,6 +9,7 @@ from sqlalchemy.engine import Row
 
 from meetsight.activities.kinds import ActivityKind
 from meetsight.intelligence.models import ActivityAnalytics, ActivityScore, ActivitySummary
+from meetsight.timefmt import iso_z
 
 
 def _compact(data: dict[str, Any]) -> dict[str, Any]:
@@ -20,14 +21,13 @@ def activity_url(public_url: str, kind: ActivityKind, activity_id: str) -> str:
 
 
 def serialize_activity(row: Row[Any], kind: ActivityKind, public_url: str) -> dict[str, Any]:
-    """A Meeting or a Call; optional fields left out when empty. On the listing's hot path:
-    datetimes stay datetimes (the envelope renders them) and nothing is built twice."""
+    """A Meeting or a Call; optional fields left out when empty (the listing's hot path)."""
     rid = row.id
     data: dict[str, Any] = {
         kind.id_key: rid,
         "status": row.status,
         "name": row.name,
-        "startDateTime": row.start_at,
+        "startDateTime": iso_z(row.start_at),
         "url": activity_url(public_url, kind, rid),
     }
     type_name = row.type_name
@@ -48,7 +48,7 @@ def serialize_activity(row: Row[Any], kind: ActivityKind, public_url: str) -> di
             ("calendarEventId", row.calendar_event_id),
         )
     for key, value in (
-        ("endDateTime", row.end_at),
+        ("endDateTime", iso_z(row.end_at)),
         ("duration", row.duration),
         ("description", row.description),
         ("language", row.language),
