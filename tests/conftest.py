@@ -36,6 +36,7 @@ async def settings(
         secret_key="test-secret",
         public_url="http://testserver",
         max_upload_bytes=5 * 1024 * 1024,
+        workers=0,  # tests run jobs explicitly (fixtures.jobs.drain_jobs)
     )
     await upgrade_async(settings.resolved_database_url())
     return settings

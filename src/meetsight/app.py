@@ -22,6 +22,7 @@ from meetsight.db.engine import create_engine, create_sessionmaker
 from meetsight.db.reads import create_reader
 from meetsight.errors import AppError
 from meetsight.intelligence.endpoints import router as intelligence_router
+from meetsight.processing.pool import WorkerPool
 from meetsight.responses import error_envelope
 from meetsight.state import AppState
 from meetsight.storage.local import LocalMediaStore
@@ -52,9 +53,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         state.media.clear_temp()
         await sweep_orphan_media(state.sessionmaker, state.media)
         app.state.ms = state
+        if settings.workers > 0:
+            state.workers = WorkerPool(state.sessionmaker, settings, settings.workers)
+            state.workers.start()
         try:
             yield
         finally:
+            if state.workers is not None:
+                await state.workers.stop()
             await state.reader.close()
             await state.engine.dispose()
 

@@ -135,12 +135,11 @@ def cmd_serve(args: argparse.Namespace, settings: Settings) -> None:
 
 
 def cmd_worker(args: argparse.Namespace, settings: Settings) -> None:
-    print(
-        "meetsight worker: the processing worker arrives with the processing pipeline; "
-        "uploads are queued in the jobs table until then.",
-        file=sys.stderr,
-    )
-    raise SystemExit(2)
+    from meetsight.processing.standalone import run_worker_process
+
+    if args.concurrency < 1:
+        raise SystemExit("meetsight worker: --concurrency must be at least 1")
+    run_worker_process(settings, args.concurrency)
 
 
 def build_parser() -> argparse.ArgumentParser:

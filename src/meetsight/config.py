@@ -30,6 +30,11 @@ class Settings(BaseSettings):
         default=2.0, description="How long a verified API key is trusted without a lookup"
     )
     media_url_allow_private: bool = False
+    workers: int = Field(default=1, ge=0, description="Processing workers embedded in serve")
+    job_lease_seconds: float = Field(
+        default=60.0, gt=0, description="A job whose worker is silent this long is taken again"
+    )
+    job_poll_seconds: float = Field(default=1.0, gt=0, description="Idle workers look this often")
     # speech recognition (meetsight.speech)
     asr_model: str = Field(
         default="base", description='"base", "tiny.en" or a path to a CTranslate2 Whisper folder'

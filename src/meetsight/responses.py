@@ -9,8 +9,9 @@ import orjson
 from starlette.responses import Response
 
 JSON_MEDIA_TYPE = "application/json"
-# Datetimes leave as ISO 8601 UTC with Z, to the second (timefmt.iso_z writes the same form).
-ORJSON_OPTIONS = orjson.OPT_UTC_Z | orjson.OPT_NAIVE_UTC | orjson.OPT_OMIT_MICROSECONDS
+# Serializers format times with timefmt.iso_z; a datetime that reaches orjson still leaves as
+# UTC with Z.
+ORJSON_OPTIONS = orjson.OPT_UTC_Z | orjson.OPT_NAIVE_UTC
 
 
 def envelope_body(data: Any, *, status_code: int = 200, error: str | None = None) -> bytes:

@@ -14,6 +14,8 @@ def serve(settings: Settings, *, demo: bool, worker: bool) -> None:
     from meetsight.app import create_app
     from meetsight.db.migrate import upgrade
 
+    if not worker:
+        settings = settings.model_copy(update={"workers": 0})
     upgrade(settings.resolved_database_url())
     if demo:
         from meetsight.demo.seed import seed_demo_if_empty

@@ -9,6 +9,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from meetsight.auth.api_keys import ApiKeyVerifier
 from meetsight.config import Settings
 from meetsight.db.reads import Reader
+from meetsight.processing.pool import WorkerPool
 from meetsight.storage.local import LocalMediaStore
 
 
@@ -21,3 +22,8 @@ class AppState:
     api_keys: ApiKeyVerifier
     media: LocalMediaStore
     public_url: str
+    workers: WorkerPool | None = None
+
+    def jobs_enqueued(self) -> None:
+        if self.workers is not None:
+            self.workers.wake()

@@ -9,6 +9,7 @@ from sqlalchemy.engine import Row
 
 from meetsight.activities.kinds import ActivityKind
 from meetsight.intelligence.models import ActivityAnalytics, ActivityScore, ActivitySummary
+from meetsight.timefmt import iso_z
 
 
 def _compact(data: dict[str, Any]) -> dict[str, Any]:
@@ -20,38 +21,44 @@ def activity_url(public_url: str, kind: ActivityKind, activity_id: str) -> str:
 
 
 def serialize_activity(row: Row[Any], kind: ActivityKind, public_url: str) -> dict[str, Any]:
-    activity_type = {"id": row.activity_type_id, "name": row.type_name} if row.type_name else None
-    common = {
-        kind.id_key: row.id,
+    """A Meeting or a Call; optional fields left out when empty (the listing's hot path)."""
+    rid = row.id
+    data: dict[str, Any] = {
+        kind.id_key: rid,
         "status": row.status,
         "name": row.name,
-        "startDateTime": row.start_at,  # datetimes: the envelope renders them (responses.py)
-        "endDateTime": row.end_at,
-        "duration": row.duration,
-        "description": row.description,
-        "language": row.language,
-        "aiScore": row.ai_score,
-        "url": activity_url(public_url, kind, row.id),
-        "failureReason": row.failure_reason,
+        "startDateTime": iso_z(row.start_at),
+        "url": activity_url(public_url, kind, rid),
     }
+    type_name = row.type_name
+    activity_type = {"id": row.activity_type_id, "name": type_name} if type_name else None
     if kind.is_call:
-        common.update(
-            direction=row.direction or "outbound",
-            fromNumber=row.from_number,
-            toNumber=row.to_number,
-            callType=activity_type,
+        data["direction"] = row.direction or "outbound"
+        optional: tuple[tuple[str, Any], ...] = (
+            ("fromNumber", row.from_number),
+            ("toNumber", row.to_number),
+            ("callType", activity_type),
         )
     else:
-        thumbnail = (
-            f"{public_url}/api/v1/{kind.path}/{row.id}/thumbnail" if row.thumbnail_key else None
+        thumbnail = row.thumbnail_key and f"{public_url}/api/v1/{kind.path}/{rid}/thumbnail"
+        optional = (
+            ("mediaType", row.media_type),
+            ("thumbnailUrl", thumbnail),
+            ("meetingType", activity_type),
+            ("calendarEventId", row.calendar_event_id),
         )
-        common.update(
-            mediaType=row.media_type,
-            thumbnailUrl=thumbnail,
-            meetingType=activity_type,
-            calendarEventId=row.calendar_event_id,
-        )
-    return _compact(common)
+    for key, value in (
+        ("endDateTime", iso_z(row.end_at)),
+        ("duration", row.duration),
+        ("description", row.description),
+        ("language", row.language),
+        ("aiScore", row.ai_score),
+        ("failureReason", row.failure_reason),
+        *optional,
+    ):
+        if value is not None:
+            data[key] = value
+    return data
 
 
 def serialize_participant(row: Row[Any], kind: ActivityKind) -> dict[str, Any]:

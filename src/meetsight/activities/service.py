@@ -24,7 +24,8 @@ async def require_activity(
 ) -> Any:
     """The activity row, or 404 when it is missing, another organization's, or the other kind."""
     row = None
-    if len(activity_id) <= 64:
+    # No id is longer, or holds a NUL (which PostgreSQL cannot even take as a parameter).
+    if len(activity_id) <= 64 and "\x00" not in activity_id:
         row = await repo.get_activity_row(
             reader,
             ctx.organization_id,
@@ -57,6 +58,8 @@ def build_filters(
         raise ValidationFailed("toDate: expected YYYY-MM-DD or an ISO 8601 date-time") from None
     if filters.from_at and filters.to_at and filters.from_at >= filters.to_at:
         raise ValidationFailed("toDate: must be after fromDate")
+    if name and "\x00" in name:
+        raise ValidationFailed("name: must not contain NUL characters")
     filters.name_contains = name.strip() if name and name.strip() else None
     filters.direction = direction.lower() if direction else None
     return filters

@@ -78,6 +78,7 @@ async def _upload(
         max_transcript_bytes=settings.max_transcript_bytes,
     )
     activity_id = await create_from_upload(session, state.media, ctx, kind, form)
+    state.jobs_enqueued()
     return envelope({kind.id_key: activity_id}, status_code=201)
 
 

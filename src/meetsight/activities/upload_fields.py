@@ -39,6 +39,8 @@ def _text(form: UploadedForm, name: str, *, max_length: int) -> str | None:
     if value is None or not value.strip():
         return None
     value = value.strip()
+    if "\x00" in value:
+        raise ValidationFailed(f"{name}: must not contain NUL characters")
     if len(value) > max_length:
         raise ValidationFailed(f"{name}: at most {max_length} characters")
     return value
@@ -50,6 +52,8 @@ def _person_ids(form: UploadedForm) -> list[str]:
         ids.extend(part.strip() for part in raw.split(",") if part.strip())
     if len(ids) > 200:
         raise ValidationFailed("personIds: at most 200 people")
+    if any("\x00" in ref for ref in ids):
+        raise ValidationFailed("personIds: must not contain NUL characters")
     return list(dict.fromkeys(ids))
 
 

@@ -62,7 +62,10 @@ async def _create(
     activity.owner_person_id = owner.id if owner else None
     participants = ([owner] if owner else []) + people
     if form.transcript is not None:
+        # Segments now; the later stages (intelligence, search) run on the queue like any
+        # recording's, and the activity stays `processing` until they finish.
         await _import_transcript(session, activity, form, participants)
+        await enqueue_processing(session, org_id, activity.id, source="import")
         await session.commit()
         return activity.id
     session.add(activity)
@@ -134,7 +137,6 @@ async def _import_transcript(
     except TranscriptFormatError as exc:
         raise ValidationFailed(f"transcript: {exc}") from None
     activity.source = "import"
-    activity.status = "completed"
     activity.duration = round(max(s.end_time for s in segments), 3)
     activity.end_at = activity.start_at + timedelta(seconds=activity.duration)
     session.add(activity)

@@ -1,4 +1,4 @@
-"""Putting work on the durable jobs table (the worker that takes it arrives with processing)."""
+"""Putting work on the durable jobs table, in the transaction of the change that needs it."""
 
 from __future__ import annotations
 
@@ -9,9 +9,17 @@ from meetsight.processing.models import Job
 PROCESS_ACTIVITY = "process_activity"
 
 
-async def enqueue_processing(session: AsyncSession, org_id: str, activity_id: str) -> Job:
-    """Queue the processing of an activity in the caller's transaction."""
-    job = Job(organization_id=org_id, kind=PROCESS_ACTIVITY, activity_id=activity_id)
+async def enqueue_processing(
+    session: AsyncSession, org_id: str, activity_id: str, *, source: str = "media"
+) -> Job:
+    """Queue the processing of an activity in the caller's transaction. `source` "import" means
+    the segments are already stored: the media stages have nothing to do."""
+    job = Job(
+        organization_id=org_id,
+        kind=PROCESS_ACTIVITY,
+        activity_id=activity_id,
+        payload={"source": source},
+    )
     session.add(job)
     await session.flush()
     return job

@@ -331,6 +331,8 @@ def _json_text(item: dict[str, object], keys: tuple[str, str], required: bool) -
             continue
         if not isinstance(value, str):
             raise _ItemError(f"'{key}' must be a string, got {type(value).__name__}")
+        if "\x00" in value:
+            raise _ItemError(f"'{key}' holds a NUL character")
         if not value.strip() and required:
             raise _ItemError(f"'{key}' is empty")
         return value.strip()
@@ -460,6 +462,11 @@ def parse_transcript(data: bytes, filename: str | None = None) -> list[SegmentDa
     text = _decode(bytes(data)).replace("\r\n", "\n").replace("\r", "\n")
     if not text.strip():
         raise TranscriptFormatError(NO_SEGMENTS)
+    nul = text.find("\x00")
+    if nul >= 0:  # never text; PostgreSQL cannot store it either
+        raise TranscriptFormatError(
+            "a NUL character (0x00) is not text", text.count("\n", 0, nul) + 1
+        )
     fmt = detect_format(filename, text)
     if fmt == "json":
         segments = _parse_json(text)

@@ -1,0 +1,100 @@
+"""The processing of one activity, as a list of stages run by a worker.
+
+Each stage computes outside any transaction (recognition takes minutes; SQLite must not be
+locked meanwhile), then writes its result and marks itself done in one short transaction. A job
+taken over after a crash skips the stages already marked done and re-runs the interrupted one,
+whose writes replace rather than add, so the activity ends with one result either way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from meetsight.activities.models import Activity
+from meetsight.processing import jobs
+from meetsight.processing.errors import LeaseLost
+from meetsight.processing.worker import JobContext
+
+
+@dataclass
+class StageContext:
+    job: JobContext
+    activity: Activity  # detached snapshot as the stage started
+    payload: dict[str, Any] = field(default_factory=dict)
+    stage: str = ""
+
+    @property
+    def org_id(self) -> str:
+        return self.job.claim.organization_id
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[AsyncSession]:
+        """The stage's writes, committed together with the mark that the stage is done."""
+        async with self.job.sessionmaker() as session:
+            yield session
+            done = [*self.payload.get("done", []), self.stage]
+            payload = {**self.payload, "done": done}
+            if not await jobs.save_progress(session, self.job.claim, payload):
+                await session.rollback()
+                raise LeaseLost(self.job.claim.job_id)
+            await session.commit()
+            self.payload = payload
+
+
+StageFn = Callable[[StageContext], Awaitable[None]]
+
+
+@dataclass(frozen=True, slots=True)
+class Stage:
+    name: str
+    run: StageFn
+    applies: Callable[[Activity, dict[str, Any]], bool] = lambda activity, payload: True
+
+
+async def _load_activity(ctx: JobContext) -> Activity | None:
+    claim = ctx.claim
+    if claim.activity_id is None:
+        return None
+    async with ctx.sessionmaker() as session:
+        activity = await session.get(Activity, (claim.organization_id, claim.activity_id))
+        if activity is not None:
+            session.expunge(activity)
+        return activity
+
+
+async def run_stages(ctx: JobContext, stages: list[Stage]) -> None:
+    """Run what is left of the stages, then mark the activity completed and the job done."""
+    payload = dict(ctx.claim.payload)
+    for stage in stages:
+        if stage.name in payload.get("done", []):
+            continue
+        activity = await _load_activity(ctx)
+        if activity is None:
+            break  # deleted meanwhile: nothing left to process
+        sc = StageContext(job=ctx, activity=activity, payload=payload, stage=stage.name)
+        if stage.applies(activity, payload):
+            await stage.run(sc)
+        if stage.name not in sc.payload.get("done", []):
+            async with sc.transaction():
+                pass  # a stage that had nothing to write is still done
+        payload = sc.payload
+    async with ctx.sessionmaker() as session:
+        if not await jobs.finish(session, ctx.claim):
+            raise LeaseLost(ctx.claim.job_id)
+        if ctx.claim.activity_id:
+            await session.execute(
+                sa.update(Activity)
+                .where(
+                    Activity.organization_id == ctx.claim.organization_id,
+                    Activity.id == ctx.claim.activity_id,
+                    Activity.status == "processing",
+                )
+                .values(status="completed", failure_reason=None)
+            )
+        await session.commit()

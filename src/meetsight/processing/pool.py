@@ -1,0 +1,49 @@
+"""A pool of workers as asyncio tasks: embedded in `meetsight serve`, or `meetsight worker`."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from meetsight.config import Settings
+from meetsight.processing.handlers import job_handlers
+from meetsight.processing.worker import Worker
+
+
+class WorkerPool:
+    def __init__(
+        self, sessionmaker: async_sessionmaker[AsyncSession], settings: Settings, size: int
+    ) -> None:
+        self.workers = [
+            Worker(
+                sessionmaker,
+                job_handlers(),
+                lease_seconds=settings.job_lease_seconds,
+                poll_seconds=settings.job_poll_seconds,
+            )
+            for _ in range(size)
+        ]
+        self._stop = asyncio.Event()
+        self._tasks: list[asyncio.Task[None]] = []
+
+    def start(self) -> None:
+        self._tasks = [asyncio.create_task(w.run(self._stop)) for w in self.workers]
+
+    def wake(self) -> None:
+        """A job was just enqueued in this process: look now rather than at the next poll."""
+        for worker in self.workers:
+            worker.wake.set()
+
+    async def stop(self) -> None:
+        """Stop claiming; jobs still running are given back to the queue."""
+        self._stop.set()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    async def run_until(self, stop: asyncio.Event) -> None:
+        self.start()
+        await stop.wait()
+        await self.stop()

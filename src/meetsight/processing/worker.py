@@ -1,0 +1,168 @@
+"""Workers: claim a job, keep its lease alive while it runs, and record how it ended.
+
+The same loop runs embedded in `meetsight serve` (a few asyncio tasks) and as `meetsight worker`
+(its own process, any number of machines). A job whose worker dies is taken again once its lease
+runs out; its stages are idempotent, so running it again leaves one result.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import socket
+import uuid
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from meetsight.activities.models import Activity
+from meetsight.processing import jobs
+from meetsight.processing.errors import LeaseLost, PermanentError
+from meetsight.processing.jobs import Claim
+
+log = logging.getLogger("meetsight.worker")
+INTERNAL_FAILURE = "Processing failed on an internal error; it has been logged"
+
+
+@dataclass(frozen=True, slots=True)
+class JobContext:
+    claim: Claim
+    sessionmaker: async_sessionmaker[AsyncSession]
+
+
+Handler = Callable[[JobContext], Awaitable[None]]
+
+
+def new_worker_id() -> str:
+    return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+
+
+class Worker:
+    def __init__(
+        self,
+        sessionmaker: async_sessionmaker[AsyncSession],
+        handlers: dict[str, Handler],
+        *,
+        lease_seconds: float = 60.0,
+        poll_seconds: float = 1.0,
+        worker_id: str | None = None,
+    ) -> None:
+        self.sessionmaker = sessionmaker
+        self.handlers = handlers
+        self.lease_seconds = lease_seconds
+        self.poll_seconds = poll_seconds
+        self.worker_id = worker_id or new_worker_id()
+        self.wake = asyncio.Event()
+
+    async def run(self, stop: asyncio.Event) -> None:
+        """Work until `stop` is set; a job running then is given back for another worker."""
+        while not stop.is_set():
+            try:
+                ran = await self.run_once(stop)
+            except Exception:  # the database may be briefly unreachable: keep the loop alive
+                log.exception("worker %s: claiming failed", self.worker_id)
+                ran = False
+            if not ran:
+                await self._idle(stop)
+
+    async def _idle(self, stop: asyncio.Event) -> None:
+        """Sleep until the poll interval passes, a job is enqueued here, or stop is asked."""
+        self.wake.clear()
+        waits = [asyncio.ensure_future(e.wait()) for e in (stop, self.wake)]
+        try:
+            await asyncio.wait(waits, timeout=self.poll_seconds, return_when="FIRST_COMPLETED")
+        finally:
+            for w in waits:
+                w.cancel()
+
+    async def run_once(self, stop: asyncio.Event | None = None) -> bool:
+        """Claim and run one job; False when none was runnable."""
+        claim = await jobs.claim_next(
+            self.sessionmaker,
+            self.worker_id,
+            lease_seconds=self.lease_seconds,
+            kinds=tuple(self.handlers),
+        )
+        if claim is None:
+            return False
+        await self._execute(claim, stop or asyncio.Event())
+        return True
+
+    async def _execute(self, claim: Claim, stop: asyncio.Event) -> None:
+        if claim.attempts > claim.max_attempts:
+            # Taken over after its lease expired more often than it may be tried.
+            await self._record_failure(claim, "Processing was interrupted too many times")
+            return
+        handler = self.handlers[claim.kind]
+        work = asyncio.ensure_future(handler(JobContext(claim, self.sessionmaker)))
+        keeper = asyncio.ensure_future(self._keep_lease(claim, work))
+        stopper = asyncio.ensure_future(stop.wait())
+        try:
+            await asyncio.wait([work, stopper], return_when=asyncio.FIRST_COMPLETED)
+            if not work.done():  # shutting down: give the job back rather than finish it
+                work.cancel()
+                with contextlib.suppress(BaseException):
+                    await work
+                await jobs.release(self.sessionmaker, claim)
+                return
+        finally:
+            keeper.cancel()
+            stopper.cancel()
+        await self._record_outcome(claim, work)
+
+    async def _keep_lease(self, claim: Claim, work: asyncio.Future[None]) -> None:
+        while True:
+            await asyncio.sleep(self.lease_seconds / 3)
+            try:
+                held = await jobs.heartbeat(
+                    self.sessionmaker, claim, lease_seconds=self.lease_seconds
+                )
+            except Exception:
+                log.exception("heartbeat failed for job %s", claim.job_id)
+                continue
+            if not held:
+                log.warning("job %s: lease lost, stopping", claim.job_id)
+                work.cancel()
+                return
+
+    async def _record_outcome(self, claim: Claim, work: asyncio.Future[None]) -> None:
+        if work.cancelled():
+            return  # lease lost: the job belongs to another worker now
+        error = work.exception()
+        if error is None:
+            # Handlers may finish the job in their last transaction; otherwise it ends here.
+            async with self.sessionmaker() as session:
+                await jobs.finish(session, claim)
+                await session.commit()
+            return
+        if isinstance(error, LeaseLost):
+            return
+        if isinstance(error, PermanentError):
+            await self._record_failure(claim, str(error))
+            return
+        log.error("job %s attempt %d failed", claim.job_id, claim.attempts, exc_info=error)
+        reason = str(error) if getattr(error, "transient", False) else INTERNAL_FAILURE
+        if claim.attempts >= claim.max_attempts:
+            await self._record_failure(claim, reason)
+            return
+        async with self.sessionmaker() as session:
+            await jobs.retry_later(session, claim, f"{type(error).__name__}: {error}")
+            await session.commit()
+
+    async def _record_failure(self, claim: Claim, reason: str) -> None:
+        """The job ends `failed`, and its activity shows why."""
+        async with self.sessionmaker() as session:
+            if await jobs.fail(session, claim, reason) and claim.activity_id:
+                await session.execute(
+                    sa.update(Activity)
+                    .where(
+                        Activity.organization_id == claim.organization_id,
+                        Activity.id == claim.activity_id,
+                    )
+                    .values(status="failed", failure_reason=reason)
+                )
+            await session.commit()

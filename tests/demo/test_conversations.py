@@ -1,0 +1,151 @@
+"""The demo generator: shape, realism and ground truth of the generated conversations."""
+
+from __future__ import annotations
+
+from collections import Counter
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from meetsight.demo.conversations import DemoActivity, generate_demo_activities
+
+NOW = datetime(2026, 3, 10, 15, 30, tzinfo=UTC)
+
+
+@pytest.fixture(scope="module")
+def activities() -> list[DemoActivity]:
+    return generate_demo_activities(seed=7, now=NOW)
+
+
+def test_count_and_span(activities: list[DemoActivity]) -> None:
+    assert len(activities) >= 40
+    starts = [a.start for a in activities]
+    assert starts == sorted(starts)
+    assert all(NOW - timedelta(days=90) <= s for s in starts)
+    assert all(a.start + timedelta(seconds=a.duration) <= NOW for a in activities)
+    assert max(starts) - min(starts) > timedelta(days=60)
+    assert all(s.tzinfo is not None and s.microsecond == 0 for s in starts)
+
+
+def test_kinds_and_calls(activities: list[DemoActivity]) -> None:
+    kinds = Counter(a.media_type for a in activities)
+    assert set(kinds) == {"videocall", "presential", "phonecall"}
+    directions = {a.direction for a in activities if a.media_type == "phonecall"}
+    assert directions == {"inbound", "outbound"}
+    for a in activities:
+        if a.media_type == "phonecall":
+            assert a.from_number and a.to_number and a.from_number.startswith("+")
+        else:
+            assert a.direction is a.from_number is a.to_number is None
+
+
+def test_participants(activities: list[DemoActivity]) -> None:
+    for a in activities:
+        assert 2 <= len(a.participants) <= 6
+        hosts = [key for key, is_host in a.participants if is_host]
+        assert hosts == [a.owner_key]
+        people = {p.key: p for p in a.people}
+        assert set(people) == {key for key, _ in a.participants}
+        assert people[a.owner_key].is_internal
+        assert any(not p.is_internal for p in a.people)
+
+
+def test_people_are_consistent_across_activities(activities: list[DemoActivity]) -> None:
+    seen: dict[str, object] = {}
+    names: dict[str, str] = {}
+    for person in (p for a in activities for p in a.people):
+        assert seen.setdefault(person.key, person) == person
+        # Speakers are stored by name, so a name belongs to one person only.
+        assert names.setdefault(person.name, person.key) == person.key
+        if person.is_internal:
+            assert person.email and person.email.endswith("@northwind-sales.example")
+
+
+def test_segments(activities: list[DemoActivity]) -> None:
+    for a in activities:
+        assert 50 <= len(a.segments) <= 400
+        keys = {key for key, _ in a.participants}
+        assert {s.speaker_key for s in a.segments} <= keys
+        assert len({s.speaker_key for s in a.segments}) >= 2
+        for before, after in zip(a.segments, a.segments[1:], strict=False):
+            assert after.start_time > before.start_time
+            assert after.start_time >= before.end_time - 0.5  # at most a slight overlap
+        for s in a.segments:
+            assert 2.0 <= s.end_time - s.start_time <= 25.0
+            assert s.content.strip()
+        assert a.duration >= a.segments[-1].end_time
+    assert max(len(a.segments) for a in activities) >= 380
+
+
+def test_facts_are_in_the_text(activities: list[DemoActivity]) -> None:
+    for a in activities:
+        text = "\n".join(s.content for s in a.segments).lower()
+        people = {p.key for p in a.people}
+        for action, actor, deadline in a.facts.next_steps:
+            assert action.lower() in text
+            assert actor in people
+            if deadline:
+                assert datetime.fromisoformat(deadline).date() >= a.start.date()
+        for term in (*a.facts.competitors, *a.facts.pains):
+            assert term.lower() in text
+    assert any(a.facts.budget_mentioned for a in activities)
+    assert any(a.facts.competitors for a in activities)
+    assert sum(bool(a.facts.next_steps) for a in activities) == len(activities)
+
+
+def test_questions_and_customer_stories(activities: list[DemoActivity]) -> None:
+    for a in activities:
+        assert any("?" in s.content for s in a.segments)
+    # Somewhere a customer tells a story over several consecutive segments.
+    longest = 0
+    for a in activities:
+        internal = {p.key for p in a.people if p.is_internal}
+        run = 0
+        for before, after in zip(a.segments, a.segments[1:], strict=False):
+            same = after.speaker_key == before.speaker_key not in internal
+            run = run + 1 if same else 0
+            longest = max(longest, run + 1)
+    assert longest >= 3
+
+
+def test_deterministic(activities: list[DemoActivity]) -> None:
+    assert generate_demo_activities(seed=7, now=NOW) == activities
+    assert generate_demo_activities(seed=8, now=NOW) != activities
+
+
+def test_variety(activities: list[DemoActivity]) -> None:
+    contents = [s.content for a in activities for s in a.segments]
+    duplicates = len(contents) - len(set(contents))
+    assert duplicates / len(contents) < 0.2
+    firsts = {a.segments[0].content for a in activities}
+    assert len(firsts) >= len(activities) * 0.6
+    assert len({a.activity_type for a in activities}) >= 6
+    assert len({a.company for a in activities}) >= 8
+
+
+def test_spanish(activities: list[DemoActivity]) -> None:
+    spanish = [a for a in activities if a.language == "es"]
+    assert len(spanish) >= 3
+    for a in spanish:
+        text = " ".join(s.content for s in a.segments)
+        assert " que " in text and "¿" in text
+
+
+def test_deals_progress(activities: list[DemoActivity]) -> None:
+    by_company: dict[str, list[DemoActivity]] = {}
+    for a in activities:
+        by_company.setdefault(a.company, []).append(a)
+        assert a.company_ids and a.opportunity_ids and a.contact_ids
+    for items in by_company.values():
+        assert len({a.opportunity_ids[0] for a in items}) == 1
+        types = [a.activity_type for a in items]
+        if "Discovery call" in types and "Pricing review" in types:
+            assert types.index("Discovery call") < types.index("Pricing review")
+
+
+def test_business_hours_and_default_now() -> None:
+    activities = generate_demo_activities(count=40)
+    assert len(activities) == 40
+    now = datetime.now(UTC)
+    assert all(a.start <= now for a in activities)
+    assert all(a.start.weekday() < 5 or a.start.hour < 10 for a in activities)  # UTC vs local
