@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import math
 import secrets
 import time
 from dataclasses import dataclass
@@ -96,37 +97,42 @@ class ApiKeyVerifier:
         if key_id is None:
             self._cache.clear()
             return
-        for digest, (_, ctx) in list(self._cache.items()):
+        for key, (_, ctx) in list(self._cache.items()):
             if ctx is not None and ctx.credential_id == key_id:
-                del self._cache[digest]
+                del self._cache[key]
 
     async def verify(
         self, sessionmaker: async_sessionmaker[AsyncSession], key: str
     ) -> AuthContext | None:
         if not key.startswith(KEY_PREFIX) or len(key) > 200:
             return None
-        digest = hash_key(self._secret, key)
         now = time.monotonic()
-        cached = self._cache.get(digest)
+        # Keyed by the presented key itself: a hit then costs a dict lookup, not an HMAC.
+        cached = self._cache.get(key)
         if cached is not None and cached[0] > now:
             return cached[1]
         async with sessionmaker() as session:
-            ctx = await self._lookup(session, digest)
+            ctx, valid_seconds = await self._lookup(session, hash_key(self._secret, key))
         if len(self._cache) > 10_000:
             self._cache.clear()
-        self._cache[digest] = (now + self._cache_seconds, ctx)
+        self._cache[key] = (now + min(self._cache_seconds, valid_seconds), ctx)
         return ctx
 
-    async def _lookup(self, session: AsyncSession, digest: str) -> AuthContext | None:
+    async def _lookup(
+        self, session: AsyncSession, digest: str
+    ) -> tuple[AuthContext | None, float]:
+        """The key's context, and how long it stays valid (an expiry may come before the cache
+        would forget it)."""
         record = (
             await session.execute(sa.select(ApiKey).where(ApiKey.key_hash == digest))
         ).scalar_one_or_none()
         # The hash lookup already matched; compare again in constant time as a guard.
         if record is None or not hmac.compare_digest(record.key_hash, digest):
-            return None
+            return None, math.inf
         now = utcnow()
         if record.revoked_at is not None or (record.expires_at and record.expires_at <= now):
-            return None
+            return None, math.inf
+        valid = (record.expires_at - now).total_seconds() if record.expires_at else math.inf
         last = record.last_used_at
         if last is None or (now - last).total_seconds() > LAST_USED_RESOLUTION_SECONDS:
             await session.execute(
@@ -135,10 +141,11 @@ class ApiKeyVerifier:
                 .values(last_used_at=now)
             )
             await session.commit()
-        return AuthContext(
+        ctx = AuthContext(
             organization_id=record.organization_id,
             scopes=frozenset(record.scopes),
             credential_kind="api_key",
             credential_id=record.id,
             user_id=record.created_by_user_id,
         )
+        return ctx, valid
