@@ -16,7 +16,7 @@ import sqlalchemy as sa
 
 from fixtures.factories import Tenant, make_tenant
 from fixtures.jobs import drain_jobs
-from fixtures.multipart import mp3_bytes, mp4_bytes, multipart, wav_bytes
+from fixtures.multipart import mp3_bytes, mp4_bytes, multipart, silent_film_bytes, wav_bytes
 from fixtures.shapes import CALL_UPLOAD, MEETING_UPLOAD, check, check_envelope, check_error
 from meetsight.activities.models import Activity
 from meetsight.organizations.models import Person
@@ -460,8 +460,40 @@ async def test_not_exactly_one_source_is_400(
         ("meetings", ("file", "a.wav", b"this is not audio at all" * 10, "audio/wav"), 415, "file"),
         ("calls", ("file", "a.mp4", mp4_bytes(), "video/mp4"), 415, "file"),
         ("calls", ("file", "a.wav", b"RIFF", "audio/wav"), 415, "file"),
+        (
+            "calls",
+            ("file", "a.mp3", mp3_bytes()[: len(mp3_bytes()) // 3], "audio/mpeg"),
+            422,
+            "file",
+        ),
+        (
+            "meetings",
+            ("file", "a.mp4", mp4_bytes()[: len(mp4_bytes()) // 2], "video/mp4"),
+            422,
+            "file",
+        ),
+        ("meetings", ("file", "a.wav", wav_bytes(seconds=2)[:-8000], "audio/wav"), 422, "file"),
+        (
+            "meetings",
+            ("file", "a.mp4", mp4_bytes()[:64] + b"\x00" * 4000, "video/mp4"),
+            422,
+            "file",
+        ),
+        ("meetings", ("file", "silent.mp4", silent_film_bytes(), "video/mp4"), 422, "file"),
+        ("calls", ("file", "call.mp3", wav_bytes(), "audio/mpeg"), 201, ""),
     ],
-    ids=["empty", "not-media", "call-video", "truncated"],
+    ids=[
+        "empty",
+        "not-media",
+        "call-video",
+        "truncated-header",
+        "truncated-mp3",
+        "truncated-mp4",
+        "truncated-wav",
+        "corrupt-mp4",
+        "video-without-audio",
+        "mislabelled-but-valid",
+    ],
 )
 async def test_unusable_file_is_rejected_and_removed(
     client: httpx.AsyncClient,
@@ -473,6 +505,9 @@ async def test_unusable_file_is_rejected_and_removed(
     field: str,
 ) -> None:
     r = await post(client, fresh, kind, BASE, [upload])
+    if status == 201:  # named .mp3 and sent as audio/mpeg, but a valid WAV: judged by content
+        assert r.status_code == 201, r.text
+        return
     assert check_error(r, status).startswith(f"{field}:")
     assert nothing(await stored(state, fresh.org_id))
 

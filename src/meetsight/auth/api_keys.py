@@ -118,9 +118,7 @@ class ApiKeyVerifier:
         self._cache[key] = (now + min(self._cache_seconds, valid_seconds), ctx)
         return ctx
 
-    async def _lookup(
-        self, session: AsyncSession, digest: str
-    ) -> tuple[AuthContext | None, float]:
+    async def _lookup(self, session: AsyncSession, digest: str) -> tuple[AuthContext | None, float]:
         """The key's context, and how long it stays valid (an expiry may come before the cache
         would forget it)."""
         record = (

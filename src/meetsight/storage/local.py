@@ -32,6 +32,13 @@ class MediaWriter:
         except OSError as exc:
             raise storage_error(exc) from exc
 
+    async def flush(self) -> None:
+        """Make what was written readable at `temp_path` (to check the content before commit)."""
+        try:
+            await asyncio.to_thread(self._handle.flush)
+        except OSError as exc:
+            raise storage_error(exc) from exc
+
     async def commit(self, key: str) -> None:
         target = self._store.path(key)
         try:
