@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 import orjson
 from fastapi import APIRouter, Request
-from starlette.responses import Response
+from starlette.responses import FileResponse, Response
 
 from meetsight.activities import queries as q
 from meetsight.activities import repository as repo
@@ -18,7 +19,9 @@ from meetsight.activities.service import build_filters, delete_activity, require
 from meetsight.auth.context import AuthContext
 from meetsight.auth.scopes import read_scope, write_scope
 from meetsight.deps import Auth, DbSession, State, app_state, authorize
+from meetsight.errors import NotFound
 from meetsight.pagination import total_header
+from meetsight.processing.reprocess import reprocess
 from meetsight.request_params import PageQuery, openapi_parameters, parse_query
 from meetsight.responses import envelope
 from meetsight.schemas import Envelope
@@ -113,6 +116,37 @@ def build_activity_routes(kind: ActivityKind, models: dict[str, Any]) -> APIRout
         await require_activity(state.reader, ctx, activity_id, kind)
         await delete_activity(session, state.media, ctx, activity_id)
         return envelope(True)
+
+    @r.post(
+        "/reprocess",
+        status_code=202,
+        response_model=Envelope[models["item"]],
+        summary=f"Run the {noun}'s processing again (after a failure, or a new model)",
+    )
+    async def reprocess_one(
+        activity_id: str, ctx: Auth, session: DbSession, state: State
+    ) -> Response:
+        ctx.require(write_scope(kind.is_call))
+        await require_activity(state.reader, ctx, activity_id, kind)
+        await reprocess(session, ctx.organization_id, activity_id)
+        state.jobs_enqueued()
+        row = await require_activity(state.reader, ctx, activity_id, kind)
+        return envelope(ser.serialize_activity(row, kind, state.public_url), status_code=202)
+
+    @r.get(
+        "/thumbnail",
+        summary=f"A frame of the {noun}'s video, as JPEG",
+        openapi_extra=path_only,
+        response_class=FileResponse,
+    )
+    async def get_thumbnail(request: Request) -> Response:
+        _, state, row = await resolve(request)
+        if not row.thumbnail_key:
+            raise NotFound(f"This {noun} has no thumbnail")
+        path = state.media.path(row.thumbnail_key)
+        if not await asyncio.to_thread(path.is_file):
+            raise NotFound(f"This {noun} has no thumbnail")
+        return FileResponse(path, media_type="image/jpeg", headers={"Cache-Control": "private"})
 
     @r.get(
         "/participants",

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from meetsight.processing.pipeline import Stage, run_stages
 from meetsight.processing.queue import PROCESS_ACTIVITY
+from meetsight.processing.stage_media import has_media, run_media
 from meetsight.processing.worker import Handler, JobContext
 
-# Recognition, speaker attribution, intelligence and search indexing join this list as they land;
-# an imported transcript already holds its segments, so an empty list completes it.
-ACTIVITY_STAGES: list[Stage] = []
+# In order. An imported transcript already holds its segments: the media stages skip it.
+# Intelligence and search indexing join the list as they land.
+ACTIVITY_STAGES: list[Stage] = [
+    Stage("media", run_media, has_media),
+]
 
 
 async def process_activity(ctx: JobContext) -> None:

@@ -9,19 +9,22 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from meetsight.config import Settings
 from meetsight.processing.handlers import job_handlers
-from meetsight.processing.worker import Worker
+from meetsight.processing.worker import Services, Worker
+from meetsight.storage.local import LocalMediaStore
 
 
 class WorkerPool:
     def __init__(
         self, sessionmaker: async_sessionmaker[AsyncSession], settings: Settings, size: int
     ) -> None:
+        services = Services(settings=settings, media=LocalMediaStore(settings.media_dir))
         self.workers = [
             Worker(
                 sessionmaker,
                 job_handlers(),
                 lease_seconds=settings.job_lease_seconds,
                 poll_seconds=settings.job_poll_seconds,
+                services=services,
             )
             for _ in range(size)
         ]

@@ -20,18 +20,34 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from meetsight.activities.models import Activity
+from meetsight.config import Settings
 from meetsight.processing import jobs
 from meetsight.processing.errors import LeaseLost, PermanentError
 from meetsight.processing.jobs import Claim
+from meetsight.storage.local import LocalMediaStore
 
 log = logging.getLogger("meetsight.worker")
 INTERNAL_FAILURE = "Processing failed on an internal error; it has been logged"
 
 
 @dataclass(frozen=True, slots=True)
+class Services:
+    """What job handlers work with besides the database."""
+
+    settings: Settings
+    media: LocalMediaStore
+
+
+@dataclass(frozen=True, slots=True)
 class JobContext:
     claim: Claim
     sessionmaker: async_sessionmaker[AsyncSession]
+    services: Services | None = None
+
+    def require_services(self) -> Services:
+        if self.services is None:
+            raise RuntimeError("this worker was built without services (settings, media)")
+        return self.services
 
 
 Handler = Callable[[JobContext], Awaitable[None]]
@@ -50,7 +66,9 @@ class Worker:
         lease_seconds: float = 60.0,
         poll_seconds: float = 1.0,
         worker_id: str | None = None,
+        services: Services | None = None,
     ) -> None:
+        self.services = services
         self.sessionmaker = sessionmaker
         self.handlers = handlers
         self.lease_seconds = lease_seconds
@@ -98,7 +116,7 @@ class Worker:
             await self._record_failure(claim, "Processing was interrupted too many times")
             return
         handler = self.handlers[claim.kind]
-        work = asyncio.ensure_future(handler(JobContext(claim, self.sessionmaker)))
+        work = asyncio.ensure_future(handler(JobContext(claim, self.sessionmaker, self.services)))
         keeper = asyncio.ensure_future(self._keep_lease(claim, work))
         stopper = asyncio.ensure_future(stop.wait())
         try:

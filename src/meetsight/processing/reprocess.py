@@ -1,0 +1,40 @@
+"""Running an activity's processing again (after a failure, or with a better model)."""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from meetsight.activities.models import Activity
+from meetsight.errors import AppError
+from meetsight.processing.models import Job
+from meetsight.processing.queue import PROCESS_ACTIVITY, enqueue_processing
+
+
+class Conflict(AppError):
+    status_code = 409
+
+
+async def reprocess(session: AsyncSession, org_id: str, activity_id: str) -> None:
+    """Queue a fresh run of every stage; 409 while a run is still queued or running."""
+    pending = await session.scalar(
+        sa.select(sa.func.count())
+        .select_from(Job)
+        .where(
+            Job.organization_id == org_id,
+            Job.activity_id == activity_id,
+            Job.kind == PROCESS_ACTIVITY,
+            Job.state.in_(("queued", "running")),
+        )
+    )
+    if pending:
+        raise Conflict("This recording is still being processed; try again when it finishes")
+    activity = await session.get(Activity, (org_id, activity_id))
+    assert activity is not None  # the caller resolved it
+    source = "import" if activity.source == "import" else "media"
+    if source == "media" and not activity.media_key and not activity.media_url:
+        raise Conflict("There is no recording to process; upload it again")
+    activity.status = "processing"
+    activity.failure_reason = None
+    await enqueue_processing(session, org_id, activity_id, source=source)
+    await session.commit()
