@@ -1,0 +1,161 @@
+"""Stage `transcribe`: decode the recording, recognize it, tell the speakers apart, and store the
+transcript with its participants and talk analytics.
+
+Recognition takes minutes and runs on a worker thread (CTranslate2 and PyAV release the GIL), so
+an embedded worker leaves the API responsive. Everything is written in one transaction at the end
+and replaces what an interrupted earlier run may have written.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from meetsight.activities.models import Activity, ActivityParticipant
+from meetsight.config import Settings
+from meetsight.intelligence.analytics_store import store_analytics
+from meetsight.organizations.models import Organization, Person
+from meetsight.processing.errors import PermanentError, TransientError
+from meetsight.processing.pipeline import StageContext
+from meetsight.speakers import Attribution, Participant, apply_matches, attribute, match_speakers
+from meetsight.speech.decode import decode
+from meetsight.speech.errors import MediaError, TranscriptionError
+from meetsight.speech.recognize import Transcription, make_transcriber
+from meetsight.transcripts.importing import store_segments
+from meetsight.transcripts.types import SegmentData
+
+MAX_VOCABULARY = 100
+
+
+@dataclass(frozen=True, slots=True)
+class Heard:
+    transcription: Transcription
+    attribution: Attribution
+
+
+def _recognize(
+    settings: Settings,
+    path: str,
+    language: str | None,
+    vocabulary: list[str],
+    speakers_hint: int | None,
+) -> Heard:
+    audio = decode(path)
+    transcription = make_transcriber(settings).transcribe(audio.samples, language, vocabulary)
+    return Heard(transcription, attribute(audio, transcription, num_speakers_hint=speakers_hint))
+
+
+async def _participants(session: AsyncSession, activity: Activity) -> list[tuple[Person, Any]]:
+    rows = await session.execute(
+        sa.select(Person, ActivityParticipant)
+        .join(
+            ActivityParticipant,
+            sa.and_(
+                ActivityParticipant.organization_id == Person.organization_id,
+                ActivityParticipant.person_id == Person.id,
+            ),
+        )
+        .where(
+            ActivityParticipant.organization_id == activity.organization_id,
+            ActivityParticipant.activity_id == activity.id,
+        )
+        .order_by(ActivityParticipant.position)
+    )
+    return [(r[0], r[1]) for r in rows]
+
+
+async def _vocabulary(session: AsyncSession, org_id: str) -> list[str]:
+    org = await session.get(Organization, org_id)
+    words = (org.settings or {}).get("vocabulary", []) if org else []
+    return [str(w) for w in words if str(w).strip()][:MAX_VOCABULARY]
+
+
+async def run_transcribe(sc: StageContext) -> None:
+    services = sc.job.require_services()
+    activity = sc.activity
+    async with sc.job.sessionmaker() as session:
+        people = await _participants(session, activity)
+        vocabulary = await _vocabulary(session, activity.organization_id)
+    assert activity.media_key is not None  # the media stage refused a missing one
+    path = str(services.media.path(activity.media_key))
+    try:
+        heard = await asyncio.to_thread(
+            _recognize,
+            services.settings,
+            path,
+            activity.language,
+            vocabulary,
+            len(people) or None,
+        )
+    except MediaError as exc:
+        raise PermanentError(f"The recording cannot be decoded: {exc.message}") from None
+    except TranscriptionError as exc:
+        error = TransientError if exc.transient else PermanentError
+        raise error(f"Transcription failed: {exc}") from None
+    participants = [
+        Participant(person.id, person.name, is_owner=person.id == activity.owner_person_id)
+        for person, _ in people
+    ]
+    attribution = heard.attribution
+    matches = match_speakers(
+        attribution.speakers,
+        participants,
+        channel_of_speaker=attribution.channel_of_speaker,
+        direction=activity.direction if activity.is_call else None,  # type: ignore[arg-type]
+    )
+    segments = apply_matches(attribution.segments, matches)
+    async with sc.transaction() as session:
+        segments = await _link_unmatched(session, activity, segments, people)
+        await store_segments(session, activity.organization_id, activity.id, segments)
+        internal = {p.name for p, _ in people if p.is_internal}
+        await store_analytics(
+            session, activity.organization_id, activity.id, segments, internal_speakers=internal
+        )
+        await session.execute(
+            sa.update(Activity)
+            .where(Activity.organization_id == activity.organization_id, Activity.id == activity.id)
+            .values(
+                language=heard.transcription.language or activity.language,
+                speaker_method=attribution.method,
+            )
+        )
+
+
+async def _link_unmatched(
+    session: AsyncSession,
+    activity: Activity,
+    segments: list[SegmentData],
+    people: list[tuple[Person, Any]],
+) -> list[SegmentData]:
+    """A speaker no participant was matched to becomes a participant of its own ("Speaker 2"),
+    to be assigned to a real person later. A re-run reuses the one a previous run made."""
+    by_label = {link.speaker_label: person for person, link in people if link.speaker_label}
+    position = len(people)
+    out: list[SegmentData] = []
+    for seg in segments:
+        if seg.person_id is None:
+            person = by_label.get(seg.speaker)
+            if person is None:
+                person = Person(
+                    organization_id=activity.organization_id, name=seg.speaker, is_internal=False
+                )
+                session.add(person)
+                await session.flush()
+                session.add(
+                    ActivityParticipant(
+                        organization_id=activity.organization_id,
+                        activity_id=activity.id,
+                        person_id=person.id,
+                        position=position,
+                        speaker_label=seg.speaker,
+                    )
+                )
+                position += 1
+                by_label[seg.speaker] = person
+            seg = SegmentData(seg.start_time, seg.end_time, seg.speaker, seg.content, person.id)
+        out.append(seg)
+    return out

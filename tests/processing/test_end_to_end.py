@@ -1,0 +1,133 @@
+"""Uploads of real speech (espeak-ng voices) through the whole pipeline: decoding, recognition
+with the default model, speaker attribution, participants; judged against the script."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import httpx
+import pytest
+
+from fixtures.factories import Tenant
+from fixtures.jobs import drain_jobs
+from meetsight.state import AppState
+from speech.audio import (
+    LONG_LINES,
+    SHORT_CALL,
+    VOICES,
+    Recording,
+    Turn,
+    conversation,
+    stereo_conversation,
+    to_mp3,
+    video_with_audio,
+    word_error_rate,
+)
+
+API = "/api/v1"
+
+MEETING_TURNS = [Turn(VOICES[i % 3], LONG_LINES[i % len(LONG_LINES)]) for i in range(9)]
+
+
+@pytest.fixture(scope="module")
+def media(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("e2e-media")
+
+
+@pytest.fixture(scope="module")
+def call(media: Path) -> Recording:
+    return conversation(SHORT_CALL, media / "call.wav")
+
+
+@pytest.fixture(scope="module")
+def meeting(media: Path) -> Recording:
+    return conversation(MEETING_TURNS, media / "meeting.wav")
+
+
+def attribution_accuracy(recording: Recording, segments: list[dict[str, object]]) -> float:
+    """Share of segments whose speaker is the voice speaking most of that segment, with each
+    speaker label mapped to the voice it most often overlaps."""
+
+    def voice_of(seg: dict[str, object]) -> str:
+        start, end = float(seg["startTime"]), float(seg["endTime"])  # type: ignore[arg-type]
+        overlap = Counter[str]()
+        for turn in recording.turns:
+            overlap[turn.voice] += max(0.0, min(end, turn.end) - max(start, turn.start))
+        return overlap.most_common(1)[0][0]
+
+    truth = [voice_of(s) for s in segments]
+    votes: dict[str, Counter[str]] = {}
+    for seg, voice in zip(segments, truth, strict=True):
+        votes.setdefault(str(seg["participantName"]), Counter())[voice] += 1
+    label_voice = {label: c.most_common(1)[0][0] for label, c in votes.items()}
+    right = sum(label_voice[str(s["participantName"])] == v for s, v in zip(segments, truth, strict=True))
+    return right / len(segments)
+
+
+async def _process(
+    client: httpx.AsyncClient,
+    state: AppState,
+    tenant: Tenant,
+    kind: str,
+    path: Path,
+    content_type: str,
+    **form: str,
+) -> dict[str, object]:
+    r = await client.post(
+        f"{API}/{kind}/upload",
+        headers=tenant.headers,
+        data={"name": "Recorded", "startDateTime": "2026-11-02T15:00:00Z", **form},
+        files={"file": (path.name, path.read_bytes(), content_type)},
+    )
+    assert r.status_code == 201, r.text
+    activity_id = next(iter(r.json()["data"].values()))
+    await drain_jobs(state)
+    base = f"{API}/{kind}/{activity_id}"
+    item = (await client.get(base, headers=tenant.headers)).json()["data"]
+    assert item["status"] == "completed", item
+    transcript = (await client.get(f"{base}/transcript", headers=tenant.headers)).json()["data"]
+    return {"item": item, "segments": transcript["transcript"]}
+
+
+def _check(recording: Recording, segments: list[dict[str, object]], speakers: int) -> None:
+    text = " ".join(str(s["content"]) for s in segments)
+    assert word_error_rate(recording.text, text) < 0.15, text
+    assert len({s["participantName"] for s in segments}) == speakers
+    assert attribution_accuracy(recording, segments) >= 0.9
+    assert all(s["personId"] for s in segments)
+
+
+@pytest.mark.parametrize("fmt", ["wav", "mp3"])
+async def test_two_voice_call(
+    client: httpx.AsyncClient,
+    state: AppState,
+    tenant: Tenant,
+    call: Recording,
+    media: Path,
+    fmt: str,
+) -> None:
+    path = call.path if fmt == "wav" else to_mp3(call.path, media / "call.mp3")
+    kind = "audio/wav" if fmt == "wav" else "audio/mpeg"
+    done = await _process(client, state, tenant, "calls", path, kind, direction="outbound")
+    _check(call, done["segments"], 2)  # type: ignore[arg-type]
+    assert done["item"]["language"] == "en"  # type: ignore[index]
+
+
+async def test_three_voice_meeting_as_video(
+    client: httpx.AsyncClient, state: AppState, tenant: Tenant, meeting: Recording, media: Path
+) -> None:
+    mp4 = video_with_audio(meeting.path, media / "meeting.mp4")
+    done = await _process(client, state, tenant, "meetings", mp4, "video/mp4")
+    _check(meeting, done["segments"], 3)  # type: ignore[arg-type]
+    assert done["item"]["thumbnailUrl"]  # type: ignore[index]
+
+
+async def test_stereo_call_is_attributed_by_channel(
+    client: httpx.AsyncClient, state: AppState, tenant: Tenant, media: Path
+) -> None:
+    stereo = stereo_conversation(SHORT_CALL, media / "stereo.wav")
+    done = await _process(client, state, tenant, "calls", stereo.path, "audio/wav")
+    segments = done["segments"]
+    assert attribution_accuracy(stereo, segments) == 1.0  # type: ignore[arg-type]
+    assert len({s["participantName"] for s in segments}) == 2  # type: ignore[union-attr]
