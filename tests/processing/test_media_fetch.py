@@ -16,9 +16,11 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
+import httpx
 import pytest
 
 from meetsight.config import Settings
+from meetsight.processing import media_fetch
 from meetsight.processing.errors import PermanentError, TransientError
 from meetsight.processing.media_fetch import FetchResult, fetch_media
 from meetsight.processing.net_policy import hostname_refusal, refusal_reason
@@ -200,13 +202,36 @@ async def test_host_header_carries_the_name_while_connecting_to_the_address(
     assert result.final_url == url
 
 
+async def test_the_connection_goes_to_the_checked_address_not_a_new_lookup(
+    server: MediaServer,
+) -> None:
+    # The name does not resolve at all: only a connection to the address that was checked can
+    # succeed. A rebinding DNS server gets no second question to answer differently.
+    url = httpx.URL(f"http://media.invalid:{server.port}/host")
+    limits = httpx.Timeout(2.0)
+    async with media_fetch._open(url, [ipaddress.ip_address("127.0.0.1")], limits, True) as r:
+        assert (await r.aread()) == f"media.invalid:{server.port}".encode()
+
+
+async def test_proxies_from_the_environment_are_not_used(
+    base: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A proxy would make its own lookup of the name, undoing the address check.
+    for name in ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "all_proxy"):
+        monkeypatch.setenv(name, "http://127.0.0.1:9")  # the discard port: nothing listens
+    monkeypatch.delenv("NO_PROXY", raising=False)
+    monkeypatch.delenv("no_proxy", raising=False)
+    result = await fetch(f"{base}/file/100", tmp_path / "p")
+    assert result.size == 100
+
+
 # --- size limits -----------------------------------------------------------------------------
 
 
 async def test_too_large_by_content_length_is_refused_before_the_body(
     base: str, tmp_path: Path
 ) -> None:
-    with pytest.raises(PermanentError, match="more than the limit of 1048576 bytes"):
+    with pytest.raises(PermanentError, match="is 2097152 bytes, more than the limit of 1048576"):
         await fetch(f"{base}/file/{2 * MB}", tmp_path / "big", max_bytes=MB)
     assert leftovers(tmp_path) == []
 
@@ -436,12 +461,13 @@ async def test_bad_urls_are_permanent(url: str, words: str, tmp_path: Path) -> N
 # --- https: the connection goes to the address, the certificate is checked for the name ------
 
 
-def _self_signed(folder: Path, name: str) -> tuple[Path, Path]:
+def _self_signed(folder: Path, name: str, *more: str) -> tuple[Path, Path]:
     cert, key = folder / f"{name}.crt", folder / f"{name}.key"
     subprocess.run(
         [
             "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
-            "-subj", f"/CN={name}", "-addext", f"subjectAltName=DNS:{name}",
+            "-subj", f"/CN={name}",
+            "-addext", "subjectAltName=" + ",".join(f"DNS:{n}" for n in (name, *more)),
             "-keyout", str(key), "-out", str(cert),
         ],
         check=True,
@@ -454,7 +480,7 @@ def _self_signed(folder: Path, name: str) -> tuple[Path, Path]:
 def tls_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[MediaServer, Path]]:
     if shutil.which("openssl") is None:
         pytest.skip("openssl is not installed")
-    cert, key = _self_signed(tmp_path_factory.mktemp("tls"), "localhost")
+    cert, key = _self_signed(tmp_path_factory.mktemp("tls"), "localhost", "media.invalid")
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     context.load_cert_chain(cert, key)
     for server in _serve(context):
@@ -476,3 +502,14 @@ async def test_https_verifies_the_name_while_connecting_to_the_address(
     with pytest.raises(PermanentError, match="certificate"):
         await fetch(url, tmp_path / "s3")
     assert leftovers(tmp_path) == ["s"]
+
+
+async def test_https_to_a_pinned_address_sends_the_name_for_sni(
+    tls_server: tuple[MediaServer, Path],
+) -> None:
+    server, cert = tls_server
+    trust = ssl.create_default_context(cafile=str(cert))
+    url = httpx.URL(f"https://media.invalid:{server.port}/host")
+    limits = httpx.Timeout(2.0)
+    async with media_fetch._open(url, [ipaddress.ip_address("127.0.0.1")], limits, trust) as r:
+        assert (await r.aread()) == f"media.invalid:{server.port}".encode()
