@@ -15,6 +15,7 @@ URL without its query string, which may hold a signature (presigned S3 links).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import email.message
 import errno
 import ipaddress
@@ -76,8 +77,9 @@ async def fetch_media(
     `verify` is for private certificate authorities and tests; production keeps the default.
     """
     sink: ChunkSink = _FileSink(Path(dest)) if isinstance(dest, str | Path) else dest
+    deadline = asyncio.timeout(total_timeout)
     try:
-        async with asyncio.timeout(total_timeout):
+        async with deadline:
             result = await _fetch(
                 url,
                 sink,
@@ -95,8 +97,9 @@ async def fetch_media(
         if isinstance(sink, _FileSink):
             await sink.finish()
     except BaseException as exc:
-        await sink.abort()  # nothing half-written stays behind, whatever went wrong
-        if isinstance(exc, TimeoutError):  # only asyncio.timeout raises it here
+        with contextlib.suppress(OSError):  # the original error is the one worth reporting
+            await sink.abort()  # nothing half-written stays behind, whatever went wrong
+        if isinstance(exc, TimeoutError) and deadline.expired():
             raise TransientError(
                 f"Downloading {_safe(url)} did not finish within {total_timeout:g} seconds"
             ) from exc
@@ -266,7 +269,8 @@ def _check_status(response: httpx.Response, url: httpx.URL) -> None:
     status = response.status_code
     if status in (200, 203):
         return
-    said = f"{_safe(url)} answered {status} {response.reason_phrase}".rstrip()
+    phrase = response.reason_phrase[:60]  # the server's words end up on the activity: bounded
+    said = f"{_safe(url)} answered {status} {phrase}".rstrip()
     if status in (408, 425, 429) or status >= 500:
         retry_after = response.headers.get("retry-after")
         hint = f"; it asked to retry after {retry_after}" if retry_after else ""
