@@ -29,7 +29,18 @@ class Settings(BaseSettings):
     api_key_cache_seconds: float = Field(
         default=2.0, description="How long a verified API key is trusted without a lookup"
     )
-    media_url_allow_private: bool = False
+    media_url_allow_private: bool = Field(
+        default=False, description="Let mediaUrl fetches reach loopback and private addresses"
+    )
+    media_url_connect_timeout: float = Field(
+        default=10.0, gt=0, description="Seconds to resolve and connect to a mediaUrl host"
+    )
+    media_url_read_timeout: float = Field(
+        default=60.0, gt=0, description="Longest silence while downloading a mediaUrl"
+    )
+    media_url_total_timeout: float = Field(
+        default=2 * 3600.0, gt=0, description="Deadline for a whole mediaUrl download"
+    )
     workers: int = Field(default=1, ge=0, description="Processing workers embedded in serve")
     job_lease_seconds: float = Field(
         default=60.0, gt=0, description="A job whose worker is silent this long is taken again"

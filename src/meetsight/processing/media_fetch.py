@@ -1,0 +1,433 @@
+"""Download a `mediaUrl` into the media store, safely.
+
+The URL comes from an API caller, so the fetch treats it as hostile: only http(s), no
+credentials in the URL, every host resolved here and checked against `net_policy`, and the
+connection made to the very address that was checked (the URL's name still goes in the Host
+header and, for https, in SNI and certificate checks), so DNS rebinding cannot redirect it.
+Redirects are followed by hand, each hop checked again. The body streams to disk in chunks,
+bounded in size, in silence between reads and in total time.
+
+Failures raise `PermanentError` (retrying cannot help) or `TransientError` (the job worker tries
+again after a backoff), each with a sentence fit to show on the activity. Error messages name the
+URL without its query string, which may hold a signature (presigned S3 links).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import email.message
+import errno
+import ipaddress
+import os
+import socket
+import ssl
+import unicodedata
+import uuid
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import BinaryIO, Protocol
+from urllib.parse import unquote
+
+import httpx
+
+from meetsight.errors import AppError
+from meetsight.processing.errors import PermanentError, TransientError
+from meetsight.processing.net_policy import IPAddress, hostname_refusal, refusal_reason
+
+CHUNK_BYTES = 1024 * 1024  # one write per MiB: few thread hops, little memory
+MAX_ADDRESSES = 4  # addresses of one host tried in turn when a connection fails
+REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
+USER_AGENT = "meetsight-media-fetch/1"
+
+
+@dataclass(frozen=True, slots=True)
+class FetchResult:
+    size: int
+    content_type: str | None  # the media type without parameters, lower case
+    final_url: str  # after redirects
+    filename: str | None  # from Content-Disposition, else the URL's last path segment
+
+
+class ChunkSink(Protocol):
+    """Where the body goes: `storage.local.MediaWriter` fits. The caller commits on success."""
+
+    async def write(self, chunk: bytes) -> None: ...
+
+    async def abort(self) -> None: ...
+
+
+async def fetch_media(
+    url: str,
+    dest: ChunkSink | Path | str,
+    *,
+    max_bytes: int,
+    allow_private: bool,
+    connect_timeout: float,
+    read_timeout: float,
+    total_timeout: float,
+    max_redirects: int = 3,
+    verify: ssl.SSLContext | bool = True,
+) -> FetchResult:
+    """Download `url` into `dest`: a writer (aborted on failure, committed by the caller) or a
+    file path (written beside it under a temporary name, renamed into place on success).
+
+    `verify` is for private certificate authorities and tests; production keeps the default.
+    """
+    sink: ChunkSink = _FileSink(Path(dest)) if isinstance(dest, str | Path) else dest
+    deadline = asyncio.timeout(total_timeout)
+    try:
+        async with deadline:
+            result = await _fetch(
+                url,
+                sink,
+                max_bytes=max_bytes,
+                allow_private=allow_private,
+                limits=httpx.Timeout(
+                    connect=connect_timeout,
+                    read=read_timeout,
+                    write=read_timeout,
+                    pool=connect_timeout,
+                ),
+                max_redirects=max_redirects,
+                verify=verify,
+            )
+        if isinstance(sink, _FileSink):
+            await sink.finish()
+    except BaseException as exc:
+        with contextlib.suppress(OSError):  # the original error is the one worth reporting
+            await sink.abort()  # nothing half-written stays behind, whatever went wrong
+        if isinstance(exc, TimeoutError) and deadline.expired():
+            raise TransientError(
+                f"Downloading {_safe(url)} did not finish within {total_timeout:g} seconds"
+            ) from exc
+        raise
+    return result
+
+
+async def _fetch(
+    url: str,
+    sink: ChunkSink,
+    *,
+    max_bytes: int,
+    allow_private: bool,
+    limits: httpx.Timeout,
+    max_redirects: int,
+    verify: ssl.SSLContext | bool,
+) -> FetchResult:
+    current = _parse(url)
+    redirects = 0
+    while True:
+        addresses = await _resolve_checked(current, allow_private, limits.connect or 10.0)
+        async with _open(current, addresses, limits, verify) as response:
+            if response.status_code in REDIRECT_STATUSES:
+                location = response.headers.get("location")
+                if not location:
+                    raise PermanentError(
+                        f"{_safe(current)} answered {response.status_code} without a Location"
+                    )
+                if redirects >= max_redirects:
+                    raise PermanentError(f"{_safe(url)} redirected more than {max_redirects} times")
+                redirects += 1
+                try:
+                    current = _parse(str(current.join(location)))
+                except PermanentError as exc:
+                    raise PermanentError(
+                        f"{_safe(current)} redirected to a refused URL: {exc}"
+                    ) from exc
+                continue
+            _check_status(response, current)
+            size = await _stream_body(response, sink, max_bytes, current)
+            return FetchResult(
+                size=size,
+                content_type=_media_type(response.headers.get("content-type")),
+                final_url=str(current),
+                filename=_filename(response.headers.get("content-disposition"), current),
+            )
+
+
+def _parse(url: str) -> httpx.URL:
+    """The URL, or a PermanentError saying what is wrong with it."""
+    try:
+        parsed = httpx.URL(url)
+    except (httpx.InvalidURL, TypeError) as exc:
+        raise PermanentError(f"The media URL is not a valid URL ({exc})") from exc
+    if parsed.scheme not in ("http", "https"):
+        scheme = parsed.scheme or "no scheme"
+        raise PermanentError(f"The media URL must be http or https, not {scheme}")
+    if not parsed.host:
+        raise PermanentError("The media URL has no host")
+    # Refused rather than sent: credentials would sit in the database and logs, and
+    # "http://trusted@elsewhere/" reads as a host it is not.
+    if parsed.userinfo:
+        raise PermanentError("The media URL must not contain a user name or password")
+    return parsed.copy_with(fragment=None)
+
+
+async def _resolve_checked(
+    url: httpx.URL, allow_private: bool, lookup_seconds: float
+) -> list[IPAddress]:
+    """The host's addresses, all allowed by the policy, in the resolver's order of preference."""
+    host = url.raw_host.decode("ascii")
+    why = hostname_refusal(host)
+    if why:
+        raise PermanentError(f"Refused to fetch {_safe(url)}: {why}")
+    try:
+        addresses: list[IPAddress] = [ipaddress.ip_address(host)]
+    except ValueError:
+        addresses = await _resolve(host, url.port or _default_port(url), lookup_seconds)
+    for address in addresses:
+        # Any refused address refuses the host: an answer that mixes public and private
+        # addresses is what a rebinding attack looks like.
+        why = refusal_reason(address, allow_private=allow_private)
+        if why:
+            raise PermanentError(f"Refused to fetch {_safe(url)}: {why}")
+    return addresses
+
+
+async def _resolve(host: str, port: int, lookup_seconds: float) -> list[IPAddress]:
+    loop = asyncio.get_running_loop()
+    try:
+        infos = await asyncio.wait_for(
+            loop.getaddrinfo(host, port, type=socket.SOCK_STREAM, proto=socket.IPPROTO_TCP),
+            lookup_seconds,
+        )
+    except TimeoutError as exc:
+        raise TransientError(
+            f"Looking up {host} took longer than {lookup_seconds:g} seconds"
+        ) from exc
+    except socket.gaierror as exc:
+        if exc.errno in (socket.EAI_AGAIN, getattr(socket, "EAI_SYSTEM", None)):
+            raise TransientError(f"Looking up {host} failed for now ({exc.strerror})") from exc
+        raise PermanentError(f"The media URL's host {host} was not found") from exc
+    found: list[IPAddress] = []
+    for _family, _type, _proto, _canon, sockaddr in infos:
+        # The zone of a link-local IPv6 answer is dropped; the policy refuses those anyway.
+        address = ipaddress.ip_address(str(sockaddr[0]).split("%", 1)[0])
+        if address not in found:
+            found.append(address)
+    if not found:
+        raise PermanentError(f"The media URL's host {host} has no address")
+    return found
+
+
+@asynccontextmanager
+async def _open(
+    url: httpx.URL,
+    addresses: list[IPAddress],
+    limits: httpx.Timeout,
+    verify: ssl.SSLContext | bool,
+) -> AsyncIterator[httpx.Response]:
+    """A streamed GET of `url` over a connection to one of the checked `addresses`."""
+    host = url.raw_host.decode("ascii")
+    headers = {
+        "Host": url.netloc.decode("ascii"),  # the name, with the port when not the default
+        "User-Agent": USER_AGENT,
+        "Accept-Encoding": "identity",  # the bytes as stored; a size limit on what is on disk
+    }
+    is_name = not _is_ip_literal(host)
+    # For https, the name goes in SNI and is what the certificate must match.
+    extensions = {"sni_hostname": host} if url.scheme == "https" and is_name else {}
+    # One client per hop, never pooled across hops: a connection verified for one name is not
+    # reused for another that happens to share its address. No proxies from the environment.
+    async with httpx.AsyncClient(
+        timeout=limits, follow_redirects=False, trust_env=False, verify=verify
+    ) as client:
+        last: Exception | None = None
+        for address in addresses[:MAX_ADDRESSES]:
+            request = client.build_request(
+                "GET",
+                url.copy_with(host=str(address)),
+                headers=headers,
+                extensions=extensions,
+            )
+            try:
+                response = await client.send(request, stream=True)
+            except (httpx.ConnectError, httpx.ConnectTimeout) as exc:
+                if _certificate_error(exc):
+                    raise PermanentError(
+                        f"The certificate of {host} is not valid ({_certificate_error(exc)})"
+                    ) from exc
+                last = exc  # try the host's next address, as browsers do
+                continue
+            except httpx.HTTPError as exc:
+                raise _network_error(exc, url) from exc
+            try:
+                yield response
+            except httpx.HTTPError as exc:  # while the body streams
+                raise _network_error(exc, url) from exc
+            finally:
+                await response.aclose()
+            return
+        assert last is not None
+        raise _network_error(last, url) from last
+
+
+def _check_status(response: httpx.Response, url: httpx.URL) -> None:
+    status = response.status_code
+    if status in (200, 203):
+        return
+    phrase = response.reason_phrase[:60]  # the server's words end up on the activity: bounded
+    said = f"{_safe(url)} answered {status} {phrase}".rstrip()
+    if status in (408, 425, 429) or status >= 500:
+        retry_after = response.headers.get("retry-after")
+        hint = f"; it asked to retry after {retry_after}" if retry_after else ""
+        raise TransientError(f"{said}{hint}")
+    if status in (401, 403):
+        raise PermanentError(f"{said}: the media needs access the URL does not give")
+    if status in (404, 410):
+        raise PermanentError(f"{said}: there is no media at that address")
+    raise PermanentError(said)
+
+
+async def _stream_body(
+    response: httpx.Response, sink: ChunkSink, max_bytes: int, url: httpx.URL
+) -> int:
+    declared = response.headers.get("content-length")
+    if declared is not None and declared.isdigit() and int(declared) > max_bytes:
+        # Refused before reading: no point downloading what will be thrown away.
+        raise PermanentError(
+            f"The media at {_safe(url)} is {int(declared)} bytes, more than the limit of "
+            f"{max_bytes} bytes"
+        )
+    size = 0
+    async for chunk in response.aiter_bytes(CHUNK_BYTES):
+        size += len(chunk)
+        if size > max_bytes:
+            raise PermanentError(
+                f"The media at {_safe(url)} is more than the limit of {max_bytes} bytes"
+            )
+        try:
+            await sink.write(chunk)
+        except (OSError, AppError) as exc:
+            why = exc.message if isinstance(exc, AppError) else exc.strerror
+            raise TransientError(f"The download could not be stored ({why})") from exc
+    if size == 0:
+        raise PermanentError(f"{_safe(url)} answered with an empty body")
+    return size
+
+
+def _network_error(exc: Exception, url: httpx.URL) -> PermanentError | TransientError:
+    where = _safe(url)
+    if isinstance(exc, httpx.ConnectTimeout):
+        return TransientError(f"Connecting to {where} timed out")
+    if isinstance(exc, httpx.ReadTimeout):
+        return TransientError(f"{where} stopped sending data (read timeout)")
+    if isinstance(exc, httpx.TimeoutException):
+        return TransientError(f"{where} timed out")
+    if isinstance(exc, httpx.ConnectError):
+        return TransientError(f"Could not connect to {where} ({exc or 'connection failed'})")
+    if isinstance(exc, httpx.RemoteProtocolError):
+        return TransientError(f"{where} broke off the transfer ({exc})")
+    if isinstance(exc, httpx.NetworkError):
+        return TransientError(f"The connection to {where} failed ({exc or 'network error'})")
+    if isinstance(exc, httpx.DecodingError | httpx.UnsupportedProtocol | httpx.InvalidURL):
+        return PermanentError(f"{where} could not be read ({exc})")
+    return TransientError(f"Fetching {where} failed ({exc or type(exc).__name__})")
+
+
+def _certificate_error(exc: BaseException) -> str | None:
+    """The verification failure behind a connect error, if that is what it was."""
+    seen: BaseException | None = exc
+    while seen is not None:
+        if isinstance(seen, ssl.SSLCertVerificationError):
+            return seen.verify_message or str(seen)
+        seen = seen.__cause__ or seen.__context__
+    return None
+
+
+def _safe(url: str | httpx.URL) -> str:
+    """The URL for messages: no credentials, no query (it may hold a signature)."""
+    try:
+        parsed = url if isinstance(url, httpx.URL) else httpx.URL(url)
+        netloc = parsed.netloc.decode("ascii")
+        text = f"{parsed.scheme}://{netloc}{parsed.path}" if netloc else parsed.path
+    except (httpx.InvalidURL, TypeError):
+        text = "the media URL"
+    return text if len(text) <= 200 else text[:197] + "..."
+
+
+def _default_port(url: httpx.URL) -> int:
+    return 443 if url.scheme == "https" else 80
+
+
+def _is_ip_literal(host: str) -> bool:
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return True
+
+
+def _media_type(header: str | None) -> str | None:
+    if not header:
+        return None
+    kind = header.split(";", 1)[0].strip().lower()
+    return kind or None
+
+
+def _filename(disposition: str | None, url: httpx.URL) -> str | None:
+    name: str | None = None
+    if disposition:
+        message = email.message.EmailMessage()
+        try:
+            message["content-disposition"] = disposition
+            name = message.get_filename()
+        except (ValueError, TypeError, IndexError):  # malformed headers: fall back to the URL
+            name = None
+    if not name:
+        name = unquote(url.path.rsplit("/", 1)[-1])
+    return _clean_filename(name)
+
+
+def _clean_filename(name: str) -> str | None:
+    """A base name safe to show and store: no folders, no control characters, bounded."""
+    name = name.replace("\\", "/").rsplit("/", 1)[-1]
+    name = "".join(c for c in name if unicodedata.category(c)[0] != "C").strip().lstrip(".")
+    return name[:255] or None
+
+
+class _FileSink:
+    """Writes beside `target` under a temporary name; `finish` renames it into place."""
+
+    def __init__(self, target: Path) -> None:
+        self.target = target
+        self.temp = target.with_name(f".{target.name}.{uuid.uuid4().hex}.part")
+        self._handle: BinaryIO | None = None
+
+    async def write(self, chunk: bytes) -> None:
+        if self._handle is None:
+            self._handle = await asyncio.to_thread(self._open)
+        await asyncio.to_thread(self._handle.write, chunk)
+
+    def _open(self) -> BinaryIO:
+        self.target.parent.mkdir(parents=True, exist_ok=True)
+        return self.temp.open("wb")
+
+    async def finish(self) -> None:
+        def _finish() -> None:
+            if self._handle is None:  # cannot happen for a non-empty body; keep it total
+                self._handle = self._open()
+            self._handle.flush()
+            os.fsync(self._handle.fileno())
+            self._handle.close()
+            os.replace(self.temp, self.target)
+
+        try:
+            await asyncio.to_thread(_finish)
+        except OSError as exc:
+            raise TransientError(f"The download could not be stored ({exc.strerror})") from exc
+
+    async def abort(self) -> None:
+        def _drop() -> None:
+            if self._handle is not None and not self._handle.closed:
+                self._handle.close()
+            try:
+                self.temp.unlink()
+            except OSError as exc:
+                if exc.errno != errno.ENOENT:
+                    raise
+
+        await asyncio.to_thread(_drop)
