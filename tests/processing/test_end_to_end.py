@@ -61,8 +61,14 @@ def attribution_accuracy(recording: Recording, segments: list[dict[str, object]]
     for seg, voice in zip(segments, truth, strict=True):
         votes.setdefault(str(seg["participantName"]), Counter())[voice] += 1
     label_voice = {label: c.most_common(1)[0][0] for label, c in votes.items()}
-    right = sum(label_voice[str(s["participantName"])] == v for s, v in zip(segments, truth, strict=True))
+    right = sum(
+        label_voice[str(s["participantName"])] == v for s, v in zip(segments, truth, strict=True)
+    )
     return right / len(segments)
+
+
+def _read(path: Path) -> bytes:
+    return path.read_bytes()
 
 
 async def _process(
@@ -78,7 +84,7 @@ async def _process(
         f"{API}/{kind}/upload",
         headers=tenant.headers,
         data={"name": "Recorded", "startDateTime": "2026-11-02T15:00:00Z", **form},
-        files={"file": (path.name, path.read_bytes(), content_type)},
+        files={"file": (path.name, _read(path), content_type)},
     )
     assert r.status_code == 201, r.text
     activity_id = next(iter(r.json()["data"].values()))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from datetime import timedelta
 
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -14,13 +13,11 @@ from meetsight.activities.participants import activity_type_id, attach_participa
 from meetsight.activities.service import media_prefix
 from meetsight.activities.upload_fields import UploadFields, parse_upload_fields
 from meetsight.auth.context import AuthContext
-from meetsight.errors import AppError, BadRequest, UnsupportedMedia, ValidationFailed
+from meetsight.errors import BadRequest, ValidationFailed
 from meetsight.ids import new_id
 from meetsight.organizations.models import Person
-from meetsight.processing.media_sniff import CALL_CONTAINERS, sniff
+from meetsight.processing.media_check import check_media
 from meetsight.processing.queue import enqueue_processing
-from meetsight.speech.decode import probe
-from meetsight.speech.errors import MediaError
 from meetsight.storage.local import LocalMediaStore
 from meetsight.transcripts.importing import store_imported_transcript
 from meetsight.transcripts.parsing import TranscriptFormatError, parse_transcript
@@ -115,20 +112,7 @@ async def _store_media(
 ) -> None:
     writer = form.file
     assert writer is not None
-    if writer.size == 0:
-        raise ValidationFailed("file: the file is empty")
-    found = sniff(writer.head)
-    if found is None:
-        raise UnsupportedMedia("file: not an audio or video format meetsight can read")
-    if kind.is_call and found.container not in CALL_CONTAINERS:
-        raise UnsupportedMedia(f"file: a call recording must be mp3 or wav, not {found.container}")
-    # The header only names the format; decoding it through shows a truncated, corrupt or
-    # silent (no audio stream) file now, as a 4xx, rather than as a failed job later.
-    await writer.flush()
-    try:
-        await asyncio.to_thread(probe, writer.temp_path)
-    except MediaError as exc:
-        raise AppError(f"file: {exc.message}", exc.http_status) from None
+    found = await check_media(writer, is_call=kind.is_call, field="file")
     key = f"{media_prefix(activity.organization_id, activity.id)}/media{found.extension}"
     await writer.commit(key)
     form.file = None  # committed: no longer ours to discard

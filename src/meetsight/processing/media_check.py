@@ -1,0 +1,34 @@
+"""Is a received file a recording we can process? Judged by content, for uploads and for files
+fetched from a mediaUrl alike."""
+
+from __future__ import annotations
+
+import asyncio
+
+from meetsight.errors import AppError, UnsupportedMedia, ValidationFailed
+from meetsight.processing.media_sniff import CALL_CONTAINERS, MediaFormat, sniff
+from meetsight.speech.decode import probe
+from meetsight.speech.errors import MediaError
+from meetsight.storage.local import MediaWriter
+
+
+async def check_media(writer: MediaWriter, *, is_call: bool, field: str) -> MediaFormat:
+    """The file's format, or a 4xx error naming `field` (415 not a format we take, 422 empty,
+    truncated, corrupt or without audio)."""
+    if writer.size == 0:
+        raise ValidationFailed(f"{field}: the file is empty")
+    found = sniff(writer.head)
+    if found is None:
+        raise UnsupportedMedia(f"{field}: not an audio or video format meetsight can read")
+    if is_call and found.container not in CALL_CONTAINERS:
+        raise UnsupportedMedia(
+            f"{field}: a call recording must be mp3 or wav, not {found.container}"
+        )
+    # The header only names the format; decoding it through shows a truncated, corrupt or
+    # silent (no audio stream) file now, as a 4xx, rather than as a failed job later.
+    await writer.flush()
+    try:
+        await asyncio.to_thread(probe, writer.temp_path)
+    except MediaError as exc:
+        raise AppError(f"{field}: {exc.message}", exc.http_status) from None
+    return found

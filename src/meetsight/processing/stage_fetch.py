@@ -1,0 +1,55 @@
+"""Stage `fetch`: download a `mediaUrl` into the media store, checked like an upload."""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+
+from meetsight.activities.models import Activity
+from meetsight.activities.service import media_prefix
+from meetsight.errors import AppError
+from meetsight.processing.errors import PermanentError
+from meetsight.processing.media_check import check_media
+from meetsight.processing.media_fetch import fetch_media
+from meetsight.processing.pipeline import StageContext
+
+
+def needs_fetch(activity: Activity, payload: dict[str, object]) -> bool:
+    return payload.get("source") != "import" and not activity.media_key and bool(activity.media_url)
+
+
+async def run_fetch(sc: StageContext) -> None:
+    services = sc.job.require_services()
+    settings = services.settings
+    activity = sc.activity
+    assert activity.media_url is not None
+    writer = await services.media.open_writer()
+    try:
+        result = await fetch_media(
+            activity.media_url,
+            writer,
+            max_bytes=settings.max_upload_bytes,
+            allow_private=settings.media_url_allow_private,
+            connect_timeout=settings.media_url_connect_timeout,
+            read_timeout=settings.media_url_read_timeout,
+            total_timeout=settings.media_url_total_timeout,
+        )
+        try:
+            found = await check_media(writer, is_call=activity.is_call, field="mediaUrl")
+        except AppError as exc:
+            raise PermanentError(f"The file at mediaUrl cannot be used: {exc.message}") from None
+        key = f"{media_prefix(activity.organization_id, activity.id)}/media{found.extension}"
+        await writer.commit(key)
+    except BaseException:
+        await writer.abort()
+        raise
+    async with sc.transaction() as session:
+        await session.execute(
+            sa.update(Activity)
+            .where(Activity.organization_id == activity.organization_id, Activity.id == activity.id)
+            .values(
+                media_key=key,
+                media_content_type=found.content_type,
+                media_size=result.size,
+                media_filename=(result.filename or "")[:255] or None,
+            )
+        )
