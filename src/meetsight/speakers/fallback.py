@@ -58,9 +58,7 @@ def _window_starts(first: int, end: int) -> list[int]:
     return starts
 
 
-def window_embeddings(
-    samples: np.ndarray, voiced: np.ndarray
-) -> tuple[np.ndarray, np.ndarray]:
+def window_embeddings(samples: np.ndarray, voiced: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(embeddings, centre frame of each window) over windows with enough speech."""
     mfcc = log_mel(samples, MEL_BINS)
     mfcc = mfcc @ _dct_matrix(MEL_BINS, MFCC_COUNT).T

@@ -79,7 +79,9 @@ def log_mel(samples: np.ndarray, num_bins: int = 80) -> np.ndarray:
     return out
 
 
-def frame_energy(samples: np.ndarray, hop: int = FRAME_SHIFT, length: int = FRAME_LENGTH) -> np.ndarray:
+def frame_energy(
+    samples: np.ndarray, hop: int = FRAME_SHIFT, length: int = FRAME_LENGTH
+) -> np.ndarray:
     """Root-mean-square of each frame (same framing as `log_mel` by default)."""
     audio = np.ascontiguousarray(samples, dtype=np.float32)
     n = 0 if len(audio) < length else 1 + (len(audio) - length) // hop

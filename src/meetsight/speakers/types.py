@@ -44,3 +44,5 @@ class Attribution:
     method: Method
     segments: list[SegmentData]
     speakers: list[str]
+    # For "channels": the recorded channel of each label (for `match_speakers`).
+    channel_of_speaker: dict[str, int] | None = None
