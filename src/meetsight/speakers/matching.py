@@ -1,0 +1,95 @@
+"""Speaker labels to the upload's participants, where the recording tells, and renaming after.
+
+Rules (deliberately few; anything uncertain keeps the generic "Speaker N" for a person to assign
+with `PATCH .../speakers`):
+1. One speaker and one participant: that participant.
+2. Per-channel attribution with exactly two speaking channels and two participants, one of them
+   the owner: channel 0 is the owner's side (phone systems and dialers record the local agent on
+   the first channel), channel 1 the other participant.
+3. A mono phone call with two speakers and two participants, one the owner: on an inbound call
+   the owner answers and speaks first; on an outbound call the callee answers and speaks first.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from meetsight.transcripts.types import SegmentData
+
+Direction = Literal["inbound", "outbound"]
+
+
+@dataclass(frozen=True, slots=True)
+class Participant:
+    person_id: str
+    name: str
+    is_owner: bool = False  # the uploading user: the host of a meeting, our side of a call
+
+
+def match_speakers(
+    speakers: Sequence[str],
+    participants: Sequence[Participant],
+    *,
+    channel_of_speaker: dict[str, int] | None = None,
+    direction: Direction | None = None,
+) -> dict[str, Participant]:
+    """Which speaker label is which participant, for the labels that can be told (possibly
+    none). `speakers` in order of first appearance; `channel_of_speaker` for per-channel
+    attribution; `direction` for phone calls."""
+    if len(speakers) == 1 and len(participants) == 1:
+        return {speakers[0]: participants[0]}
+    owners = [p for p in participants if p.is_owner]
+    if len(speakers) != 2 or len(participants) != 2 or len(owners) != 1:
+        return {}
+    owner = owners[0]
+    other = next(p for p in participants if p is not owner)
+    if channel_of_speaker is not None:
+        by_channel = sorted(speakers, key=lambda s: channel_of_speaker.get(s, 1_000))
+        if channel_of_speaker.get(by_channel[0]) != 0:
+            return {}  # channel 0 never spoke: the rule does not apply
+        return {by_channel[0]: owner, by_channel[1]: other}
+    if direction == "inbound":
+        return {speakers[0]: owner, speakers[1]: other}
+    if direction == "outbound":
+        return {speakers[0]: other, speakers[1]: owner}
+    return {}
+
+
+def apply_matches(
+    segments: Sequence[SegmentData], matches: dict[str, Participant]
+) -> list[SegmentData]:
+    """Segments with matched labels replaced by the participant's name and person id."""
+    out = list(segments)
+    for label, person in matches.items():
+        out = assign_speaker(out, label, name=person.name, person_id=person.person_id)
+    return out
+
+
+def assign_speaker(
+    segments: Sequence[SegmentData],
+    speaker: str,
+    *,
+    name: str | None = None,
+    person_id: str | None = None,
+) -> list[SegmentData]:
+    """New segments where every segment of `speaker` (its current label) is renamed to `name`
+    and/or linked to `person_id`; the others are unchanged. Pure: what `PATCH .../speakers`
+    stores. Renaming to a label another speaker already has merges the two, as a person who
+    assigns both to one participant means."""
+    if name is not None and not name.strip():
+        raise ValueError("a speaker name cannot be empty")
+    if not any(s.speaker == speaker for s in segments):
+        raise KeyError(f"no speaker {speaker!r} in this transcript")
+    return [
+        dataclasses.replace(
+            s,
+            speaker=name.strip() if name is not None else s.speaker,
+            person_id=person_id if person_id is not None else s.person_id,
+        )
+        if s.speaker == speaker
+        else dataclasses.replace(s)
+        for s in segments
+    ]

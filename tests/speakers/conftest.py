@@ -1,0 +1,101 @@
+"""Session-wide espeak recordings and their tiny.en transcriptions (made once: each takes a few
+seconds), and the scoring against the script's turn timings."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from meetsight.speech.decode import DecodedAudio, decode
+from meetsight.speech.models import resolve_model
+from meetsight.speech.recognize import LocalWhisper, Transcription
+from meetsight.transcripts.types import SegmentData
+from speech.audio import (
+    LONG_LINES,
+    SHORT_CALL,
+    VOICES,
+    Recording,
+    SpokenTurn,
+    Turn,
+    conversation,
+    stereo_conversation,
+)
+
+THREADS = min(2, os.cpu_count() or 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Clip:
+    recording: Recording
+    audio: DecodedAudio
+    transcription: Transcription
+
+
+def voice_at(turns: list[SpokenTurn], start: float, end: float) -> str:
+    """The script's voice that overlaps [start, end] most."""
+    return max(turns, key=lambda t: min(end, t.end) - max(start, t.start)).voice
+
+
+def accuracy(segments: list[SegmentData], turns: list[SpokenTurn]) -> float:
+    """Share of segments whose label maps to the right voice, each label mapped to the voice
+    most of its segments belong to."""
+    truth = [voice_at(turns, s.start_time, s.end_time) for s in segments]
+    votes: dict[str, Counter[str]] = {}
+    for segment, voice in zip(segments, truth, strict=True):
+        votes.setdefault(segment.speaker, Counter())[voice] += 1
+    mapping = {label: counter.most_common(1)[0][0] for label, counter in votes.items()}
+    right = sum(mapping[s.speaker] == v for s, v in zip(segments, truth, strict=True))
+    return right / len(segments)
+
+
+@pytest.fixture(scope="session")
+def media(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("speakers-media")
+
+
+@pytest.fixture(scope="session")
+def tiny_en() -> LocalWhisper:
+    return LocalWhisper(resolve_model("tiny.en", "unused"), device="cpu", threads=THREADS)
+
+
+def _clip(recording: Recording, tiny_en: LocalWhisper) -> Clip:
+    audio = decode(recording.path)
+    return Clip(recording, audio, tiny_en.transcribe(audio.samples, language="en"))
+
+
+@pytest.fixture(scope="session")
+def two_voices(media: Path, tiny_en: LocalWhisper) -> Clip:
+    """~33 s mono, two voices alternating."""
+    turns = [Turn(VOICES[i % 2], LONG_LINES[i]) for i in range(7)]
+    return _clip(conversation(turns, media / "two.wav"), tiny_en)
+
+
+@pytest.fixture(scope="session")
+def three_voices(media: Path, tiny_en: LocalWhisper) -> Clip:
+    """~38 s mono meeting, three voices in turn."""
+    turns = [Turn(VOICES[i % 3], LONG_LINES[i]) for i in range(8)]
+    return _clip(conversation(turns, media / "three.wav"), tiny_en)
+
+
+@pytest.fixture(scope="session")
+def stereo_call(media: Path, tiny_en: LocalWhisper) -> Clip:
+    """~18 s, one voice per channel."""
+    return _clip(stereo_conversation(SHORT_CALL, media / "stereo.wav"), tiny_en)
+
+
+@pytest.fixture(scope="session")
+def duplicated_stereo(two_voices: Clip, media: Path) -> Clip:
+    """The two-voice mono clip copied onto both channels of a stereo wav."""
+    out = media / "duplicated.wav"
+    subprocess.run(
+        ["sox", str(two_voices.recording.path), str(out), "remix", "1", "1"],
+        check=True,
+        capture_output=True,
+    )
+    rec = two_voices.recording
+    return Clip(Recording(out, rec.turns, rec.duration), decode(out), two_voices.transcription)
