@@ -11,6 +11,8 @@ import pytest
 
 from fixtures.factories import Tenant
 from fixtures.jobs import drain_jobs
+from fixtures.multipart import multipart
+from fixtures.servers import serve_files
 from meetsight.state import AppState
 from speech.audio import (
     LONG_LINES,
@@ -137,3 +139,27 @@ async def test_stereo_call_is_attributed_by_channel(
     segments = done["segments"]
     assert attribution_accuracy(stereo, segments) == 1.0  # type: ignore[arg-type]
     assert len({s["participantName"] for s in segments}) == 2  # type: ignore[union-attr]
+
+
+async def test_call_fetched_by_media_url(
+    client: httpx.AsyncClient, state: AppState, tenant: Tenant, call: Recording, media: Path
+) -> None:
+    mp3 = to_mp3(call.path, media / "fetched.mp3")
+    with serve_files({"/call.mp3": mp3.read_bytes()}) as base:
+        fields = [
+            ("name", "Fetched call"),
+            ("startDateTime", "2026-11-02T15:00:00Z"),
+            ("mediaUrl", f"{base}/call.mp3"),
+        ]
+        body, headers = multipart(fields)
+        r = await client.post(
+            f"{API}/calls/upload", headers={**tenant.headers, **headers}, content=body
+        )
+        assert r.status_code == 201, r.text
+        call_id = r.json()["data"]["callId"]
+        allowed = state.settings.model_copy(update={"media_url_allow_private": True})
+        await drain_jobs(state, settings=allowed)
+    item = (await client.get(f"{API}/calls/{call_id}", headers=tenant.headers)).json()["data"]
+    assert item["status"] == "completed", item
+    transcript = await client.get(f"{API}/calls/{call_id}/transcript", headers=tenant.headers)
+    _check(call, transcript.json()["data"]["transcript"], 2)

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import httpx
 import pytest
@@ -12,35 +10,17 @@ import pytest
 from fixtures.factories import Tenant
 from fixtures.jobs import drain_jobs
 from fixtures.multipart import mp4_bytes, multipart
+from fixtures.servers import serve_files
 from meetsight.state import AppState
 
 API = "/api/v1"
 FILES = {"/demo.mp4": mp4_bytes(), "/notes.txt": b"not a recording at all\n" * 50}
 
 
-class _Handler(BaseHTTPRequestHandler):
-    def do_GET(self) -> None:
-        body = FILES.get(self.path)
-        if body is None:
-            self.send_response(404)
-            self.end_headers()
-            return
-        self.send_response(200)
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
 @pytest.fixture(scope="module")
 def media_server() -> Iterator[str]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
+    with serve_files(FILES) as base:
+        yield base
 
 
 async def _upload(client: httpx.AsyncClient, tenant: Tenant, url: str) -> str:

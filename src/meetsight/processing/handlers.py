@@ -6,6 +6,7 @@ from meetsight.processing.pipeline import Stage, run_stages
 from meetsight.processing.queue import PROCESS_ACTIVITY
 from meetsight.processing.stage_fetch import needs_fetch, run_fetch
 from meetsight.processing.stage_media import has_media, run_media
+from meetsight.processing.stage_transcribe import run_transcribe
 from meetsight.processing.worker import Handler, JobContext
 
 # In order. An imported transcript already holds its segments: the media stages skip it.
@@ -13,6 +14,7 @@ from meetsight.processing.worker import Handler, JobContext
 ACTIVITY_STAGES: list[Stage] = [
     Stage("fetch", run_fetch, needs_fetch),
     Stage("media", run_media, has_media),
+    Stage("transcribe", run_transcribe, has_media),
 ]
 
 
