@@ -48,6 +48,15 @@ def cmd_org_create(args: argparse.Namespace, settings: Settings) -> None:
     _emit(args, {"id": org.id, "name": org.name}, org.id)
 
 
+def cmd_org_vocabulary(args: argparse.Namespace, settings: Settings) -> None:
+    """Names and terms the recognizer should favour for this organization (hotwords)."""
+    from meetsight.organizations.service import set_vocabulary
+
+    words = None if args.set is None else [w.strip() for w in args.set.split(",") if w.strip()]
+    vocabulary = asyncio.run(_with_session(settings, lambda s: set_vocabulary(s, args.org, words)))
+    _emit(args, {"org": args.org, "vocabulary": vocabulary}, ", ".join(vocabulary))
+
+
 def cmd_user_create(args: argparse.Namespace, settings: Settings) -> None:
     from meetsight.auth.passwords import hash_password
     from meetsight.organizations.service import create_user
@@ -165,6 +174,11 @@ def build_parser() -> argparse.ArgumentParser:
     org_create.add_argument("name")
     org_create.add_argument("--json", action="store_true")
     org_create.set_defaults(func=cmd_org_create)
+    org_vocabulary = org.add_parser("vocabulary", help="show or set the custom vocabulary")
+    org_vocabulary.add_argument("org")
+    org_vocabulary.add_argument("--set", help="comma-separated names and terms; empty clears")
+    org_vocabulary.add_argument("--json", action="store_true")
+    org_vocabulary.set_defaults(func=cmd_org_vocabulary)
 
     user = sub.add_parser("user").add_subparsers(dest="user_command", required=True)
     user_create = user.add_parser("create")

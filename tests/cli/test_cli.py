@@ -264,3 +264,19 @@ async def test_worker_rejects_a_bad_concurrency(tmp_path: Path) -> None:
     run = await meetsight(cli_env(tmp_path, None), "worker", "--concurrency", "0")
     assert run.code != 0
     assert "--concurrency must be at least 1" in run.err
+
+
+async def test_org_vocabulary_set_show_and_errors(tmp_path: Path) -> None:
+    env = cli_env(tmp_path, None)
+    org = (await meetsight(env, "org", "create", "Acme", "--json")).json()["id"]
+    run = await meetsight(
+        env, "org", "vocabulary", str(org), "--set", "Quorvanta, Acme ,,", "--json"
+    )
+    assert run.code == 0, run.err
+    assert run.json() == {"org": org, "vocabulary": ["Quorvanta", "Acme"]}
+    shown = await meetsight(env, "org", "vocabulary", str(org))
+    assert shown.out.strip() == "Quorvanta, Acme"
+    too_long = await meetsight(env, "org", "vocabulary", str(org), "--set", "x" * 101)
+    assert too_long.code == 1 and "at most 100 characters" in too_long.err
+    missing = await meetsight(env, "org", "vocabulary", "no-such-org")
+    assert missing.code == 1 and "no such organization" in missing.err

@@ -27,6 +27,7 @@ from meetsight.responses import envelope
 from meetsight.schemas import Envelope
 from meetsight.state import AppState
 from meetsight.transcripts.export import transcript_response
+from meetsight.transcripts.speaker_edit import SpeakerEdit, edit_speaker
 
 router = APIRouter()
 
@@ -132,6 +133,20 @@ def build_activity_routes(kind: ActivityKind, models: dict[str, Any]) -> APIRout
         state.jobs_enqueued()
         row = await require_activity(state.reader, ctx, activity_id, kind)
         return envelope(ser.serialize_activity(row, kind, state.public_url), status_code=202)
+
+    @r.patch(
+        "/speakers",
+        response_model=Envelope[models["transcript"]],
+        summary="Rename a speaker, or assign them to a person; rewrites the transcript",
+    )
+    async def edit_speakers(
+        activity_id: str, edit: SpeakerEdit, ctx: Auth, session: DbSession, state: State
+    ) -> Response:
+        ctx.require(write_scope(kind.is_call))
+        row = await require_activity(state.reader, ctx, activity_id, kind)
+        await edit_speaker(session, ctx.organization_id, row.id, edit)
+        body = await repo.get_transcript_document(state.reader, ctx.organization_id, row.id)
+        return envelope({kind.id_key: row.id, "transcript": orjson.Fragment(body)})
 
     @r.get(
         "/thumbnail",

@@ -7,7 +7,7 @@ import re
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from meetsight.errors import Conflict, ValidationFailed
+from meetsight.errors import AppError, Conflict, ValidationFailed
 from meetsight.intelligence.smart_categories import create_default_categories
 from meetsight.organizations.models import Organization, Person, User
 
@@ -68,3 +68,24 @@ async def create_user(
     )
     await session.flush()
     return user
+
+
+MAX_VOCABULARY = 100
+MAX_TERM_LENGTH = 100
+
+
+async def set_vocabulary(session: AsyncSession, org_id: str, words: list[str] | None) -> list[str]:
+    """The organization's custom vocabulary (product and company names the recognizer should
+    favour); `words` None reads it, a list replaces it."""
+    org = await session.get(Organization, org_id) if len(org_id) <= 64 else None
+    if org is None:
+        raise AppError("org: no such organization", 404)
+    if words is None:
+        return list((org.settings or {}).get("vocabulary", []))
+    unique = list(dict.fromkeys(w for w in words if w))
+    if len(unique) > MAX_VOCABULARY:
+        raise ValidationFailed(f"vocabulary: at most {MAX_VOCABULARY} terms")
+    if any(len(w) > MAX_TERM_LENGTH or "\x00" in w for w in unique):
+        raise ValidationFailed(f"vocabulary: a term is at most {MAX_TERM_LENGTH} characters")
+    org.settings = {**(org.settings or {}), "vocabulary": unique}
+    return unique

@@ -6,13 +6,9 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.activities.models import Activity
-from meetsight.errors import AppError
+from meetsight.errors import Conflict
 from meetsight.processing.models import Job
 from meetsight.processing.queue import PROCESS_ACTIVITY, enqueue_processing
-
-
-class Conflict(AppError):
-    status_code = 409
 
 
 async def reprocess(session: AsyncSession, org_id: str, activity_id: str) -> None:

@@ -1,0 +1,133 @@
+"""`PATCH .../speakers`: name a speaker, or assign them to a person, after transcription.
+
+The segments are rewritten (and with them the served transcript document and the analytics);
+the participant that stood for the speaker ("Speaker 2") gives way to the assigned person.
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from pydantic import Field, model_validator
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from meetsight.activities.models import ActivityParticipant
+from meetsight.activities.participants import resolve_person
+from meetsight.errors import ValidationFailed
+from meetsight.intelligence.analytics_store import store_analytics
+from meetsight.organizations.models import Person
+from meetsight.schemas import Schema
+from meetsight.speakers import assign_speaker
+from meetsight.transcripts.importing import store_segments
+from meetsight.transcripts.models import TranscriptSegment
+from meetsight.transcripts.types import SegmentData
+
+
+class SpeakerEdit(Schema):
+    speaker: str = Field(min_length=1, max_length=200, description="The speaker's current name")
+    person_id: str | None = Field(
+        None, max_length=64, description="Assign the speaker to this person (or user)"
+    )
+    name: str | None = Field(None, min_length=1, max_length=200, description="A new name")
+
+    @model_validator(mode="after")
+    def _something_to_do(self) -> SpeakerEdit:
+        if self.person_id is None and self.name is None:
+            raise ValueError("give personId, name or both")
+        return self
+
+
+async def edit_speaker(
+    session: AsyncSession, org_id: str, activity_id: str, edit: SpeakerEdit
+) -> None:
+    rows = await session.execute(
+        sa.select(TranscriptSegment)
+        .where(
+            TranscriptSegment.organization_id == org_id,
+            TranscriptSegment.activity_id == activity_id,
+        )
+        .order_by(TranscriptSegment.position)
+    )
+    segments = [
+        SegmentData(r.start_time, r.end_time, r.participant_name, r.content, r.person_id or None)
+        for r in rows.scalars()
+    ]
+    person = (
+        await resolve_person(session, org_id, edit.person_id, "personId")
+        if edit.person_id
+        else None
+    )
+    name = edit.name or (person.name if person else None)
+    try:
+        updated = assign_speaker(
+            segments, edit.speaker, name=name, person_id=person.id if person else None
+        )
+    except KeyError:
+        raise ValidationFailed(f"speaker: no speaker {edit.speaker!r} in this transcript") from None
+    if person is not None:
+        await _replace_participant(session, org_id, activity_id, segments, edit.speaker, person)
+    await store_segments(session, org_id, activity_id, updated)
+    internal = await _internal_names(session, org_id, activity_id)
+    await store_analytics(session, org_id, activity_id, updated, internal_speakers=internal)
+    await session.commit()
+
+
+async def _replace_participant(
+    session: AsyncSession,
+    org_id: str,
+    activity_id: str,
+    segments: list[SegmentData],
+    speaker: str,
+    person: Person,
+) -> None:
+    """The speaker's old participant leaves (when nothing else of theirs remains) and the
+    assigned person joins, keeping the speaker label."""
+    old_ids = {s.person_id for s in segments if s.speaker == speaker and s.person_id}
+    still_speaking = {s.person_id for s in segments if s.speaker != speaker and s.person_id}
+    for old_id in old_ids - still_speaking - {person.id}:
+        await session.execute(
+            sa.delete(ActivityParticipant).where(
+                ActivityParticipant.organization_id == org_id,
+                ActivityParticipant.activity_id == activity_id,
+                ActivityParticipant.person_id == old_id,
+            )
+        )
+    link = await session.get(ActivityParticipant, (org_id, activity_id, person.id))
+    if link is None:
+        count = await session.scalar(
+            sa.select(sa.func.count())
+            .select_from(ActivityParticipant)
+            .where(
+                ActivityParticipant.organization_id == org_id,
+                ActivityParticipant.activity_id == activity_id,
+            )
+        )
+        session.add(
+            ActivityParticipant(
+                organization_id=org_id,
+                activity_id=activity_id,
+                person_id=person.id,
+                position=int(count or 0),
+                speaker_label=speaker,
+            )
+        )
+    else:
+        link.speaker_label = speaker
+
+
+async def _internal_names(session: AsyncSession, org_id: str, activity_id: str) -> set[str]:
+    rows = await session.execute(
+        sa.select(Person.name)
+        .join(
+            ActivityParticipant,
+            sa.and_(
+                ActivityParticipant.organization_id == Person.organization_id,
+                ActivityParticipant.person_id == Person.id,
+            ),
+        )
+        .where(
+            ActivityParticipant.organization_id == org_id,
+            ActivityParticipant.activity_id == activity_id,
+            Person.is_internal.is_(True),
+        )
+    )
+    return set(rows.scalars())
