@@ -8,6 +8,8 @@ whose writes replace rather than add, so the activity ends with one result eithe
 
 from __future__ import annotations
 
+import logging
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -21,6 +23,8 @@ from meetsight.processing import jobs
 from meetsight.processing.errors import LeaseLost
 from meetsight.processing.worker import JobContext
 
+log = logging.getLogger("meetsight.pipeline")
+
 
 @dataclass
 class StageContext:
@@ -28,6 +32,7 @@ class StageContext:
     activity: Activity  # detached snapshot as the stage started
     payload: dict[str, Any] = field(default_factory=dict)
     stage: str = ""
+    started: float = 0.0  # perf_counter at the stage's start
 
     @property
     def org_id(self) -> str:
@@ -39,7 +44,12 @@ class StageContext:
         async with self.job.sessionmaker() as session:
             yield session
             done = [*self.payload.get("done", []), self.stage]
-            payload = {**self.payload, "done": done}
+            # Seconds per stage, kept with the job: benchmarks/pipeline.py reads them.
+            timings = {
+                **self.payload.get("timings", {}),
+                self.stage: round(time.perf_counter() - self.started, 3),
+            }
+            payload = {**self.payload, "done": done, "timings": timings}
             if not await jobs.save_progress(session, self.job.claim, payload):
                 await session.rollback()
                 raise LeaseLost(self.job.claim.job_id)
@@ -77,13 +87,24 @@ async def run_stages(ctx: JobContext, stages: list[Stage]) -> None:
         activity = await _load_activity(ctx)
         if activity is None:
             break  # deleted meanwhile: nothing left to process
-        sc = StageContext(job=ctx, activity=activity, payload=payload, stage=stage.name)
-        if stage.applies(activity, payload):
+        started = time.perf_counter()
+        sc = StageContext(
+            job=ctx, activity=activity, payload=payload, stage=stage.name, started=started
+        )
+        applies = stage.applies(activity, payload)
+        if applies:
             await stage.run(sc)
         if stage.name not in sc.payload.get("done", []):
             async with sc.transaction():
                 pass  # a stage that had nothing to write is still done
         payload = sc.payload
+        log.info(
+            "job %s: stage %s %s in %.2f s",
+            ctx.claim.job_id,
+            stage.name,
+            "done" if applies else "skipped",
+            time.perf_counter() - started,
+        )
     async with ctx.sessionmaker() as session:
         if not await jobs.finish(session, ctx.claim):
             raise LeaseLost(ctx.claim.job_id)

@@ -9,6 +9,7 @@ and replaces what an interrupted earlier run may have written.
 from __future__ import annotations
 
 import asyncio
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,6 +36,7 @@ MAX_VOCABULARY = 100
 class Heard:
     transcription: Transcription
     attribution: Attribution
+    seconds: dict[str, float]  # decode, asr, speakers
 
 
 def _recognize(
@@ -44,9 +46,15 @@ def _recognize(
     vocabulary: list[str],
     speakers_hint: int | None,
 ) -> Heard:
+    t0 = time.perf_counter()
     audio = decode(path)
+    t1 = time.perf_counter()
     transcription = make_transcriber(settings).transcribe(audio.samples, language, vocabulary)
-    return Heard(transcription, attribute(audio, transcription, num_speakers_hint=speakers_hint))
+    t2 = time.perf_counter()
+    attribution = attribute(audio, transcription, num_speakers_hint=speakers_hint)
+    t3 = time.perf_counter()
+    seconds = {"decode": t1 - t0, "asr": t2 - t1, "speakers": t3 - t2}
+    return Heard(transcription, attribution, {k: round(v, 3) for k, v in seconds.items()})
 
 
 async def _participants(session: AsyncSession, activity: Activity) -> list[tuple[Person, Any]]:
@@ -108,6 +116,10 @@ async def run_transcribe(sc: StageContext) -> None:
         direction=activity.direction if activity.is_call else None,  # type: ignore[arg-type]
     )
     segments = apply_matches(attribution.segments, matches)
+    sc.payload["timings"] = {
+        **sc.payload.get("timings", {}),
+        **{f"transcribe.{part}": s for part, s in heard.seconds.items()},
+    }
     async with sc.transaction() as session:
         segments = await _link_unmatched(session, activity, segments, people)
         await store_segments(session, activity.organization_id, activity.id, segments)
