@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: serve test lint format migrate demo bench-rest clean system-deps
+.PHONY: serve test lint format migrate demo bench-rest bench-pipeline clean system-deps
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -45,6 +45,9 @@ format: $(STAMP)
 
 bench-rest: $(STAMP)
 	$(BIN)/python benchmarks/rest_read.py
+
+bench-pipeline: $(STAMP) system-deps
+	$(BIN)/python benchmarks/pipeline.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache

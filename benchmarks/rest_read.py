@@ -42,6 +42,20 @@ UVICORN_FLAGS = [
 ]
 
 
+# On a machine with two or more cores the servers run on one core and the load generator on
+# another, so that the two never take turns on the same core: the figures then repeat.
+CPUS = sorted(os.sched_getaffinity(0))
+SERVER_CPU = CPUS[0]
+CLIENT_CPU = CPUS[-1]
+
+
+def _pin(cpu: int):  # type: ignore[no-untyped-def]
+    def pin() -> None:
+        os.sched_setaffinity(0, {cpu})
+
+    return pin
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -62,7 +76,7 @@ def server(args: list[str], env: dict[str, str]) -> Iterator[int]:
         str(port),
         *UVICORN_FLAGS,
     ]
-    proc = subprocess.Popen(cmd, env=env, cwd=ROOT)
+    proc = subprocess.Popen(cmd, env=env, cwd=ROOT, preexec_fn=_pin(SERVER_CPU))
     try:
         deadline = time.time() + 30
         while time.time() < deadline:
@@ -109,6 +123,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--concurrency", type=int, default=16)
     opts = parser.parse_args()
+    if len(CPUS) > 1:
+        os.sched_setaffinity(0, {CLIENT_CPU})
     with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
         env = {
             **os.environ,
@@ -163,6 +179,8 @@ def main() -> None:
             "rounds": opts.rounds,
             "concurrency": opts.concurrency,
             "server_processes": 1,
+            "server_cpu": SERVER_CPU if len(CPUS) > 1 else None,
+            "client_cpu": CLIENT_CPU if len(CPUS) > 1 else None,
         },
         "results_median_round": results,
         "ratio_vs_fastapi_fixed_per_round": ratios,
