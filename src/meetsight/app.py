@@ -54,8 +54,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         state.media.clear_temp()
         await sweep_orphan_media(state.sessionmaker, state.media)
         app.state.ms = state
-        # What exists now lives as long as the process: keep the collector from walking it
-        # again on every full collection (a fifth of a listing request's instructions).
+        # What exists now lives as long as the process (the ASR stack's imports leave 116 K
+        # objects): keep full collections from walking it again and again.
         gc.freeze()
         if settings.workers > 0:
             state.workers = WorkerPool(state.sessionmaker, settings, settings.workers)
