@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
+from meetsight.activities.serialized_cache import SerializedActivities
 from meetsight.auth.api_keys import ApiKeyVerifier
 from meetsight.config import Settings
 from meetsight.db.reads import Reader
@@ -23,6 +24,7 @@ class AppState:
     media: LocalMediaStore
     public_url: str
     workers: WorkerPool | None = None
+    serialized: SerializedActivities = field(default_factory=SerializedActivities)
 
     def jobs_enqueued(self) -> None:
         if self.workers is not None:

@@ -80,10 +80,22 @@ async def _listing(
     filters: repo.ActivityFilters,
     page: PageQuery,
 ) -> Response:
-    rows, total = await repo.list_activities(
+    versions, total = await repo.list_activity_versions(
         state.reader, org_id, filters, limit=page.limit, offset=page.offset
     )
-    data = [ser.serialize_activity(row, kind, state.public_url) for row in rows]
+    cache = state.serialized
+    data = []
+    for activity_id, version in versions:
+        item = cache.get(activity_id, version, kind.is_call)
+        if item is None:
+            row = await repo.get_activity_row(
+                state.reader, org_id, activity_id, is_call=kind.is_call
+            )
+            if row is None:
+                continue  # deleted between the two reads
+            item = ser.serialize_activity(row, kind, state.public_url)
+            cache.put(activity_id, row.updated_at, kind.is_call, item)
+        data.append(item)
     return envelope(data, headers=total_header(total))
 
 

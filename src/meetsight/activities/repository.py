@@ -27,6 +27,7 @@ from meetsight.transcripts.models import TranscriptDocument, TranscriptSegment
 
 ACTIVITY_COLUMNS = (
     Activity.id,
+    Activity.updated_at,
     Activity.is_call,
     Activity.status,
     Activity.failure_reason,
@@ -151,6 +152,36 @@ def _listing_statement(filter_names: frozenset[str]) -> Any:
         .limit(sa.bindparam("limit"))
         .offset(sa.bindparam("offset"))
     )
+
+
+@lru_cache(maxsize=128)
+def _versions_statement(filter_names: frozenset[str]) -> Any:
+    """The listing's page as (id, updated_at) only, with the total: what the serialised-activity
+    cache needs to know which of its entries are still current."""
+    params = dict.fromkeys(filter_names)
+    total = _count_statement(filter_names).scalar_subquery().correlate(None).label("total")
+    return (
+        _where(sa.select(Activity.id, Activity.updated_at, total), params)
+        .order_by(*_LISTING_ORDER)
+        .limit(sa.bindparam("limit"))
+        .offset(sa.bindparam("offset"))
+    )
+
+
+async def list_activity_versions(
+    reader: Reader, org_id: str, filters: ActivityFilters, *, limit: int, offset: int
+) -> tuple[list[tuple[str, Any]], int]:
+    """One page, newest first, as (id, updated_at), and the total number of matches."""
+    params = _filter_params(org_id, filters)
+    names = frozenset(params) - {"org_id", "is_call"}
+    page = {**params, "limit": limit, "offset": offset}
+    rows = await reader.fetch(_versions_statement(names), page)
+    if rows:
+        return [(r.id, r.updated_at) for r in rows], int(rows[0].total)
+    if offset == 0:
+        return [], 0
+    total = (await reader.fetch(_count_statement(names), params))[0].total  # past the end
+    return [], int(total)
 
 
 async def list_activities(

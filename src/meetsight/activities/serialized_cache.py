@@ -1,0 +1,37 @@
+"""Serialised Meetings and Calls, kept per process and keyed by (id, updated_at).
+
+A listing page then reads only ids and versions (a tenth of the columns) and serialises only what
+changed since it was last served. Every write to an activity row moves `updated_at` (the column's
+`onupdate`, which Core UPDATE statements apply too), so a stale entry is never served: it simply
+stops being asked for and ages out. What an entry holds besides the activity's own columns is its
+activity type's name, and types are never renamed (a rename must touch their activities).
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from datetime import datetime
+from typing import Any
+
+MAX_ENTRIES = 20_000  # about 1 kB each
+
+
+class SerializedActivities:
+    def __init__(self, max_entries: int = MAX_ENTRIES) -> None:
+        self._entries: OrderedDict[tuple[str, datetime, bool], dict[str, Any]] = OrderedDict()
+        self._max = max_entries
+
+    def get(self, activity_id: str, version: datetime, is_call: bool) -> dict[str, Any] | None:
+        key = (activity_id, version, is_call)
+        found = self._entries.get(key)
+        if found is not None:
+            self._entries.move_to_end(key)
+        return found
+
+    def put(self, activity_id: str, version: datetime, is_call: bool, data: dict[str, Any]) -> None:
+        self._entries[(activity_id, version, is_call)] = data
+        if len(self._entries) > self._max:
+            self._entries.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._entries)

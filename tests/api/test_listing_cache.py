@@ -1,0 +1,74 @@
+"""The serialised-activity cache behind the listings never serves what changed since."""
+
+from __future__ import annotations
+
+import httpx
+import sqlalchemy as sa
+
+from fixtures.factories import Tenant, make_activity
+from meetsight.activities.models import Activity
+from meetsight.state import AppState
+
+API = "/api/v1"
+
+
+async def _listed(client: httpx.AsyncClient, tenant: Tenant, path: str) -> dict[str, dict]:  # type: ignore[type-arg]
+    r = await client.get(f"{API}/{path}?limit=100", headers=tenant.headers)
+    assert r.status_code == 200
+    key = "callId" if path == "calls" else "meetingId"
+    return {item[key]: item for item in r.json()["data"]}
+
+
+async def test_every_kind_of_write_shows_in_the_next_listing(
+    client: httpx.AsyncClient, state: AppState, tenant: Tenant
+) -> None:
+    mid = await make_activity(state, tenant, name="Before")
+    cid = await make_activity(state, tenant, is_call=True, name="A call", direction="inbound")
+    assert (await _listed(client, tenant, "meetings"))[mid]["name"] == "Before"
+    assert (await _listed(client, tenant, "calls"))[cid]["direction"] == "inbound"
+    assert len(state.serialized) >= 2  # both now served from the cache
+
+    # A Core UPDATE, as the workers write.
+    async with state.sessionmaker() as session:
+        await session.execute(
+            sa.update(Activity)
+            .where(Activity.organization_id == tenant.org_id, Activity.id == mid)
+            .values(status="failed", failure_reason="Decoder said no")
+        )
+        await session.commit()
+    item = (await _listed(client, tenant, "meetings"))[mid]
+    assert (item["status"], item["failureReason"]) == ("failed", "Decoder said no")
+
+    # An ORM change, as the API writes.
+    async with state.sessionmaker() as session:
+        activity = await session.get(Activity, (tenant.org_id, mid))
+        assert activity is not None
+        activity.name = "After"
+        call = await session.get(Activity, (tenant.org_id, cid))
+        assert call is not None
+        call.direction = "outbound"
+        await session.commit()
+    assert (await _listed(client, tenant, "meetings"))[mid]["name"] == "After"
+    assert (await _listed(client, tenant, "calls"))[cid]["direction"] == "outbound"
+
+    # A reprocess and a delete, through the API.
+    r = await client.post(f"{API}/meetings/{mid}/reprocess", headers=tenant.headers)
+    assert r.status_code in (202, 409), r.text
+    if r.status_code == 202:
+        assert (await _listed(client, tenant, "meetings"))[mid]["status"] == "processing"
+    assert (await client.delete(f"{API}/meetings/{mid}", headers=tenant.headers)).status_code == 200
+    assert mid not in await _listed(client, tenant, "meetings")
+
+
+async def test_cache_is_bounded() -> None:
+    from datetime import UTC, datetime
+
+    from meetsight.activities.serialized_cache import SerializedActivities
+
+    cache = SerializedActivities(max_entries=3)
+    now = datetime(2026, 11, 1, tzinfo=UTC)
+    for i in range(5):
+        cache.put(f"a{i}", now, False, {"n": i})
+    assert len(cache) == 3
+    assert cache.get("a0", now, False) is None and cache.get("a4", now, False) == {"n": 4}
+    assert cache.get("a4", now, True) is None  # the other kind is another entry
