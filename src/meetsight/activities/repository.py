@@ -294,7 +294,7 @@ async def list_notes(session: AsyncSession, org_id: str, activity_ids: list[str]
             Note.start_timestamp,
             Note.end_timestamp,
         )
-        .join(
+        .outerjoin(  # a note whose category was deleted has none
             SmartCategory,
             sa.and_(
                 SmartCategory.organization_id == Note.organization_id,

@@ -138,7 +138,7 @@ class MeetingNote(Schema):
     content: str
     priority: Literal["low", "medium", "high"] | None = None
     meeting_id: str
-    smart_category_id: str
+    smart_category_id: str | None = None  # absent once the category is deleted
     is_manual: bool
     start_timestamp: float | None = None
     end_timestamp: float | None = None
@@ -157,7 +157,7 @@ class SmartCategoryRef(Schema):
 class CallNote(Schema):
     id: str | None = None
     content: str
-    smart_category: SmartCategoryRef
+    smart_category: SmartCategoryRef | None = None  # absent once the category is deleted
     tag: str | None = None
     priority: Literal["low", "medium", "high"] | None = None
     is_manual: bool | None = None

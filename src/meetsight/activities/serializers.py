@@ -111,7 +111,11 @@ def serialize_note(row: Row[Any], kind: ActivityKind) -> dict[str, Any]:
             {
                 "id": row.id,
                 "content": row.content,
-                "smartCategory": {"id": row.smart_category_id, "name": row.category_name},
+                "smartCategory": (
+                    {"id": row.smart_category_id, "name": row.category_name}
+                    if row.smart_category_id is not None
+                    else None  # its category was deleted: left out, like other empty fields
+                ),
                 "tag": row.tag,
                 "priority": row.priority,
                 "isManual": bool(row.is_manual),

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Request
 from starlette.responses import Response
 
 from meetsight.activities import repository as repo
@@ -11,10 +13,21 @@ from meetsight.activities import serializers as ser
 from meetsight.activities.kinds import CALLS
 from meetsight.activities.queries import CallNotesQuery
 from meetsight.activities.service import require_activity
-from meetsight.auth.scopes import CALLS_READ, MEETINGS_READ
-from meetsight.deps import app_state, authorize
-from meetsight.intelligence.schemas import SmartCategoryOut
-from meetsight.intelligence.smart_categories import list_categories, serialize_category
+from meetsight.auth.context import AuthContext
+from meetsight.auth.scopes import CALLS_READ, CALLS_WRITE, MEETINGS_READ, MEETINGS_WRITE
+from meetsight.deps import DbSession, app_state, authorize
+from meetsight.intelligence.schemas import (
+    SmartCategoryCreate,
+    SmartCategoryOut,
+    SmartCategoryUpdate,
+)
+from meetsight.intelligence.smart_categories import (
+    create_category,
+    delete_category,
+    list_categories,
+    serialize_category,
+    update_category,
+)
 from meetsight.pagination import total_header
 from meetsight.request_params import PageQuery, openapi_parameters, parse_query
 from meetsight.responses import envelope
@@ -38,6 +51,54 @@ async def get_smart_categories(request: Request) -> Response:
             session, ctx.organization_id, limit=page.limit, offset=page.offset
         )
     return envelope([serialize_category(c) for c in items], headers=total_header(total))
+
+
+async def _category_writer(request: Request) -> AuthContext:
+    # Categories shape the notes of meetings and calls alike, and keys have no admin scope
+    # (DESIGN's scopes row): either write scope may change them. A dependency, so that 401/403
+    # come before the body is validated.
+    return await authorize(request, MEETINGS_WRITE, CALLS_WRITE)
+
+
+Writer = Annotated[AuthContext, Depends(_category_writer)]
+
+
+@router.post(
+    "/smart-categories",
+    status_code=201,
+    response_model=Envelope[SmartCategoryOut],
+    tags=["smart categories"],
+    summary="Create a smart category (meetings:write or calls:write)",
+)
+async def post_smart_category(
+    body: SmartCategoryCreate, ctx: Writer, session: DbSession
+) -> Response:
+    category = await create_category(session, ctx.organization_id, body)
+    return envelope(serialize_category(category), status_code=201)
+
+
+@router.patch(
+    "/smart-categories/{category_id}",
+    response_model=Envelope[SmartCategoryOut],
+    tags=["smart categories"],
+    summary="Change a smart category's name, description, examples or type",
+)
+async def patch_smart_category(
+    category_id: str, body: SmartCategoryUpdate, ctx: Writer, session: DbSession
+) -> Response:
+    category = await update_category(session, ctx.organization_id, category_id, body)
+    return envelope(serialize_category(category))
+
+
+@router.delete(
+    "/smart-categories/{category_id}",
+    response_model=Envelope[bool],
+    tags=["smart categories"],
+    summary="Delete a smart category; its notes stay, without a category",
+)
+async def delete_smart_category(category_id: str, ctx: Writer, session: DbSession) -> Response:
+    await delete_category(session, ctx.organization_id, category_id)
+    return envelope(True)
 
 
 @router.get(

@@ -48,12 +48,16 @@ class Note(TenantMixin, IdMixin, TimestampMixin, Base):
     __tablename__ = "notes"
     __table_args__ = (
         tenant_fk(["activity_id"], "activities.id"),
-        tenant_fk(["smart_category_id"], "smart_categories.id"),
+        # No cascade: deleting a category must not delete notes. The delete endpoint first sets
+        # the notes' smart_category_id to NULL (a composite ON DELETE SET NULL would also null
+        # organization_id, which is part of the primary key).
+        tenant_fk(["smart_category_id"], "smart_categories.id", ondelete=None),
         sa.Index("ix_notes_activity", "organization_id", "activity_id"),
     )
 
     activity_id: Mapped[str] = mapped_column(IdType)
-    smart_category_id: Mapped[str] = mapped_column(IdType)
+    # NULL once the note's category has been deleted; the note keeps its text and its tag.
+    smart_category_id: Mapped[str | None] = mapped_column(IdType)
     tag: Mapped[str | None] = mapped_column(sa.String(120))
     content: Mapped[str] = mapped_column(sa.Text)
     priority: Mapped[str | None] = mapped_column(sa.String(10))

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from typing import Any
 
 import sqlalchemy as sa
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from meetsight.intelligence.models import SmartCategory
+from meetsight.errors import Conflict, NotFound
+from meetsight.intelligence.models import Note, SmartCategory
+from meetsight.intelligence.schemas import SmartCategoryCreate, SmartCategoryUpdate
 from meetsight.timefmt import iso_z
 
 DEFAULT_CATEGORIES: tuple[dict[str, Any], ...] = (
@@ -134,3 +139,112 @@ def serialize_category(category: SmartCategory) -> dict[str, Any]:
         "createdAt": iso_z(category.created_at),
         "updatedAt": iso_z(category.updated_at),
     }
+
+
+KEY_LENGTH = 60  # SmartCategory.key's column length
+
+
+def slug_key(name: str) -> str:
+    """`Próximos pasos!` -> `proximos_pasos`: ASCII, lower case, underscores."""
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "_", ascii_name.lower()).strip("_")[:KEY_LENGTH] or "category"
+
+
+async def _unique_key(session: AsyncSession, organization_id: str, name: str) -> str:
+    base = slug_key(name)
+    taken = set(
+        (
+            await session.execute(
+                sa.select(SmartCategory.key).where(
+                    SmartCategory.organization_id == organization_id,
+                    SmartCategory.key.startswith(base, autoescape=True),
+                )
+            )
+        ).scalars()
+    )
+    key, n = base, 1
+    while key in taken:
+        n += 1
+        suffix = f"_{n}"
+        key = base[: KEY_LENGTH - len(suffix)] + suffix
+    return key
+
+
+async def _require_free_name(
+    session: AsyncSession, organization_id: str, name: str, *, except_id: str | None = None
+) -> None:
+    # Names are unique per organization regardless of case ("Budget" and "budget" would be
+    # indistinguishable in notes); the table's (organization_id, name) constraint catches the
+    # exact-case race between two requests.
+    query = sa.select(SmartCategory.id).where(
+        SmartCategory.organization_id == organization_id,
+        sa.func.lower(SmartCategory.name) == name.lower(),
+    )
+    if except_id is not None:
+        query = query.where(SmartCategory.id != except_id)
+    if (await session.execute(query.limit(1))).first() is not None:
+        raise Conflict(f"A smart category named {name!r} already exists")
+
+
+async def require_category(
+    session: AsyncSession, organization_id: str, category_id: str
+) -> SmartCategory:
+    category = await session.get(SmartCategory, (organization_id, category_id))
+    if category is None:
+        raise NotFound("Smart category not found")
+    return category
+
+
+async def _commit(session: AsyncSession, name: str) -> None:
+    try:
+        await session.commit()
+    except IntegrityError:
+        await session.rollback()
+        raise Conflict(f"A smart category named {name!r} already exists") from None
+
+
+async def create_category(
+    session: AsyncSession, organization_id: str, body: SmartCategoryCreate
+) -> SmartCategory:
+    await _require_free_name(session, organization_id, body.name)
+    category = SmartCategory(
+        organization_id=organization_id,
+        key=await _unique_key(session, organization_id, body.name),
+        name=body.name,
+        description=body.description,
+        examples=list(body.examples),
+        type=body.type,
+    )
+    session.add(category)
+    await _commit(session, body.name)
+    await session.refresh(category)
+    return category
+
+
+async def update_category(
+    session: AsyncSession, organization_id: str, category_id: str, body: SmartCategoryUpdate
+) -> SmartCategory:
+    category = await require_category(session, organization_id, category_id)
+    changes = body.model_dump(exclude_unset=True)
+    if "name" in changes:
+        await _require_free_name(session, organization_id, body.name or "", except_id=category.id)
+    # `key` stays as created: it is the category's stable handle, whatever it is renamed to.
+    for field, value in changes.items():
+        setattr(category, field, list(value) if field == "examples" else value)
+    await _commit(session, category.name)
+    await session.refresh(category)
+    return category
+
+
+async def delete_category(session: AsyncSession, organization_id: str, category_id: str) -> None:
+    """Delete a category; its notes stay, uncategorised, with the category's name as their tag
+    when they had none, so nothing a user saw is lost."""
+    category = await require_category(session, organization_id, category_id)
+    await session.execute(
+        sa.update(Note)
+        .where(Note.organization_id == organization_id, Note.smart_category_id == category.id)
+        .values(smart_category_id=None, tag=sa.func.coalesce(Note.tag, category.name))
+        .execution_options(synchronize_session=False)
+    )
+    await session.delete(category)
+    await session.commit()
