@@ -6,7 +6,8 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: serve test lint format migrate demo bench-rest bench-pipeline clean system-deps
+.PHONY: serve test lint format migrate demo bench-rest bench-pipeline bench-intelligence \
+	bench-search bench-load clean system-deps conformance fuzz
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -48,6 +49,37 @@ bench-rest: $(STAMP)
 
 bench-pipeline: $(STAMP) system-deps
 	$(BIN)/python benchmarks/pipeline.py
+
+# 200 clients over 20 API keys for 60 s, limits on, each key paced at LOAD_RATE requests/s
+# (15: under 1000/min); LOAD_SECONDS=10 LOAD_CLIENTS=40 for a quick run.
+LOAD_SECONDS ?= 60
+LOAD_CLIENTS ?= 200
+LOAD_RATE ?= 15
+bench-load: $(STAMP)
+	$(BIN)/python benchmarks/load.py --seconds $(LOAD_SECONDS) --clients $(LOAD_CLIENTS) \
+		--per-key-rate $(LOAD_RATE)
+
+bench-intelligence: $(STAMP)
+	$(BIN)/python benchmarks/intelligence_eval.py
+
+# The MCP conformance suite (npm, Node 22 installed into tools/conformance) against a served
+# instance; results in tools/conformance/results, discussed in docs/mcp.md.
+conformance: $(STAMP)
+	PYTHON=$(abspath $(BIN)/python) tools/conformance/run.sh
+
+# 1M segments on SQLite, and on PostgreSQL when MEETSIGHT_BENCH_DATABASE_URL names a server
+# (e.g. postgresql://postgres@127.0.0.1:5432/postgres); SEGMENTS=100000 for a quick run.
+SEGMENTS ?= 1000000
+bench-search: $(STAMP)
+	$(BIN)/python benchmarks/search.py --segments $(SEGMENTS)
+
+# Schemathesis against a served instance, every operation and phase, 50 cases per operation and
+# phase (make test runs 3); on PostgreSQL too when MEETSIGHT_TEST_DATABASE_URL is set. Reports
+# and figures in fuzz-report/<engine>/, discussed in docs/reliability.md.
+FUZZ_EXAMPLES ?= 50
+fuzz: $(STAMP)
+	MEETSIGHT_FUZZ_MAX_EXAMPLES=$(FUZZ_EXAMPLES) MEETSIGHT_FUZZ_REPORT_DIR=$(abspath fuzz-report) \
+		$(BIN)/python -m pytest -o addopts="" -q -s tests/fuzz
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache

@@ -131,6 +131,9 @@ def main() -> None:
             "MEETSIGHT_DATA_DIR": tmp,
             "MEETSIGHT_SECRET_KEY": "bench",
             "MEETSIGHT_WORKERS": "0",  # the API alone
+            # One key at full speed would be refused after 35 requests a second; the limiter's
+            # own cost is measured by benchmarks/ratelimit_check.py.
+            "MEETSIGHT_RATE_LIMITS_ENABLED": "false",
         }
         env.pop("MEETSIGHT_DATABASE_URL", None)
         key = prepare(Path(tmp), env)

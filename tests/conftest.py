@@ -37,6 +37,9 @@ async def settings(
         public_url="http://testserver",
         max_upload_bytes=5 * 1024 * 1024,
         workers=0,  # tests run jobs explicitly (fixtures.jobs.drain_jobs)
+        # One app serves the whole session and some tests send hundreds of requests with one
+        # key: limits are off here; tests/ratelimit builds its own apps with limits on.
+        rate_limits_enabled=False,
     )
     await upgrade_async(settings.resolved_database_url())
     return settings

@@ -12,19 +12,30 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
 
 from meetsight.activities.endpoints import call_routes, meeting_routes
 from meetsight.activities.endpoints import router as activity_listing
 from meetsight.activities.media_sweep import sweep_orphan_media
 from meetsight.activities.upload_endpoints import router as upload_router
+from meetsight.allow_header import allowed_methods
 from meetsight.auth.api_keys import ApiKeyVerifier
 from meetsight.config import Settings, get_settings
 from meetsight.db.engine import create_engine, create_sessionmaker
 from meetsight.db.reads import create_reader
 from meetsight.errors import AppError
 from meetsight.intelligence.endpoints import router as intelligence_router
+from meetsight.mcp.transport import build_mcp_endpoint
+from meetsight.openapi_document import install_openapi
 from meetsight.processing.pool import WorkerPool
+from meetsight.ratelimit.gate import RequestLimits
+from meetsight.ratelimit.headers import RateLimitHeaders
+from meetsight.ratelimit.storage import RateLimitStorageError
 from meetsight.responses import error_envelope
+from meetsight.search.endpoints import router as search_router
+from meetsight.security.body_limit import BodySizeLimit
+from meetsight.security.cors import install_cors
+from meetsight.security.headers import SecurityHeaders
 from meetsight.state import AppState
 from meetsight.storage.local import LocalMediaStore
 
@@ -32,7 +43,7 @@ log = logging.getLogger("meetsight")
 API_PREFIX = "/api/v1"
 
 
-def build_state(settings: Settings) -> AppState:
+def build_state(settings: Settings, rate_limits: RequestLimits | None = None) -> AppState:
     engine = create_engine(settings.resolved_database_url())
     return AppState(
         settings=settings,
@@ -42,15 +53,30 @@ def build_state(settings: Settings) -> AppState:
         api_keys=ApiKeyVerifier(settings.hmac_secret(), settings.api_key_cache_seconds),
         media=LocalMediaStore(settings.media_dir),
         public_url=settings.resolved_public_url(),
+        rate_limits=rate_limits,
     )
+
+
+async def start_rate_limits(settings: Settings) -> RequestLimits | None:
+    """The limits, their storage reached; RateLimitStorageError when Redis does not answer."""
+    if not settings.rate_limits_enabled:
+        return None
+    limits = RequestLimits(settings)
+    try:
+        await limits.start()
+    except RateLimitStorageError:
+        await limits.close()
+        raise
+    return limits
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or get_settings()
+    mcp_endpoint = build_mcp_endpoint(settings)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        state = build_state(settings)
+        state = build_state(settings, await start_rate_limits(settings))
         state.media.clear_temp()
         await sweep_orphan_media(state.sessionmaker, state.media)
         app.state.ms = state
@@ -61,12 +87,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             state.workers = WorkerPool(state.sessionmaker, settings, settings.workers)
             state.workers.start()
         try:
-            yield
+            async with mcp_endpoint.run():
+                yield
         finally:
             if state.workers is not None:
                 await state.workers.stop()
             await state.reader.close()
             await state.engine.dispose()
+            if state.rate_limits is not None:
+                await state.rate_limits.close()
 
     app = FastAPI(
         title="meetsight",
@@ -83,11 +112,31 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         meeting_routes,
         call_routes,
         intelligence_router,
+        search_router,
     ):
         app.include_router(router, prefix=API_PREFIX)
+    # A plain ASGI route at exactly this path: no redirect to a trailing slash, every method.
+    app.router.routes.append(Route(f"{API_PREFIX}/mcp", endpoint=mcp_endpoint))
     install_error_handlers(app)
     install_health(app)
+    install_middleware(app, settings)
+    install_openapi(app)
     return app
+
+
+def install_middleware(app: FastAPI, settings: Settings) -> None:
+    """Outermost last: security headers wrap everything, so 413s, 429s and CORS answers
+    carry them too."""
+    uploads = frozenset({f"{API_PREFIX}/meetings/upload", f"{API_PREFIX}/calls/upload"})
+    app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes, exempt_paths=uploads)
+    if settings.rate_limits_enabled:  # nothing to label otherwise
+        app.add_middleware(RateLimitHeaders)
+    install_cors(app, settings)
+    app.add_middleware(
+        SecurityHeaders,
+        docs_paths=frozenset({f"{API_PREFIX}/docs", f"{API_PREFIX}/docs/oauth2-redirect"}),
+        https=settings.resolved_public_url().startswith("https://"),
+    )
 
 
 def install_health(app: FastAPI) -> None:
@@ -115,7 +164,9 @@ def _field_name(loc: tuple[object, ...]) -> str:
 def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(AppError)
     async def app_error(request: Request, exc: AppError) -> Response:
-        headers = {"WWW-Authenticate": "Bearer"} if exc.status_code == 401 else None
+        headers = dict(exc.headers or {})
+        if exc.status_code == 401:
+            headers["WWW-Authenticate"] = "Bearer"
         return error_envelope(exc.status_code, exc.message, headers)
 
     @app.exception_handler(RequestValidationError)
@@ -130,7 +181,10 @@ def install_error_handlers(app: FastAPI) -> None:
         message = {404: "Not found", 405: "Method not allowed"}.get(
             exc.status_code, str(exc.detail)
         )
-        return error_envelope(exc.status_code, message, getattr(exc, "headers", None))
+        headers = dict(getattr(exc, "headers", None) or {})
+        if exc.status_code == 405:
+            headers["Allow"] = ", ".join(allowed_methods(app, request))
+        return error_envelope(exc.status_code, message, headers or None)
 
     @app.exception_handler(Exception)
     async def unexpected(request: Request, exc: Exception) -> Response:

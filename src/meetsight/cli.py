@@ -57,6 +57,16 @@ def cmd_org_vocabulary(args: argparse.Namespace, settings: Settings) -> None:
     _emit(args, {"org": args.org, "vocabulary": vocabulary}, ", ".join(vocabulary))
 
 
+def cmd_org_engine(args: argparse.Namespace, settings: Settings) -> None:
+    """Which intelligence engine this organization's activities go through."""
+    from meetsight.organizations.service import set_intelligence_engine
+
+    engine = asyncio.run(
+        _with_session(settings, lambda s: set_intelligence_engine(s, args.org, args.set))
+    )
+    _emit(args, {"org": args.org, "engine": engine}, engine)
+
+
 def cmd_user_create(args: argparse.Namespace, settings: Settings) -> None:
     from meetsight.auth.passwords import hash_password
     from meetsight.organizations.service import create_user
@@ -179,6 +189,11 @@ def build_parser() -> argparse.ArgumentParser:
     org_vocabulary.add_argument("--set", help="comma-separated names and terms; empty clears")
     org_vocabulary.add_argument("--json", action="store_true")
     org_vocabulary.set_defaults(func=cmd_org_vocabulary)
+    org_engine = org.add_parser("engine", help="show or set the intelligence engine")
+    org_engine.add_argument("org")
+    org_engine.add_argument("--set", help="builtin, llm, or default (the service's setting)")
+    org_engine.add_argument("--json", action="store_true")
+    org_engine.set_defaults(func=cmd_org_engine)
 
     user = sub.add_parser("user").add_subparsers(dest="user_command", required=True)
     user_create = user.add_parser("create")

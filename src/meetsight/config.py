@@ -8,7 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -61,7 +61,68 @@ class Settings(BaseSettings):
     asr_openai_api_key: str | None = None
     asr_openai_model: str = "whisper-1"
     asr_threads: int = Field(default_factory=lambda: os.cpu_count() or 1, ge=1)
+    # intelligence (meetsight.intelligence): the built-in engine needs nothing; an OpenAI-compatible
+    # endpoint makes the LLM engine available (the default engine when set, or per organization).
+    intelligence_engine: Literal["auto", "builtin", "llm"] = Field(
+        default="auto", description="auto: the LLM when llm_base_url is set, else built-in"
+    )
+    llm_base_url: str | None = Field(
+        default=None, description="OpenAI-compatible API root, e.g. https://api.openai.com/v1"
+    )
+    llm_model: str = "gpt-4o-mini"
+    llm_api_key: str | None = None
+    llm_timeout_seconds: float = Field(default=60.0, gt=0, description="Per request")
+    llm_max_retries: int = Field(default=3, ge=0)
+    llm_max_input_tokens: int = Field(default=12000, ge=1000, description="Per request")
     log_level: str = "info"
+    # MCP endpoint (meetsight.mcp): DNS-rebinding protection. Empty lists mean "the host of
+    # public_url and loopback names, any port"; "*" allows everything.
+    mcp_allowed_hosts: list[str] = Field(
+        default_factory=list,
+        description='Host header values accepted at /api/v1/mcp ("h:*": any port)',
+    )
+    mcp_allowed_origins: list[str] = Field(
+        default_factory=list,
+        description='Origin header values accepted at /api/v1/mcp ("o:*": any port)',
+    )
+
+    # rate limits (meetsight.ratelimit; docs/limits.md): `limits` notation, windows separated by ";"
+    rate_limits_enabled: bool = Field(
+        default=True, description="Off only for test apps that send bursts on purpose"
+    )
+    rate_limits: str = Field(
+        default="35/second;200/10 seconds;1000/minute",
+        description="Per credential (API key, OAuth grant), REST and MCP together",
+    )
+    rate_limits_unauthenticated: str = Field(
+        default="10/second;100/minute",
+        description="Per client address, for requests with a missing or wrong credential",
+    )
+    redis_url: str | None = Field(
+        default=None, description="redis://, rediss:// or unix://: rate limits shared by processes"
+    )
+    rate_limit_key_prefix: str = Field(default="meetsight", description="Redis key prefix")
+    # security basics (meetsight.security)
+    cors_origins: list[str] = Field(
+        default_factory=list,
+        description='Origins allowed to call the API from a browser (JSON list; "*" for any)',
+    )
+    max_body_bytes: int = Field(
+        default=1024 * 1024, ge=1024, description="Largest request body, uploads excepted"
+    )
+
+    @field_validator("rate_limits", "rate_limits_unauthenticated")
+    @classmethod
+    def _limits_parse(cls, value: str) -> str:
+        from limits import parse_many  # only the check; meetsight.ratelimit parses for use
+
+        try:
+            parse_many(value)
+        except ValueError:
+            raise ValueError(
+                f"{value!r} is not a list of windows such as '35/second;200/10 seconds'"
+            ) from None
+        return value
 
     @property
     def sqlite_path(self) -> Path:

@@ -10,6 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.auth.context import AuthContext
 from meetsight.errors import Unauthorized
+from meetsight.ratelimit.gate import admit_request
 from meetsight.state import AppState
 
 
@@ -36,15 +37,13 @@ State = Annotated[AppState, Depends(get_state)]
 
 
 async def authenticate(request: Request) -> AuthContext:
-    """Resolve the request's credential (API key now; bearer tokens join with OAuth)."""
-    state = app_state(request)
-    key = request.headers.get("x-api-key")
-    if key:
-        ctx = await state.api_keys.verify(state.sessionmaker, key.strip())
-        if ctx is not None:
-            request.state.auth = ctx
-            return ctx
-    raise Unauthorized()
+    """Resolve the request's credential (API key now; bearer tokens join with OAuth) and charge
+    its rate limit: 401 when missing or invalid, 429 over the limit (meetsight.ratelimit)."""
+    ctx = await admit_request(app_state(request), request.scope, request.headers)
+    if ctx is None:
+        raise Unauthorized()
+    request.state.auth = ctx
+    return ctx
 
 
 async def authorize(request: Request, *any_of_scopes: str) -> AuthContext:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 class AppError(Exception):
     status_code = 400
+    headers: dict[str, str] | None = None  # extra response headers (Retry-After...)
 
     def __init__(self, message: str, status_code: int | None = None) -> None:
         super().__init__(message)

@@ -4,10 +4,25 @@ from __future__ import annotations
 
 from typing import Generic, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
+from pydantic.json_schema import JsonDict
 
 T = TypeVar("T")
+
+
+def reject_nul(value: str) -> str:
+    """PostgreSQL text cannot hold NUL: refuse it as a 422 instead of failing in the database."""
+    if "\x00" in value:
+        raise ValueError("contains a NUL character")
+    return value
+
+
+# Annotated[str, NoNul] on every text field of a request body that reaches the database.
+NoNul = AfterValidator(reject_nul)
+# For text that validators trim and refuse when blank: says so in the document (a non-space
+# character somewhere), so that clients and the fuzzer know "" and "  " are a 422.
+NOT_BLANK: JsonDict = {"pattern": r"\S"}
 
 
 class Schema(BaseModel):
@@ -22,7 +37,12 @@ class Envelope(BaseModel, Generic[T]):
 
 
 class ErrorEnvelope(BaseModel):
-    statusCode: int
-    count: int = 0
-    error: str
+    """Every 4xx and 5xx body: the envelope with a sentence in `error` and `data: null`."""
+
+    # Defaults still belong to every body, so the document lists all four keys as required.
+    model_config = ConfigDict(json_schema_serialization_defaults_required=True)
+
+    statusCode: int = Field(description="The HTTP status, repeated")
+    count: int = Field(0, description="Always 0: there is no data")
+    error: str = Field(description="What went wrong, as a sentence; names the field for 422")
     data: None = None

@@ -10,7 +10,21 @@ import uvicorn
 from meetsight.config import Settings
 
 
+def check_rate_limit_storage(settings: Settings) -> None:
+    """A configured Redis that does not answer stops the start with one clear line."""
+    from meetsight.ratelimit.storage import RateLimitStorageError, ensure_storage_reachable
+
+    if not settings.rate_limits_enabled:
+        return
+    try:
+        asyncio.run(ensure_storage_reachable(settings))
+    except RateLimitStorageError as exc:
+        print(f"meetsight: {exc}", file=sys.stderr)
+        raise SystemExit(1) from None
+
+
 def serve(settings: Settings, *, demo: bool, worker: bool) -> None:
+    check_rate_limit_storage(settings)  # before the app's imports: a bad start fails fast
     from meetsight.app import create_app
     from meetsight.db.migrate import upgrade
 

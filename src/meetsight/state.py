@@ -11,6 +11,7 @@ from meetsight.auth.api_keys import ApiKeyVerifier
 from meetsight.config import Settings
 from meetsight.db.reads import Reader
 from meetsight.processing.pool import WorkerPool
+from meetsight.ratelimit.gate import RequestLimits
 from meetsight.storage.local import LocalMediaStore
 
 
@@ -24,6 +25,7 @@ class AppState:
     media: LocalMediaStore
     public_url: str
     workers: WorkerPool | None = None
+    rate_limits: RequestLimits | None = None  # None: limits switched off (test apps)
     serialized: SerializedActivities = field(default_factory=SerializedActivities)
 
     def jobs_enqueued(self) -> None:

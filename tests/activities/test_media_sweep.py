@@ -1,6 +1,7 @@
 from fixtures.factories import make_activity
 from meetsight.activities.media_sweep import sweep_orphan_media
 from meetsight.activities.service import media_prefix
+from meetsight.storage.owners import MediaOwner
 
 
 async def test_sweep_removes_only_folders_without_an_activity(state, tenant):
@@ -10,9 +11,14 @@ async def test_sweep_removes_only_folders_without_an_activity(state, tenant):
     (state.media.root / "tmp").mkdir(exist_ok=True)
     (state.media.root / "tmp" / "x.part").write_bytes(b"partial")
 
+    # Another live process writes here: it may be about to commit, so young orphans stay.
+    other = MediaOwner(state.media.root / "tmp")
+    other.folder()
     young = await sweep_orphan_media(state.sessionmaker, state.media)
-    assert young == 0  # within the grace period another process may still commit it
-    removed = await sweep_orphan_media(state.sessionmaker, state.media, grace_seconds=0)
+    assert young == 0
+    other.release()
+    # Nobody else alive: the orphan goes at once, the activity's media stays.
+    removed = await sweep_orphan_media(state.sessionmaker, state.media)
 
     assert removed >= 1
     assert not state.media.path(orphan_key).exists()

@@ -13,6 +13,7 @@ from fixtures.multipart import multipart, wav_bytes
 from fixtures.shapes import check_envelope, check_error
 from meetsight.activities.service import media_prefix
 from meetsight.db.base import Base
+from meetsight.search.indexing import count_search_rows
 from meetsight.state import AppState
 
 API = "/api/v1"
@@ -51,6 +52,8 @@ async def rows_of(state: AppState, org_id: str, activity_id: str) -> dict[str, i
                 .where(column == activity_id, table.c.organization_id == org_id)
             )
             counts[table.name] = int(await session.scalar(query) or 0)
+        # The search index lives outside the metadata (FTS5 tables and their shadow tables).
+        counts["search_index"] = await count_search_rows(session, org_id, activity_id)
     return counts
 
 
@@ -114,6 +117,7 @@ async def test_delete_removes_every_row_and_the_media(
     assert check_envelope(r.json()) is True
 
     assert await rows_anywhere(state, victim) == 0
+    assert (await rows_of(state, tenant.org_id, victim))["search_index"] == 0
     assert not state.media.path(media_prefix(tenant.org_id, victim)).exists()
     assert await rows_of(state, tenant.org_id, sibling) == sibling_rows
     assert await rows_of(state, other.org_id, foreign) == foreign_rows

@@ -48,7 +48,8 @@ async def stored(state: AppState, org_id: str) -> Stored:
     root: Path = state.media.root
     org_dir = root / org_id
     files = sorted(str(p) for p in org_dir.rglob("*")) if org_dir.exists() else []
-    temp = sorted(str(p) for p in (root / "tmp").glob("*")) if (root / "tmp").exists() else []
+    # Partial uploads in any owner's temp folder (the owner locks themselves are not leftovers).
+    temp = sorted(str(p) for p in (root / "tmp").rglob("*.part"))
     return Stored(int(activities or 0), int(jobs or 0), files, temp)
 
 

@@ -280,3 +280,19 @@ async def test_org_vocabulary_set_show_and_errors(tmp_path: Path) -> None:
     assert too_long.code == 1 and "at most 100 characters" in too_long.err
     missing = await meetsight(env, "org", "vocabulary", "no-such-org")
     assert missing.code == 1 and "no such organization" in missing.err
+
+
+async def test_org_engine_set_show_and_errors(tmp_path: Path) -> None:
+    env = cli_env(tmp_path, None)
+    org = (await meetsight(env, "org", "create", "Acme", "--json")).json()["id"]
+    assert (await meetsight(env, "org", "engine", str(org))).out.strip() == "default"
+    run = await meetsight(env, "org", "engine", str(org), "--set", "llm", "--json")
+    assert run.code == 0, run.err
+    assert run.json() == {"org": org, "engine": "llm"}
+    assert (await meetsight(env, "org", "engine", str(org))).out.strip() == "llm"
+    bad = await meetsight(env, "org", "engine", str(org), "--set", "gpt")
+    assert bad.code == 1 and "one of builtin, llm, default" in bad.err
+    await meetsight(env, "org", "engine", str(org), "--set", "default")
+    assert (await meetsight(env, "org", "engine", str(org))).out.strip() == "default"
+    missing = await meetsight(env, "org", "engine", "no-such-org")
+    assert missing.code == 1 and "no such organization" in missing.err

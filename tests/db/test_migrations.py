@@ -9,12 +9,21 @@ from alembic.migration import MigrationContext
 
 import meetsight.db.models  # noqa: F401  (registers every table)
 from meetsight.db.base import Base
+from meetsight.search.schema import is_search_table
 from meetsight.state import AppState
 
 
 def _diff(connection: Any) -> list[Any]:
     context = MigrationContext.configure(
-        connection, opts={"compare_type": True, "compare_server_default": False}
+        connection,
+        opts={
+            "compare_type": True,
+            "compare_server_default": False,
+            # the search index's tables are engine-specific DDL outside the metadata
+            "include_name": lambda name, type_, _parent: (
+                not (type_ == "table" and is_search_table(name))
+            ),
+        },
     )
     return list(compare_metadata(context, Base.metadata))
 

@@ -165,7 +165,8 @@ async def fetch(url: str, dest: Any, *, allow_private: bool = True, **kw: Any) -
 
 
 def leftovers(folder: Path) -> list[str]:
-    return sorted(p.name for p in folder.rglob("*") if p.is_file())
+    """Files left, less a media store's owner lock (storage/owners.py: not a leftover)."""
+    return sorted(p.name for p in folder.rglob("*") if p.is_file() and p.suffix != ".lock")
 
 
 # --- success -----------------------------------------------------------------------------

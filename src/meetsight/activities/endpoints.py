@@ -20,6 +20,12 @@ from meetsight.auth.context import AuthContext
 from meetsight.auth.scopes import read_scope, write_scope
 from meetsight.deps import Auth, DbSession, State, app_state, authorize
 from meetsight.errors import NotFound
+from meetsight.intelligence.chat import ChatQuestion, ask, serialize_message
+from meetsight.intelligence.manual_notes import (
+    ManualNoteCreate,
+    create_manual_note,
+    delete_manual_note,
+)
 from meetsight.pagination import total_header
 from meetsight.processing.reprocess import reprocess
 from meetsight.request_params import PageQuery, openapi_parameters, parse_query
@@ -217,13 +223,63 @@ def build_activity_routes(kind: ActivityKind, models: dict[str, Any]) -> APIRout
         items = [ser.serialize_note(n, kind) for n in rows]
         return envelope({kind.id_key: row.id, "notes": items})
 
+    @r.post(
+        "/notes",
+        status_code=201,
+        response_model=Envelope[models["note"]],
+        summary="Add a manual note (isManual: true; processing never changes it)",
+    )
+    async def add_note(
+        activity_id: str, body: ManualNoteCreate, ctx: Auth, session: DbSession, state: State
+    ) -> Response:
+        ctx.require(write_scope(kind.is_call))
+        row = await require_activity(state.reader, ctx, activity_id, kind)
+        note_id = await create_manual_note(session, ctx.organization_id, row.id, body)
+        rows = await repo.list_notes(session, ctx.organization_id, [row.id])
+        note = next(n for n in rows if n.id == note_id)
+        return envelope(ser.serialize_note(note, kind), status_code=201)
+
+    @r.delete(
+        "/notes/{note_id}",
+        response_model=Envelope[bool],
+        summary="Delete a manual note",
+    )
+    async def remove_note(
+        activity_id: str, note_id: str, ctx: Auth, session: DbSession, state: State
+    ) -> Response:
+        ctx.require(write_scope(kind.is_call))
+        row = await require_activity(state.reader, ctx, activity_id, kind)
+        await delete_manual_note(session, ctx.organization_id, row.id, note_id)
+        return envelope(True)
+
     @r.get("/chat", response_model=Envelope[models["chat"]], openapi_extra=path_only)
     async def chat(request: Request) -> Response:
         ctx, state, row = await resolve(request)
         async with state.sessionmaker() as session:
             rows = await repo.list_chat(session, ctx.organization_id, row.id)
-        messages = [{"question": m.question, "answer": m.answer} for m in rows]
+        messages = [serialize_message(m.question, m.answer, m.citations) for m in rows]
         return envelope({kind.id_key: row.id, "messages": messages})
+
+    @r.post(
+        "/chat",
+        status_code=201,
+        response_model=Envelope[s.ChatMessage],
+        summary=f"Ask a question about the {noun}; the answer quotes the moments it rests on",
+    )
+    async def ask_chat(
+        activity_id: str, body: ChatQuestion, ctx: Auth, session: DbSession, state: State
+    ) -> Response:
+        # Asking reads the activity: the read scope is enough (the pair joins the history).
+        ctx.require(scope)
+        row = await require_activity(state.reader, ctx, activity_id, kind)
+        history = [
+            (m.question, m.answer)
+            for m in await repo.list_chat(session, ctx.organization_id, row.id)
+        ]
+        message = await ask(
+            session, state.settings, ctx.organization_id, row.id, body.question, history
+        )
+        return envelope(message, status_code=201)
 
     for link_kind, path, key, model in (
         ("contact", "contacts", "contactId", s.MeetingContact),
@@ -278,6 +334,7 @@ meeting_routes = build_activity_routes(
         "summary": s.MeetingSummary,
         "transcript": s.MeetingTranscript,
         "notes": s.MeetingNotes,
+        "note": s.MeetingNote,
         "chat": s.MeetingChat,
         "analytics": s.MeetingAnalytics,
         "score": s.MeetingScore,
@@ -291,6 +348,7 @@ call_routes = build_activity_routes(
         "summary": s.CallSummary,
         "transcript": s.CallTranscript,
         "notes": s.CallNotes,
+        "note": s.CallNote,
         "chat": s.CallChat,
         "analytics": s.CallAnalytics,
         "score": s.CallScore,

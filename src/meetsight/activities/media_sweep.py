@@ -1,5 +1,7 @@
 """At start: remove media folders whose activity no longer exists (a crash between a delete's
-commit and its file removal, or between an upload's file move and its commit)."""
+commit and its file removal, or between an upload's file move and its commit). With no other
+live process writing into the folder (storage/owners.py tells) every orphan goes at once; with
+one, only those older than a grace period, since that process may be about to commit."""
 
 from __future__ import annotations
 
@@ -24,8 +26,10 @@ async def sweep_orphan_media(
     sessionmaker: async_sessionmaker[AsyncSession],
     media: LocalMediaStore,
     *,
-    grace_seconds: float = GRACE_SECONDS,
+    grace_seconds: float | None = None,
 ) -> int:
+    if grace_seconds is None:
+        grace_seconds = GRACE_SECONDS if await asyncio.to_thread(media.others_writing) else 0.0
     folders = await asyncio.to_thread(list_activity_folders, media.root, older_than=grace_seconds)
     removed = 0
     async with sessionmaker() as session:
@@ -38,7 +42,11 @@ async def sweep_orphan_media(
             alive = {(org, aid) for org, aid in rows.all()}
             for org_id, activity_id in batch:
                 if (org_id, activity_id) not in alive:
-                    await media.delete_prefix(media_prefix(org_id, activity_id))
+                    try:
+                        await media.delete_prefix(media_prefix(org_id, activity_id))
+                    except OSError as exc:  # a read-only folder must not stop the start
+                        log.warning("could not remove orphan media %s: %s", activity_id, exc)
+                        continue
                     removed += 1
     if removed:
         log.info("removed %d orphan media folders", removed)

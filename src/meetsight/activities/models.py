@@ -95,3 +95,9 @@ class ActivityLink(TenantMixin, Base):
     kind: Mapped[str] = mapped_column(sa.String(20), primary_key=True)
     external_id: Mapped[str] = mapped_column(sa.String(255), primary_key=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+# Registered here so that every process that can write an activity keeps its title indexed.
+from meetsight.search.title_events import watch_activity_titles  # noqa: E402
+
+watch_activity_titles(Activity)

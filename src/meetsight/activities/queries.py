@@ -5,16 +5,30 @@ from __future__ import annotations
 from typing import Literal
 
 from pydantic import Field
+from pydantic.json_schema import JsonDict
 
 from meetsight.request_params import PageQuery, QueryModel
 
 Status = Literal["scheduled", "processing", "completed", "failed"]
+# What timefmt.parse_datetime reads; documented so that clients (and the fuzzer) know that any
+# other string is a 422.
+DATE_OR_DATETIME: JsonDict = {
+    "anyOf": [{"type": "string", "format": "date"}, {"type": "string", "format": "date-time"}]
+}
 
 
 class MeetingListQuery(PageQuery):
-    from_date: str | None = Field(None, alias="fromDate", description="YYYY-MM-DD or date-time")
+    from_date: str | None = Field(
+        None,
+        alias="fromDate",
+        description="YYYY-MM-DD or date-time",
+        json_schema_extra=DATE_OR_DATETIME,
+    )
     to_date: str | None = Field(
-        None, alias="toDate", description="YYYY-MM-DD (inclusive) or date-time"
+        None,
+        alias="toDate",
+        description="YYYY-MM-DD (inclusive) or date-time",
+        json_schema_extra=DATE_OR_DATETIME,
     )
     status: Status | None = Field(None, description="Only activities in this state")
     media_type: Literal["videocall", "presential"] | None = Field(None, alias="mediaType")
@@ -22,9 +36,17 @@ class MeetingListQuery(PageQuery):
 
 class CallListQuery(PageQuery):
     name: str | None = Field(None, max_length=500, description="Part of the name")
-    from_date: str | None = Field(None, alias="fromDate", description="YYYY-MM-DD or date-time")
+    from_date: str | None = Field(
+        None,
+        alias="fromDate",
+        description="YYYY-MM-DD or date-time",
+        json_schema_extra=DATE_OR_DATETIME,
+    )
     to_date: str | None = Field(
-        None, alias="toDate", description="YYYY-MM-DD (inclusive) or date-time"
+        None,
+        alias="toDate",
+        description="YYYY-MM-DD (inclusive) or date-time",
+        json_schema_extra=DATE_OR_DATETIME,
     )
     status: Status | None = Field(None, description="Only activities in this state")
     direction: Literal["inbound", "outbound", "INBOUND", "OUTBOUND"] | None = None

@@ -23,6 +23,7 @@ from meetsight.intelligence.models import (
 )
 from meetsight.organizations.models import Person
 from meetsight.processing.models import Job
+from meetsight.search.indexing import remove_from_search
 from meetsight.transcripts.models import TranscriptDocument, TranscriptSegment
 
 ACTIVITY_COLUMNS = (
@@ -93,7 +94,8 @@ _SEGMENTS = _SEGMENTS_SELECT.where(
     TranscriptSegment.organization_id == sa.bindparam("org_id"),
     TranscriptSegment.activity_id == sa.bindparam("activity_id"),
 )
-_SEGMENTS_LIMITED = _SEGMENTS.limit(sa.bindparam("limit"))
+# SQLite renders LIMIT with an OFFSET; a bound offset keeps every parameter named for the reader.
+_SEGMENTS_LIMITED = _SEGMENTS.limit(sa.bindparam("limit")).offset(sa.bindparam("offset"))
 _DOCUMENT = sa.select(TranscriptDocument.body).where(
     TranscriptDocument.organization_id == sa.bindparam("org_id"),
     TranscriptDocument.activity_id == sa.bindparam("activity_id"),
@@ -221,9 +223,12 @@ async def get_activity(session: AsyncSession, org_id: str, activity_id: str) -> 
     return await session.get(Activity, (org_id, activity_id))
 
 
-async def list_participants(session: AsyncSession, org_id: str, activity_id: str) -> list[Row[Any]]:
-    query = (
+def participants_query(org_id: str) -> sa.Select[Any]:
+    """Participants with their person, in the organization; callers add the activity filter
+    and the order (one activity here, a page of them in activities/finder.py)."""
+    return (
         sa.select(
+            ActivityParticipant.activity_id,
             Person.id,
             Person.name,
             Person.email,
@@ -239,10 +244,14 @@ async def list_participants(session: AsyncSession, org_id: str, activity_id: str
                 Person.id == ActivityParticipant.person_id,
             ),
         )
-        .where(
-            ActivityParticipant.organization_id == org_id,
-            ActivityParticipant.activity_id == activity_id,
-        )
+        .where(ActivityParticipant.organization_id == org_id)
+    )
+
+
+async def list_participants(session: AsyncSession, org_id: str, activity_id: str) -> list[Row[Any]]:
+    query = (
+        participants_query(org_id)
+        .where(ActivityParticipant.activity_id == activity_id)
         .order_by(ActivityParticipant.position, Person.name)
     )
     return list((await session.execute(query)).all())
@@ -254,7 +263,7 @@ async def list_segments(
     params: dict[str, Any] = {"org_id": org_id, "activity_id": activity_id}
     if limit is None:
         return list(await reader.fetch(_SEGMENTS, params))
-    params["limit"] = limit
+    params["limit"], params["offset"] = limit, 0
     return list(await reader.fetch(_SEGMENTS_LIMITED, params))
 
 
@@ -331,6 +340,7 @@ async def list_links(session: AsyncSession, org_id: str, activity_id: str, kind:
 
 async def delete_activity_rows(session: AsyncSession, org_id: str, activity_id: str) -> None:
     """Remove the activity and every row derived from it (media is removed by the caller)."""
+    await remove_from_search(session, org_id, activity_id)  # reads the sentences it indexed
     for model in ACTIVITY_CHILD_TABLES:
         await session.execute(
             sa.delete(model).where(

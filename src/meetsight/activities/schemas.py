@@ -104,6 +104,8 @@ class MeetingSummary(Schema):
     next_steps: list[NextStep] | None = None
     ai_opinion: str | None = None
     topics: list[Topic] | None = None
+    engine: str | None = Field(None, description="builtin, or llm:<model>")
+    engine_error: str | None = Field(None, description="Why the configured engine did not run")
 
 
 class CallSummary(Schema):
@@ -112,6 +114,8 @@ class CallSummary(Schema):
     next_steps: list[NextStep] | None = None
     ai_opinion: str | None = None
     insights: dict[str, Any] | None = None
+    engine: str | None = Field(None, description="builtin, or llm:<model>")
+    engine_error: str | None = Field(None, description="Why the configured engine did not run")
 
 
 class TranscriptSegment(Schema):
@@ -170,9 +174,16 @@ class CallNotes(Schema):
     notes: list[CallNote]
 
 
+class ChatCitation(Schema):
+    segment: int
+    speaker: str
+    start_time: float
+
+
 class ChatMessage(Schema):
     question: str
     answer: str
+    citations: list[ChatCitation] | None = None
 
 
 class MeetingChat(Schema):

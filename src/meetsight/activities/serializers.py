@@ -95,6 +95,9 @@ def serialize_summary(
             for s in summary.next_steps
         ],
         aiOpinion=summary.ai_opinion,
+        # Which engine wrote it, and why the configured one did not when it fell back.
+        engine=summary.engine,
+        engineError=summary.engine_error,
     )
     if kind.is_call:
         data["insights"] = summary.insights or {}

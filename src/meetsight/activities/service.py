@@ -48,12 +48,13 @@ def build_filters(
     direction: str | None = None,
 ) -> repo.ActivityFilters:
     filters = repo.ActivityFilters(is_call=kind.is_call, status=status, media_type=media_type)
+    # `is not None`: an empty fromDate= is a malformed date (422), not a missing filter.
     try:
-        filters.from_at = range_start(from_date) if from_date else None
+        filters.from_at = range_start(from_date) if from_date is not None else None
     except ValueError:
         raise ValidationFailed("fromDate: expected YYYY-MM-DD or an ISO 8601 date-time") from None
     try:
-        filters.to_at = range_end(to_date) if to_date else None
+        filters.to_at = range_end(to_date) if to_date is not None else None
     except ValueError:
         raise ValidationFailed("toDate: expected YYYY-MM-DD or an ISO 8601 date-time") from None
     if filters.from_at and filters.to_at and filters.from_at >= filters.to_at:

@@ -1,8 +1,8 @@
 """`meetsight demo`: one organization filled with generated sales conversations.
 
-Transcripts, people, CRM links and times come from the generator; analytics are computed from
-the transcripts. Summaries, notes, chat and scores are assembled from what the generator knows it
-put into each conversation, until the intelligence stage can derive them from the text itself.
+Transcripts, people, CRM links and times come from the generator. Everything derived (analytics,
+summaries, next steps, topics, notes, insights, scores and two chat answers) comes from running
+the built-in intelligence engine on the stored transcripts, as the processing stage does.
 """
 
 from __future__ import annotations
@@ -19,9 +19,14 @@ from meetsight.activities.participants import activity_type_id, attach_participa
 from meetsight.auth.api_keys import create_api_key
 from meetsight.config import Settings
 from meetsight.demo.conversations import DemoActivity, DemoPerson, generate_demo_activities
-from meetsight.demo.derived import derived_rows
 from meetsight.intelligence.analytics_store import store_analytics
-from meetsight.intelligence.models import SmartCategory
+from meetsight.intelligence.chat import citations_json
+from meetsight.intelligence.conversation import Question
+from meetsight.intelligence.engines import builtin_engine
+from meetsight.intelligence.loading import load_categories, load_conversation
+from meetsight.intelligence.models import ChatMessage
+from meetsight.intelligence.scorecard import DEFAULT_OBJECTIVES
+from meetsight.intelligence.store import store_intelligence
 from meetsight.organizations.models import Organization, Person
 from meetsight.organizations.service import create_organization, create_user
 from meetsight.transcripts.importing import store_segments
@@ -47,16 +52,8 @@ async def seed_demo(
     activities = generate_demo_activities(now=now)
     org = await create_organization(session, org_name)
     people = await _create_people(session, org.id, activities)
-    categories = {
-        c.key: c
-        for c in (
-            await session.execute(
-                sa.select(SmartCategory).where(SmartCategory.organization_id == org.id)
-            )
-        ).scalars()
-    }
     for demo in activities:
-        await _create_activity(session, org.id, demo, people, categories)
+        await _create_activity(session, org.id, demo, people)
     created = await create_api_key(
         session, secret=settings.hmac_secret(), organization_id=org.id, name="Demo key"
     )
@@ -109,7 +106,6 @@ async def _create_activity(
     org_id: str,
     demo: DemoActivity,
     people: dict[str, Person],
-    categories: dict[str | None, SmartCategory],
 ) -> None:
     is_call = demo.media_type == "phonecall"
     activity = Activity(
@@ -153,11 +149,8 @@ async def _create_activity(
     ]
     await store_segments(session, org_id, activity.id, segments)
     internal = {people[k].name for k, _ in demo.participants if people[k].is_internal}
-    analytics = await store_analytics(
-        session, org_id, activity.id, segments, internal_speakers=internal
-    )
-    for row in derived_rows(org_id, activity, demo, segments, people, categories, analytics):
-        session.add(row)
+    await store_analytics(session, org_id, activity.id, segments, internal_speakers=internal)
+    await _derive(session, activity, demo.language)
     for kind, ids in (
         ("contact", demo.contact_ids),
         ("company", demo.company_ids),
@@ -173,6 +166,34 @@ async def _create_activity(
                 )
             )
     await session.flush()
+
+
+DEMO_QUESTIONS = {
+    "en": ("What are the next steps?", "Did they mention any competitors?"),
+    "es": ("¿Cuáles son los próximos pasos?", "¿Mencionaron a algún competidor?"),
+}
+
+
+async def _derive(session: AsyncSession, activity: Activity, language: str | None) -> None:
+    """What the intelligence stage would store, by the same engine and the same writer."""
+    await session.flush()
+    engine = builtin_engine()
+    conversation = await load_conversation(session, activity)
+    categories = await load_categories(session, activity.organization_id)
+    result = engine.analyze(conversation, [spec for _, spec in categories], DEFAULT_OBJECTIVES)
+    ids = {spec.key: row.id for row, spec in categories}
+    await store_intelligence(session, activity, result, ids)
+    for question in DEMO_QUESTIONS.get(language or "en", DEMO_QUESTIONS["en"]):
+        answer = engine.answer(conversation, Question(question))
+        session.add(
+            ChatMessage(
+                organization_id=activity.organization_id,
+                activity_id=activity.id,
+                question=question,
+                answer=answer.answer,
+                citations=citations_json(answer.citations),
+            )
+        )
 
 
 async def seed_demo_if_empty(settings: Settings) -> DemoResult | None:

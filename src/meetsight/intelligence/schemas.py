@@ -6,11 +6,13 @@ from typing import Annotated, Literal
 
 from pydantic import ConfigDict, Field, StringConstraints, field_validator
 
-from meetsight.schemas import Schema
+from meetsight.schemas import NoNul, Schema
 
-Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=100)]
-Description = Annotated[str, StringConstraints(strip_whitespace=True, max_length=2000)]
-Example = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=300)]
+Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=100), NoNul]
+Description = Annotated[str, StringConstraints(strip_whitespace=True, max_length=2000), NoNul]
+Example = Annotated[
+    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=300), NoNul
+]
 Examples = Annotated[list[Example], Field(max_length=20)]
 CategoryType = Literal["all", "videocall", "presential", "phonecall"]
 

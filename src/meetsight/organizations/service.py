@@ -89,3 +89,25 @@ async def set_vocabulary(session: AsyncSession, org_id: str, words: list[str] | 
         raise ValidationFailed(f"vocabulary: a term is at most {MAX_TERM_LENGTH} characters")
     org.settings = {**(org.settings or {}), "vocabulary": unique}
     return unique
+
+
+ENGINE_CHOICES = ("builtin", "llm", "default")
+
+
+async def set_intelligence_engine(session: AsyncSession, org_id: str, engine: str | None) -> str:
+    """The organization's intelligence engine: "builtin", "llm", or "default" (the service's
+    MEETSIGHT_INTELLIGENCE_ENGINE); `engine` None reads it."""
+    org = await session.get(Organization, org_id) if len(org_id) <= 64 else None
+    if org is None:
+        raise AppError("org: no such organization", 404)
+    current = dict(org.settings or {})
+    if engine is None:
+        return str(current.get("intelligenceEngine") or "default")
+    if engine not in ENGINE_CHOICES:
+        raise ValidationFailed(f"engine: one of {', '.join(ENGINE_CHOICES)}")
+    if engine == "default":
+        current.pop("intelligenceEngine", None)
+    else:
+        current["intelligenceEngine"] = engine
+    org.settings = current
+    return engine

@@ -5,16 +5,18 @@ from __future__ import annotations
 from meetsight.processing.pipeline import Stage, run_stages
 from meetsight.processing.queue import PROCESS_ACTIVITY
 from meetsight.processing.stage_fetch import needs_fetch, run_fetch
+from meetsight.processing.stage_intelligence import run_intelligence
 from meetsight.processing.stage_media import has_media, run_media
 from meetsight.processing.stage_transcribe import run_transcribe
 from meetsight.processing.worker import Handler, JobContext
 
 # In order. An imported transcript already holds its segments: the media stages skip it.
-# Intelligence and search indexing join the list as they land.
+# Search indexing joins the list when it lands.
 ACTIVITY_STAGES: list[Stage] = [
     Stage("fetch", run_fetch, needs_fetch),
     Stage("media", run_media, has_media),
     Stage("transcribe", run_transcribe, has_media),
+    Stage("intelligence", run_intelligence),
 ]
 
 

@@ -122,11 +122,7 @@ async def run_transcribe(sc: StageContext) -> None:
     }
     async with sc.transaction() as session:
         segments = await _link_unmatched(session, activity, segments, people)
-        await store_segments(session, activity.organization_id, activity.id, segments)
-        internal = {p.name for p, _ in people if p.is_internal}
-        await store_analytics(
-            session, activity.organization_id, activity.id, segments, internal_speakers=internal
-        )
+        # The language first: the search index stems the sentences in it.
         await session.execute(
             sa.update(Activity)
             .where(Activity.organization_id == activity.organization_id, Activity.id == activity.id)
@@ -134,6 +130,11 @@ async def run_transcribe(sc: StageContext) -> None:
                 language=heard.transcription.language or activity.language,
                 speaker_method=attribution.method,
             )
+        )
+        await store_segments(session, activity.organization_id, activity.id, segments)
+        internal = {p.name for p, _ in people if p.is_internal}
+        await store_analytics(
+            session, activity.organization_id, activity.id, segments, internal_speakers=internal
         )
 
 

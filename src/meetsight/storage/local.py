@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import errno
+import logging
 import os
 import time
 import uuid
@@ -11,6 +12,9 @@ from pathlib import Path
 from typing import BinaryIO
 
 from meetsight.errors import AppError, InsufficientStorage
+from meetsight.storage.owners import MediaOwner
+
+log = logging.getLogger("meetsight.media")
 
 
 class MediaWriter:
@@ -66,6 +70,7 @@ class MediaWriter:
 class LocalMediaStore:
     def __init__(self, root: Path) -> None:
         self.root = root
+        self._owner = MediaOwner(root / "tmp")
 
     def path(self, key: str) -> Path:
         if ".." in key.split("/") or key.startswith("/"):
@@ -73,11 +78,8 @@ class LocalMediaStore:
         return self.root / key
 
     async def open_writer(self) -> MediaWriter:
-        temp_dir = self.root / "tmp"
-
         def _open() -> tuple[Path, BinaryIO]:
-            temp_dir.mkdir(parents=True, exist_ok=True)
-            path = temp_dir / f"{uuid.uuid4().hex}.part"
+            path = self._owner.folder() / f"{uuid.uuid4().hex}.part"
             return path, path.open("wb")
 
         try:
@@ -107,19 +109,42 @@ class LocalMediaStore:
         return await asyncio.to_thread(self.path(key).is_file)
 
     def clear_temp(self) -> int:
-        """Drop partial uploads left by a process that died mid-upload; run at start."""
+        """Drop partial uploads left by processes that died mid-upload (not those of live ones);
+        run at start. An unwritable folder is logged, not fatal: reads still work."""
         temp_dir = self.root / "tmp"
         removed = 0
-        if temp_dir.is_dir():
-            for part in temp_dir.glob("*.part"):
-                part.unlink(missing_ok=True)
-                removed += 1
+        try:
+            if temp_dir.is_dir():
+                for part in temp_dir.glob("*.part"):  # from versions before owner folders
+                    part.unlink(missing_ok=True)
+                    removed += 1
+            removed += self._owner.remove_dead()
+        except OSError as exc:
+            log.warning("could not clear partial uploads in %s: %s", temp_dir, exc)
         return removed
+
+    def others_writing(self) -> bool:
+        """Whether another live process writes into this folder (it may be mid-commit)."""
+        return self._owner.others_alive()
+
+
+# Out of space: 507, the client may retry once an operator frees some. A file-size limit
+# (RLIMIT_FSIZE, a filesystem's largest file) reads the same to the client.
+_FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
+# Permissions or a read-only mount: a fault of the server's setup that no retry cures, so 500.
+_UNWRITABLE = (errno.EACCES, errno.EPERM, errno.EROFS)
 
 
 def storage_error(exc: OSError) -> AppError:
-    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+    """The envelope for a failed media write: names the cause, never the server's paths."""
+    if exc.errno in _FULL:
         return InsufficientStorage("The media store is full; the upload was not stored")
+    if exc.errno in _UNWRITABLE:
+        return AppError(
+            f"The media folder is not writable by the server ({exc.strerror}); "
+            "the upload was not stored",
+            500,
+        )
     return AppError(f"The media store could not be written ({exc.strerror})", 503)
 
 

@@ -12,6 +12,8 @@ from meetsight.activities.models import Activity
 from meetsight.activities.participants import attach_participants
 from meetsight.intelligence.analytics_store import store_analytics
 from meetsight.organizations.models import Person
+from meetsight.search.indexing import index_transcript
+from meetsight.search.schema import IndexedSentence
 from meetsight.transcripts.document import render_transcript
 from meetsight.transcripts.models import TranscriptDocument, TranscriptSegment
 from meetsight.transcripts.types import SegmentData
@@ -38,7 +40,8 @@ async def match_speakers(
 async def store_segments(
     session: AsyncSession, org_id: str, activity_id: str, segments: Sequence[SegmentData]
 ) -> None:
-    """Replace the activity's segments with these, in order, and its rendered document."""
+    """Replace the activity's segments with these, in order, its rendered document and its
+    search index entries."""
     for table in (TranscriptSegment, TranscriptDocument):
         await session.execute(
             sa.delete(table).where(
@@ -70,6 +73,17 @@ async def store_segments(
         )
     )
     await session.flush()
+    sentences = [
+        IndexedSentence(
+            position,
+            seg.content,
+            seg.speaker[:200],
+            round(seg.start_time, 3),
+            round(seg.end_time, 3),
+        )
+        for position, seg in enumerate(segments)
+    ]
+    await index_transcript(session, org_id, activity_id, sentences)
 
 
 async def store_imported_transcript(

@@ -6,6 +6,8 @@ the participant that stood for the speaker ("Speaker 2") gives way to the assign
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import sqlalchemy as sa
 from pydantic import Field, model_validator
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -15,7 +17,7 @@ from meetsight.activities.participants import resolve_person
 from meetsight.errors import ValidationFailed
 from meetsight.intelligence.analytics_store import store_analytics
 from meetsight.organizations.models import Person
-from meetsight.schemas import Schema
+from meetsight.schemas import NoNul, Schema
 from meetsight.speakers import assign_speaker
 from meetsight.transcripts.importing import store_segments
 from meetsight.transcripts.models import TranscriptSegment
@@ -23,11 +25,15 @@ from meetsight.transcripts.types import SegmentData
 
 
 class SpeakerEdit(Schema):
-    speaker: str = Field(min_length=1, max_length=200, description="The speaker's current name")
-    person_id: str | None = Field(
+    speaker: Annotated[str, NoNul] = Field(
+        min_length=1, max_length=200, description="The speaker's current name"
+    )
+    person_id: Annotated[str, NoNul] | None = Field(
         None, max_length=64, description="Assign the speaker to this person (or user)"
     )
-    name: str | None = Field(None, min_length=1, max_length=200, description="A new name")
+    name: Annotated[str, NoNul] | None = Field(
+        None, min_length=1, max_length=200, description="A new name"
+    )
 
     @model_validator(mode="after")
     def _something_to_do(self) -> SpeakerEdit:

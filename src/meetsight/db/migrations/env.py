@@ -9,8 +9,14 @@ from sqlalchemy.engine import Connection
 
 from meetsight.db.engine import create_engine
 from meetsight.db.models import Base
+from meetsight.search.schema import is_search_table
 
 target_metadata = Base.metadata
+
+
+def _outside_search_index(name: str | None, type_: str, _parent: object) -> bool:
+    # The search index is engine-specific DDL (FTS5, tsvector) kept out of the ORM metadata.
+    return not (type_ == "table" and name is not None and is_search_table(name))
 
 
 def _run(connection: Connection) -> None:
@@ -19,6 +25,7 @@ def _run(connection: Connection) -> None:
         target_metadata=target_metadata,
         render_as_batch=connection.dialect.name == "sqlite",
         compare_type=True,
+        include_name=_outside_search_index,
     )
     with context.begin_transaction():
         context.run_migrations()

@@ -1,0 +1,337 @@
+"""Full-text search latency at scale: search_activities against a plain LIKE scan, on the same
+data in the same run, on SQLite and on PostgreSQL.
+
+    python benchmarks/search.py [--segments 1000000] [--queries 200] [--like-queries 50]
+                                [--engines sqlite,postgresql] [--pg-url postgresql://...]
+
+Loads N transcript segments (200 per activity: 5,000 activities at 1M, in 3 organizations, 5%
+of them Spanish) with bulk inserts (executemany on SQLite, COPY on PostgreSQL), builds the search
+index once after the load, then times the queries. PostgreSQL needs --pg-url or
+MEETSIGHT_BENCH_DATABASE_URL (a server where the database `ms_bench_search` may be created and
+dropped). Prints a JSON report; docs/benchmarks.md records the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+
+sys.path.insert(0, str(Path(__file__).parent))
+from _search_corpus import BenchQuery, SentenceMaker, bench_queries, sentences
+
+from meetsight.db.engine import create_engine, create_sessionmaker
+from meetsight.db.migrate import upgrade_async
+from meetsight.ids import new_id
+from meetsight.search.indexing import rebuild_search_index
+from meetsight.search.service import search_activities
+from meetsight.search.types import SearchQuery
+
+ORGS = 3
+PER_ACTIVITY = 200
+BENCH_DB = "ms_bench_search"
+
+
+def activities_plan(segments: int) -> list[tuple[str, str, bool, str, datetime, str]]:
+    """(org_id, activity_id, is_call, name, start, language) for every activity."""
+    orgs = [new_id() for _ in range(ORGS)]
+    count = max(ORGS, segments // PER_ACTIVITY)
+    start = datetime(2024, 1, 1, 9, tzinfo=UTC)
+    plan = []
+    for i in range(count):
+        language = "es" if i % 20 == 7 else "en"
+        name = f"{'Call' if i % 4 == 0 else 'Meeting'} {i}: " + (
+            "revisión de precios" if language == "es" else ("renewal", "demo", "pricing")[i % 3]
+        )
+        plan.append(
+            (orgs[i % ORGS], new_id(), i % 4 == 0, name, start + timedelta(hours=3 * i), language)
+        )
+    return plan
+
+
+def segment_rows(plan: list[Any], segments: int, seed: int) -> Iterator[tuple[Any, ...]]:
+    maker = SentenceMaker(seed)
+    per = max(1, segments // len(plan))
+    for org_id, activity_id, _, _, _, language in plan:
+        texts = sentences(maker, per, spanish=language == "es")
+        for position, text in enumerate(texts):
+            speaker = ("Olivia Owner", "Carl Customer")[position % 2]
+            t = position * 6.0
+            yield (org_id, activity_id, position, t, t + 5.5, "", speaker, speaker, text, None)
+
+
+SEGMENT_COLUMNS = (
+    "organization_id",
+    "activity_id",
+    "position",
+    "start_time",
+    "end_time",
+    "person_id",
+    "speaker_label",
+    "participant_name",
+    "content",
+    "words",
+)
+
+
+def load_sqlite(path: Path, plan: list[Any], segments: int, seed: int) -> None:
+    now = datetime.now(UTC).replace(tzinfo=None).isoformat(" ")
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA synchronous=OFF")
+    db.executemany(
+        "INSERT INTO organizations (id, name, settings, created_at, updated_at)"
+        " VALUES (?, 'bench', '{}', ?, ?)",
+        [(org, now, now) for org in sorted({p[0] for p in plan})],
+    )
+    db.executemany(
+        "INSERT INTO activities (organization_id, id, is_call, media_type, status, name,"
+        " start_at, language, direction, source, created_at, updated_at)"
+        " VALUES (?, ?, ?, ?, 'completed', ?, ?, ?, ?, 'import', ?, ?)",
+        [
+            (
+                o,
+                a,
+                c,
+                "phonecall" if c else "videocall",
+                n,
+                s.replace(tzinfo=None).isoformat(" "),
+                lang,
+                "outbound" if c else None,
+                now,
+                now,
+            )
+            for o, a, c, n, s, lang in plan
+        ],
+    )
+    marks = ", ".join("?" * len(SEGMENT_COLUMNS))
+    insert = f"INSERT INTO transcript_segments ({', '.join(SEGMENT_COLUMNS)}) VALUES ({marks})"
+    batch: list[tuple[Any, ...]] = []
+    for row in segment_rows(plan, segments, seed):
+        batch.append(row)
+        if len(batch) == 50_000:
+            db.executemany(insert, batch)
+            batch = []
+    db.executemany(insert, batch)
+    db.commit()
+    db.close()
+
+
+async def load_postgres(url: str, plan: list[Any], segments: int, seed: int) -> None:
+    import asyncpg
+
+    conn = await asyncpg.connect(url.replace("+asyncpg", ""))
+    now = datetime.now(UTC)
+    await conn.copy_records_to_table(
+        "organizations",
+        records=[(org, "bench", "{}", now, now) for org in sorted({p[0] for p in plan})],
+        columns=["id", "name", "settings", "created_at", "updated_at"],
+    )
+    await conn.copy_records_to_table(
+        "activities",
+        records=[
+            (
+                o,
+                a,
+                c,
+                "phonecall" if c else "videocall",
+                "completed",
+                n,
+                s,
+                lang,
+                "outbound" if c else None,
+                "import",
+                now,
+                now,
+            )
+            for o, a, c, n, s, lang in plan
+        ],
+        columns=[
+            "organization_id",
+            "id",
+            "is_call",
+            "media_type",
+            "status",
+            "name",
+            "start_at",
+            "language",
+            "direction",
+            "source",
+            "created_at",
+            "updated_at",
+        ],
+    )
+    rows = segment_rows(plan, segments, seed)
+    while True:
+        batch = [row for _, row in zip(range(100_000), rows, strict=False)]
+        if not batch:
+            break
+        await conn.copy_records_to_table(
+            "transcript_segments", records=batch, columns=list(SEGMENT_COLUMNS)
+        )
+    await conn.close()
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def summary(ms: list[float]) -> dict[str, float]:
+    return {
+        "p50_ms": round(statistics.median(ms), 2),
+        "p95_ms": round(percentile(ms, 0.95), 2),
+        "max_ms": round(max(ms), 2),
+    }
+
+
+LIKE_SQL = {
+    "sqlite": "SELECT activity_id, count(*) AS n FROM transcript_segments"
+    " WHERE organization_id = :org AND content LIKE :pattern"
+    " GROUP BY activity_id ORDER BY n DESC LIMIT 20",
+    "postgresql": "SELECT activity_id, count(*) AS n FROM transcript_segments"
+    " WHERE organization_id = :org AND content ILIKE :pattern"
+    " GROUP BY activity_id ORDER BY n DESC LIMIT 20",
+}
+
+
+async def measure(
+    url: str, engine_name: str, orgs: list[str], queries: list[BenchQuery], like_every: int
+) -> dict[str, Any]:
+    engine = create_engine(url)
+    sessions = create_sessionmaker(engine)
+    search_ms: dict[str, list[float]] = {"rare": [], "common": [], "phrase": []}
+    pairs: list[tuple[float, float]] = []  # (search, LIKE) on the queries that ran both
+    totals: list[int] = []
+    # This process's CPU time: on SQLite that is the whole search (in-process), a figure that
+    # other work on a shared machine does not inflate; on PostgreSQL only the client's part.
+    cpu_ms: list[float] = []
+    for i, query in enumerate([*queries[:5], *queries]):  # 5 warm-up queries first
+        org = orgs[i % len(orgs)]
+        started, cpu_started = time.perf_counter(), time.process_time()
+        async with sessions() as session:
+            page = await search_activities(session, org, SearchQuery(text=query.text, limit=20))
+        elapsed = (time.perf_counter() - started) * 1000
+        if i < 5:
+            continue
+        search_ms[query.kind].append(elapsed)
+        cpu_ms.append((time.process_time() - cpu_started) * 1000)
+        totals.append(page.total)
+        if (i - 5) % like_every == 0:
+            started = time.perf_counter()
+            async with sessions() as session:
+                await session.execute(
+                    sa.text(LIKE_SQL[engine_name]), {"org": org, "pattern": query.like}
+                )
+            pairs.append((elapsed, (time.perf_counter() - started) * 1000))
+    await engine.dispose()
+    every = [ms for values in search_ms.values() for ms in values]
+    like = [b for _, b in pairs]
+    same = [a for a, _ in pairs]
+    return {
+        "search": summary(every),
+        "search_by_kind": {kind: summary(values) for kind, values in search_ms.items()},
+        "search_cpu_in_this_process": summary(cpu_ms),
+        "matching_activities_mean": round(statistics.mean(totals), 1),
+        "like_scan": {**summary(like), "queries": len(like)},
+        "search_on_the_same_queries": summary(same),
+        "speedup_p50": round(statistics.median(like) / statistics.median(same), 1),
+    }
+
+
+async def run_engine(
+    name: str, url: str, args: argparse.Namespace, plan: list[Any]
+) -> dict[str, Any]:
+    started = time.perf_counter()
+    await upgrade_async(url)
+    if name == "sqlite":
+        await asyncio.to_thread(
+            load_sqlite, Path(url.split("///", 1)[1]), plan, args.segments, args.seed
+        )
+    else:
+        await load_postgres(url, plan, args.segments, args.seed)
+    loaded = time.perf_counter()
+    engine = create_engine(url)
+    async with engine.begin() as conn:
+        await conn.run_sync(rebuild_search_index)
+    async with engine.connect() as conn:
+        if name == "postgresql":
+            await conn.execute(sa.text("COMMIT"))
+            await conn.execute(sa.text("VACUUM ANALYZE"))
+        else:
+            await conn.execute(sa.text("ANALYZE"))
+    await engine.dispose()
+    indexed = time.perf_counter()
+    orgs = sorted({p[0] for p in plan})
+    queries = bench_queries(args.queries, args.seed)
+    like_every = max(1, args.queries // max(1, args.like_queries))
+    report = await measure(url, name, orgs, queries, like_every)
+    return {
+        "load_s": round(loaded - started, 1),
+        "index_build_s": round(indexed - loaded, 1),
+        **report,
+        "query_s": round(time.perf_counter() - indexed, 1),
+    }
+
+
+async def postgres_database(server_url: str, *, create: bool) -> str:
+    import asyncpg
+
+    base = server_url.replace("+asyncpg", "")
+    admin = await asyncpg.connect(base)
+    await admin.execute(f"DROP DATABASE IF EXISTS {BENCH_DB}")
+    if create:
+        await admin.execute(f"CREATE DATABASE {BENCH_DB}")
+    await admin.close()
+    return base.rsplit("/", 1)[0].replace("postgresql://", "postgresql+asyncpg://") + "/" + BENCH_DB
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--segments", type=int, default=1_000_000)
+    parser.add_argument("--queries", type=int, default=200)
+    parser.add_argument("--like-queries", type=int, default=50)
+    parser.add_argument("--engines", default="sqlite,postgresql")
+    parser.add_argument("--pg-url", default=os.environ.get("MEETSIGHT_BENCH_DATABASE_URL"))
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--keep", action="store_true", help=f"keep the {BENCH_DB} database")
+    args = parser.parse_args()
+    plan = activities_plan(args.segments)
+    report: dict[str, Any] = {
+        "segments": len(plan) * max(1, args.segments // len(plan)),
+        "activities": len(plan),
+        "organizations": ORGS,
+        "queries": args.queries,
+    }
+    for name in args.engines.split(","):
+        if name == "sqlite":
+            with tempfile.TemporaryDirectory() as folder:
+                url = f"sqlite+aiosqlite:///{folder}/bench.db"
+                report["sqlite"] = await run_engine("sqlite", url, args, plan)
+        elif name == "postgresql":
+            if not args.pg_url:
+                report["postgresql"] = "skipped: give --pg-url or MEETSIGHT_BENCH_DATABASE_URL"
+                continue
+            url = await postgres_database(args.pg_url, create=True)
+            try:
+                report["postgresql"] = await run_engine("postgresql", url, args, plan)
+            finally:
+                if not args.keep:
+                    await postgres_database(args.pg_url, create=False)
+        print(json.dumps({name: report.get(name)}), file=sys.stderr)
+    print(json.dumps(report, indent=2))
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

@@ -1,0 +1,324 @@
+"""English commitment rules: which sentence promises what, and how its action reads.
+
+"I'll send", "we're going to", "let's schedule", "let me get you", "our team will", "Sam will",
+"you'll have it by Friday"; hypotheticals ("if", "would"), hedges ("maybe"), obligations ("I'll
+have to"), vague closings ("we'll be in touch") and what happens during the call itself ("I'll
+walk you through", unless it comes with a date) are not promises.
+"""
+
+from __future__ import annotations
+
+import re
+
+from meetsight.intelligence.builtin.commitment_hits import (
+    OTHER,
+    Hit,
+    named_owner,
+    opens_with_deadline,
+)
+from meetsight.intelligence.builtin.deadlines import fold_same_length
+
+_EN_SUBJECT = re.compile(
+    r"\b(?P<subj>i|we)(?:'ll| will| shall|'m going to| am going to|'re going to| are going to"
+    r"|'m gonna|'re gonna)(?P<adv>(?:\s+(?:also|just|then|definitely|certainly|personally|"
+    r"quickly|gladly|both|all|first|go ahead and|make sure to|make sure i|try to|try and|be sure "
+    r"to|be))*)\s+(?P<verb>[a-z]+)"
+)
+
+
+_EN_OUR = re.compile(
+    r"\b(?:our|my)\s+(?:[a-z-]+\s+){0,3}?(?:will|'ll|is going to|are going to)\s+"
+    r"(?P<verb>[a-z]+)"
+)
+
+
+_EN_LETS = re.compile(
+    r"\blet's\s+(?P<verb>schedule|book|set up|setup|put|plan|organi[sz]e|arrange|lock in|"
+    r"pencil in|block|send|prepare|get (?:a|the|something|time|it) (?:[a-z-]+ )*?on the calendar"
+    r"|do (?:a|the|another) (?:[a-z-]+ ){0,2}?(?:call|demo|session|meeting|review|workshop|pilot"
+    r"|check-in|walkthrough))"
+)
+
+
+# "I can get that to you tomorrow": an offer that commits once it carries a date.
+_EN_CAN = re.compile(
+    r"\b(?:i|we) can (?:also |definitely |easily )?(?P<verb>send|get|email|share|have|set up|"
+    r"put together|prepare|schedule|book|forward|turn|deliver|provide|arrange)\b"
+)
+
+
+# "Action for me: send the questionnaire", "on my side: book the demo": a to-do said aloud.
+_EN_MY_ACTION = re.compile(
+    r"\b(?:(?:action(?: item)?s?|next steps?|to-?dos?|homework) for (?:me|us)|on (?:my|our) "
+    r"(?:side|end)|for my part|my (?:action(?: item)?|next step|to-?do|homework))"
+    r"\s*(?::|is to|is|will be to)\s*(?P<verb>[a-z]+)"
+)
+
+
+def en_offer(folded: str, speaker: str) -> Hit | None:
+    """ "I can document the mapping." with any verb: only ever read when the next sentence
+    promises it ("You'll have it by Thursday")."""
+    m = re.search(r"\b(?:i|we) can (?:also |definitely |easily )?(?P<verb>[a-z]+)", folded)
+    if m is None or m.group("verb") in _EN_NOT_ACTIONS or _EN_HEDGE.search(folded):
+        return None
+    if not _en_clause_start(folded, m.start()) or folded.rstrip().endswith("?"):
+        return None
+    return Hit(m.start("verb"), m.end("verb"), (speaker,), needs_deadline=True)
+
+
+# Substrings every English pattern below needs; plain "in" checks cost far less than a regex.
+_EN_TRIGGERS = (
+    "'ll", "will", "shall", "going to", "gonna", "can", "let", "me to", "should i", "for me",
+    "for us", "my side", "my end", "our side", "our end", "my part", "my action", "my next",
+    "my to", "my homework",
+)  # fmt: skip
+
+
+# "You'll have it by Friday": the speaker promises a delivery; only with a date.
+_EN_YOU_HAVE = re.compile(
+    r"\byou'll (?:have|get|receive) (?P<object>it|that|this|them|(?:the|our|my|a|an) [a-z0-9' -]+?)"
+    r"(?= from (?:me|us)\b|\s*$|\s*[.,!;]| by\b| on\b| before\b| tomorrow\b| today\b| tonight\b"
+    r"| next\b| this\b| in\b| first thing\b)"
+)
+
+
+# "And you'll send me the reports by Friday": the one spoken to, and only with a date.
+EN_YOU_WILL = re.compile(
+    r"\byou(?:'ll| will)(?: also| then| just)?\s+(?P<verb>send|email|share|forward|get|pull|sign"
+    r"|review|confirm|introduce|loop|set up|schedule|book|check|talk|present|circulate)\b"
+)
+
+
+_EN_WHAT_I_DO = re.compile(
+    r"\bwhat (?:i|we)(?:'ll| will|'m going to| am going to|'re going to| are going to) do is"
+    r"(?: to)?\s+(?P<verb>[a-z]+)"
+)
+
+
+_EN_LET_ME = re.compile(
+    r"\blet me\s+(?P<verb>get|send|email|follow|put together|prepare|draft|set up|schedule|book"
+    r"|loop|check|confirm|ask|find out|look into|dig|talk|take (?:it|this|that) back)"
+)
+
+
+_EN_LET_ME_SOFT = {"check", "confirm", "ask", "find out", "look into", "dig", "talk"}
+
+
+_EN_HANDOVER = re.compile(
+    r"take (?:care|(?:it|this|that|them|the [a-z]+(?: [a-z]+)?) (?:back )?to)\b"
+)
+
+
+_EN_FOLLOW_UP = re.compile(r"\b(?:get back|come back|follow up|circle back|let you know)\b")
+
+
+_EN_OFFER = re.compile(
+    r"\b(?:shall i|should i|do you want me to|would you like me to|want me to)\s+"
+    r"(?P<verb>[a-z]+)"
+)
+
+
+EN_REQUEST = re.compile(
+    r"(?:\b(?:can|could|would|will) you(?: please)?|\byou'll|^(?:and\s+)?(?:please\s+)?(?=send|"
+    r"email|forward|share))\s*(?P<verb>send|email|forward|share|include|set up|prepare|get|"
+    r"provide|complete|schedule|book|call|confirm|add|put together|draft|check|fill out|fill in"
+    r"|sign|return)\b"
+)
+
+
+# Verbs that never make a next step after "I'll" / "we'll".
+_EN_NOT_ACTIONS = {
+    "be", "need", "needs", "want", "like", "love", "see", "admit", "say", "bet", "not",
+    "never", "probably", "maybe", "talk", "speak", "chat", "regroup", "reconnect", "catch",
+    "touch", "meet", "keep", "stay", "think", "consider", "leave", "stop", "hear", "wait",
+    "hope", "remember", "go", "move", "head", "jump", "end", "wrap", "miss", "lose",
+}  # fmt: skip
+
+
+# Verbs for what happens during the call itself: a next step only with a deadline.
+_EN_IN_CALL = {
+    "show", "walk", "explain", "start", "begin", "tell", "give", "demo", "drive", "hand", "turn",
+    "cover", "answer", "look", "check", "ask", "let", "take",
+}  # fmt: skip
+
+
+# ... and objects that make other verbs happen during the call ("pull it up", "share my screen").
+_EN_IN_CALL_OBJECT = re.compile(
+    r"^(?:pull (?:it |that |this |them )?up|share (?:my|the|our) screen|have to|take care"
+    r"|make sure (?:we|i) (?:get to|cover|talk about|come back to)|note (?:it|that|this) down"
+    r"|put (?:it|that|this) in my (?:calendar|notes))\b"
+)
+
+
+_EN_CLAUSE_OPENERS = {
+    "and", "then", "so", "but", "also", "yes", "yeah", "sure", "okay", "ok", "great", "perfect",
+    "absolutely", "well", "right", "now", "first", "next", "meanwhile", "plus", "good", "fine",
+    "today", "tomorrow", "definitely", "certainly", "alright", "excellent", "cool", "awesome",
+    "anyway", "after", "afterwards", "otherwise", "course", "problem", "done", "deal", "thanks",
+    "is", "end", "side", "part",  # "the next step is I'll ...", "on our end we'll ..."
+}  # fmt: skip
+
+
+_EN_HEDGE = re.compile(r"\b(?:maybe|perhaps|probably|possibly|might|hopefully)\b")
+
+
+_EN_CONDITION = re.compile(r"\b(?:if|unless)\b")
+
+
+_EN_POLITE_IF = re.compile(
+    r"\bif (?:that|it|this) (?:works|helps|suits|is ok(?:ay)?|'s ok(?:ay)?|sounds good|'s fine"
+    r"|is fine)|\bif you (?:like|want|prefer|'d like|would like|don't mind|need it|agree)"
+    r"|\bif (?:that's|that is) alright"
+)
+
+
+CUT_EN = re.compile(
+    r",?\s+(?:and|while)\s+[a-z]+(?:'ll| will| is going to| are going to)\b"
+    r"|,?\s+(?:so that|so you|so they|so we|so it|so she|so he|once|because|in case|as soon as"
+    r"|which|when|right\?|okay\?|ok\?|say|if that|if you|to make sure)\b|,\s*(?:so|and then)\b"
+)
+
+
+EN_TIME = re.compile(
+    r"\b(?:at|around|say)\s+(?:\d{1,2}(?::\d{2})?|one|two|three|four|five|six|seven|eight|nine"
+    r"|ten|eleven|twelve|noon)(?:\s*(?:a\.?m\.?|p\.?m\.?|o'clock|thirty))?"
+)
+
+
+_PRONOUN_OBJECT = re.compile(
+    r"\b(?P<verb>send|email|give|get|forward|pass|mail|show|bring|text) (?:you|him|her|them|us|me)"
+    r"(?= (?:a|an|the|some|all|both|this|that|these|those|our|your|their|my|[a-z]+s)\b)"
+)
+
+
+def _en_clause_start(folded: str, start: int) -> bool:
+    before = folded[:start].rstrip()
+    if not before or before[-1] in ',;:-(\u2014\u2013.!?"':
+        return True
+    previous = re.findall(r"[a-z']+", before)
+    if previous and previous[-1] in _EN_CLAUSE_OPENERS:
+        return True
+    return opens_with_deadline(before, "en")
+
+
+def en_hit(folded: str, speaker: str, first_names: dict[str, str]) -> Hit | None:
+    if not any(trigger in folded for trigger in _EN_TRIGGERS):
+        return None  # most sentences promise nothing: one cheap look before the real ones
+    question = folded.rstrip().endswith("?")
+    if _EN_CONDITION.search(_EN_POLITE_IF.sub("", folded)):
+        return None
+    m: re.Match[str] | None = _EN_MY_ACTION.search(folded)
+    if m and m.group("verb") not in _EN_NOT_ACTIONS and not question:
+        return Hit(m.start("verb"), m.end("verb"), (speaker,))
+    for m in _EN_SUBJECT.finditer(folded):
+        if not _en_clause_start(folded, m.start()):
+            continue
+        verb = m.group("verb")
+        adverbs = m.group("adv") or ""
+        if verb in _EN_NOT_ACTIONS or _EN_HEDGE.search(folded[: m.start("verb")]):
+            return None
+        if adverbs.strip().endswith("be") and not verb.endswith("ing"):
+            return None  # "I'll be honest"
+        phrase = folded[m.start("verb") :]
+        if phrase.startswith("have to"):
+            return None  # "I'll have to check": an obligation, not a promise
+        # "I'll have our team send it" hands work over; "we're going to have a hard time" does not
+        causative = re.match(r"have (?:our|my|someone|somebody|one of|the [a-z]+ team)\b", phrase)
+        actors = _en_named_actors(folded[: m.start()], speaker, first_names)
+        in_call = verb in _EN_IN_CALL or bool(_EN_IN_CALL_OBJECT.match(phrase))
+        in_call = in_call or (verb == "have" and not causative)
+        if _EN_HANDOVER.match(phrase) or (verb in _EN_LET_ME_SOFT and _EN_FOLLOW_UP.search(phrase)):
+            in_call = False  # "take care of it", "take this to the board", "check and get back"
+        return Hit(
+            m.start("verb"),
+            m.end("verb"),
+            actors,
+            needs_deadline=in_call,
+            needs_acceptance=question,
+        )
+    m = _EN_WHAT_I_DO.search(folded)
+    if m and m.group("verb") not in _EN_NOT_ACTIONS:
+        return Hit(m.start("verb"), m.end("verb"), (speaker,), needs_acceptance=question)
+    m = _EN_YOU_HAVE.search(folded) if "you'll" in folded else None
+    if m and _en_clause_start(folded, m.start()) and not folded.rstrip().endswith("?"):
+        return Hit(
+            m.start("object"),
+            m.start("object"),
+            (speaker,),
+            infinitive="send",
+            needs_deadline=True,
+        )
+    m = _EN_CAN.search(folded)
+    if m and _en_clause_start(folded, m.start()) and not _EN_HEDGE.search(folded[: m.start()]):
+        return Hit(m.start("verb"), m.end("verb"), (speaker,), needs_deadline=True)
+    for m in _EN_OUR.finditer(folded):
+        if not _en_clause_start(folded, m.start()) or m.group("verb") in _EN_NOT_ACTIONS:
+            continue
+        owner = named_owner(folded[m.start() : m.start("verb")], speaker, first_names)
+        return Hit(m.start("verb"), m.end("verb"), owner, needs_acceptance=question)
+    m = _EN_LETS.search(folded)
+    if m:
+        return Hit(m.start("verb"), m.end("verb"), (speaker,), needs_acceptance=question)
+    m = _EN_LET_ME.search(folded)
+    if m:
+        soft = m.group("verb") in _EN_LET_ME_SOFT and not _EN_FOLLOW_UP.search(folded)
+        return Hit(m.start("verb"), m.end("verb"), (speaker,), needs_deadline=soft)
+    m = _EN_OFFER.search(folded)
+    if m and question and m.group("verb") not in _EN_NOT_ACTIONS:
+        return Hit(m.start("verb"), m.end("verb"), (speaker,), needs_acceptance=True)
+    m = EN_YOU_WILL.search(folded) if "you'll" in folded or "you will" in folded else None
+    if m and not question and _en_clause_start(folded, m.start()):
+        return Hit(m.start("verb"), m.end("verb"), (OTHER,), needs_deadline=True)
+    return en_named_hit(folded, speaker, first_names)
+
+
+def _en_named_actors(before: str, speaker: str, first_names: dict[str, str]) -> tuple[str, ...]:
+    """ "Sam and I will ..." -> both; otherwise the speaker."""
+    m = re.search(r"\b([a-z]+) and $", before)
+    if m and m.group(1) in first_names and first_names[m.group(1)] != speaker:
+        return (speaker, first_names[m.group(1)])
+    return (speaker,)
+
+
+_EN_NAMED = re.compile(r"\b([a-z]+) (?:will|'ll) (?P<verb>[a-z]+)")
+
+
+def en_named_hit(
+    folded: str, speaker: str, first_names: dict[str, str], after: int = 0
+) -> Hit | None:
+    """ "Sam will set up the pilot by Monday": a colleague named as the one who does it."""
+    for m in _EN_NAMED.finditer(folded, after):
+        name = first_names.get(m.group(1))
+        if name is None or name == speaker or m.group("verb") in _EN_NOT_ACTIONS:
+            continue
+        if not _en_clause_start(folded, m.start()):
+            continue
+        return Hit(m.start("verb"), m.end("verb"), (name,), needs_deadline=True)
+    return None
+
+
+_E_STEMS = ("prepar", "schedul", "shar", "complet", "updat", "organiz", "arrang", "provid")
+
+
+_E_STEMS_MORE = ("writ", "creat", "mak", "tak", "giv", "clos", "finaliz", "involv", "includ")
+
+
+def _base_form(verb: str) -> str:
+    """ "sending" -> "send", "getting" -> "get", "preparing" -> "prepare" ("I'll be sending")."""
+    base = verb[:-3]
+    if len(base) > 2 and base[-1] == base[-2] and base[-1] not in "lsz":
+        return base[:-1]
+    return base + "e" if base.endswith(_E_STEMS + _E_STEMS_MORE) else base
+
+
+def en_tidy(text: str, first_names: dict[str, str]) -> str:
+    first = re.match(r"[a-z]{4,}ing\b", text)
+    if first:
+        text = _base_form(first.group()) + text[first.end() :]
+    text = re.sub(r"\b[Yy]our\b|\b[Oo]ur\b", "the", text)
+    text = _PRONOUN_OBJECT.sub(r"\g<verb>", text)
+    text = re.sub(r"\s+from (?:me|us)\b", "", text)
+    m = re.match(r"^([a-z]+) ([a-z]+)(?= [a-z])", fold_same_length(text))
+    if m and m.group(2) in first_names and m.group(1) in {"send", "email", "give", "get"}:
+        text = text[: m.end(1)] + text[m.end() :]  # "send Sam the credentials"
+    return text

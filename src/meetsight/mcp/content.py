@@ -1,0 +1,162 @@
+"""Transcript and summary of one activity as tool results (shared by the transcript, summary,
+action-items and details tools)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from meetsight.activities import finder
+from meetsight.activities import repository as repo
+from meetsight.intelligence.models import ActivitySummary
+from meetsight.mcp.access import ToolAccess
+from meetsight.mcp.arguments import TRANSCRIPT_CAP
+
+
+class Sentence(BaseModel):
+    index: int
+    speaker: str
+    speakerId: str
+    startTime: float = Field(description="Seconds from the start of the recording")
+    endTime: float
+    text: str
+
+
+class ActionItem(BaseModel):
+    action: str
+    actors: list[str] = []
+    deadline: str = ""
+
+
+class Topic(BaseModel):
+    title: str
+    description: str = ""
+
+
+class ActivityHeader(BaseModel):
+    id: str
+    kind: Literal["meeting", "call"]
+    title: str
+    status: str
+    failureReason: str | None = None
+    language: str | None = Field(None, description="The language the content is in")
+    note: str | None = Field(None, description="Why something is missing or differs")
+
+
+class Transcript(ActivityHeader):
+    sentences: list[Sentence]
+    returned: int
+    totalSentences: int
+    truncated: bool = Field(description="True when sentences were cut at maxSentences or 10,000")
+    maxSentences: int = Field(description="The cap that applied")
+
+
+class Summary(ActivityHeader):
+    available: bool = Field(description="Whether an AI summary exists yet")
+    summaryText: str | None = None
+    actionItems: list[ActionItem] = []
+    next_steps: list[ActionItem] = Field([], description="The same items as actionItems")
+    topics: list[Topic] | None = Field(None, description="Meetings: topics discussed")
+    insights: dict[str, Any] | None = Field(None, description="Calls: call insights")
+    aiOpinion: str | None = None
+
+
+class ActionItems(ActivityHeader):
+    actionItems: list[ActionItem]
+    count: int
+
+
+def header(row: Any, language: str | None) -> dict[str, Any]:
+    notes = []
+    if row.status == "failed":
+        notes.append(f"Processing failed: {row.failure_reason or 'no reason recorded'}")
+    elif row.status != "completed":
+        notes.append(f"The {'call' if row.is_call else 'meeting'} is still {row.status}")
+    wanted = (language or "").strip().lower()
+    if wanted and row.language and wanted != row.language.lower():
+        notes.append(f"No {wanted!r} version exists; content is in {row.language!r}")
+    return {
+        "id": row.id,
+        "kind": "call" if row.is_call else "meeting",
+        "title": row.name,
+        "status": row.status,
+        "failureReason": row.failure_reason,
+        "language": row.language,
+        "note": "; ".join(notes) or None,
+    }
+
+
+async def transcript(
+    session: AsyncSession,
+    access: ToolAccess,
+    row: Any,
+    *,
+    max_sentences: int | None,
+    language: str | None = None,
+) -> Transcript:
+    cap = max_sentences or TRANSCRIPT_CAP
+    segments = await repo.list_segments(access.state.reader, access.org_id, row.id, limit=cap + 1)
+    truncated = len(segments) > cap
+    segments = segments[:cap]
+    total = await finder.transcript_length(session, access.org_id, row.id)
+    sentences = [
+        Sentence(
+            index=i,
+            speaker=s.participant_name,
+            speakerId=s.person_id,
+            startTime=s.start_time,
+            endTime=s.end_time,
+            text=s.content,
+        )
+        for i, s in enumerate(segments)
+    ]
+    return Transcript(
+        **header(row, language),
+        sentences=sentences,
+        returned=len(sentences),
+        totalSentences=max(total, len(sentences)),
+        truncated=truncated,
+        maxSentences=cap,
+    )
+
+
+def action_items(summary: ActivitySummary | None) -> list[ActionItem]:
+    if summary is None:
+        return []
+    return [
+        ActionItem(
+            action=step["action"],
+            actors=list(step.get("actors") or []),
+            deadline=step.get("deadline") or "",
+        )
+        for step in summary.next_steps
+    ]
+
+
+async def summary(
+    session: AsyncSession, access: ToolAccess, row: Any, *, language: str | None = None
+) -> Summary:
+    stored = await repo.get_summary(session, access.org_id, row.id)
+    items = action_items(stored)
+    fields = header(row, language)
+    if stored is None and fields["note"] is None:
+        fields["note"] = "No summary has been written for it"
+    result = Summary(
+        **fields,
+        available=stored is not None,
+        summaryText=stored.summary if stored else None,
+        actionItems=items,
+        next_steps=items,
+        aiOpinion=stored.ai_opinion if stored else None,
+    )
+    if row.is_call:
+        result.insights = (stored.insights or {}) if stored else None
+    else:
+        result.topics = (
+            [Topic(title=t["title"], description=t.get("description", "")) for t in stored.topics]
+            if stored
+            else []
+        )
+    return result

@@ -1,0 +1,59 @@
+"""Reading activities for tools: the id check every id-taking tool shares, and shaping rows with
+their participants and organizers in two queries per page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from meetsight.activities import finder
+from meetsight.activities.service import require_activity
+from meetsight.auth.scopes import read_scope
+from meetsight.errors import NotFound
+from meetsight.mcp import results
+from meetsight.mcp.access import ToolAccess
+from meetsight.mcp.errors import MEETING_NOT_FOUND, ToolFailure
+
+
+async def activity_by_id(access: ToolAccess, activity_id: str) -> Any:
+    """The row of a meeting or call of the caller's organization; "Meeting not found" for an
+    unknown id or another organization's, and a scope error for a kind the key cannot read."""
+    try:
+        row = await require_activity(access.state.reader, access.auth, activity_id, None)
+    except NotFound:
+        raise ToolFailure(MEETING_NOT_FOUND) from None
+    access.require(read_scope(bool(row.is_call)))
+    return row
+
+
+async def shape(
+    session: AsyncSession, access: ToolAccess, rows: list[Any], owners: dict[str, str | None]
+) -> list[results.Activity]:
+    """Rows to results; `owners` maps each activity id to its owner's person id."""
+    org_id = access.org_id
+    people = await finder.participants_of(session, org_id, [r.id for r in rows])
+    owner_rows = await finder.people_by_id(
+        session, org_id, sorted({o for o in owners.values() if o})
+    )
+    return [
+        results.activity(
+            row,
+            people.get(row.id, []),
+            owner=owner_rows.get(owners.get(row.id) or ""),
+            public_url=access.state.public_url,
+        )
+        for row in rows
+    ]
+
+
+async def shape_page(
+    session: AsyncSession, access: ToolAccess, rows: list[Any]
+) -> list[results.Activity]:
+    """Rows from finder.find_activities (which carry owner_person_id)."""
+    return await shape(session, access, rows, {r.id: r.owner_person_id for r in rows})
+
+
+async def shape_one(session: AsyncSession, access: ToolAccess, row: Any) -> results.Activity:
+    owner = await finder.owner_of(session, access.org_id, row.id)
+    return (await shape(session, access, [row], {row.id: owner}))[0]

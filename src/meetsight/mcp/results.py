@@ -1,0 +1,110 @@
+"""What the tools answer: output models (published as each tool's outputSchema) and the shaping
+of activity rows into them. Every answer carries structuredContent and the same JSON as text."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import orjson
+from mcp_types import CallToolResult, TextContent
+from pydantic import BaseModel, Field
+
+from meetsight.activities.kinds import kind_of
+from meetsight.activities.serializers import activity_url
+from meetsight.timefmt import iso_z
+
+
+class Participant(BaseModel):
+    id: str
+    name: str
+    email: str | None = None
+    phone: str | None = None
+    isHost: bool = False
+    isInternal: bool = False
+    isOrganizer: bool = False
+
+
+class Activity(BaseModel):
+    """A meeting or a phone call as agents see it."""
+
+    id: str = Field(description="Meeting or call id; the get_meeting_* tools take it")
+    kind: Literal["meeting", "call"]
+    title: str
+    status: str = Field(description="scheduled, processing, completed or failed")
+    failureReason: str | None = Field(None, description="Why processing failed")
+    startDateTime: str
+    endDateTime: str | None = None
+    durationSeconds: float | None = None
+    mediaType: str = Field(description="videocall, presential or phonecall")
+    language: str | None = None
+    description: str | None = None
+    activityType: str | None = Field(None, description="The meeting or call type, e.g. Discovery")
+    direction: str | None = Field(None, description="Calls: inbound or outbound")
+    fromNumber: str | None = None
+    toNumber: str | None = None
+    url: str = Field(description="The activity's page in the web app")
+    participants: list[Participant] = []
+    organizers: list[Participant] = []
+
+
+def tool_result(payload: BaseModel) -> CallToolResult:
+    data = payload.model_dump(mode="json", exclude_none=True)
+    text = orjson.dumps(data).decode()
+    return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
+
+
+def tool_error(message: str) -> CallToolResult:
+    return CallToolResult(content=[TextContent(type="text", text=message)], is_error=True)
+
+
+def participant(row: Any, *, organizer: bool) -> Participant:
+    return Participant(
+        id=row.id,
+        name=row.name,
+        email=row.email,
+        phone=row.phone,
+        isHost=bool(getattr(row, "is_host", False)),
+        isInternal=bool(row.is_internal),
+        isOrganizer=organizer,
+    )
+
+
+def is_organizer(row: Any, owner_id: str | None) -> bool:
+    return bool(row.is_organizer or row.is_host or row.id == owner_id)
+
+
+def activity(
+    row: Any,
+    people: list[Any],
+    *,
+    owner: Any | None,
+    public_url: str,
+) -> Activity:
+    """Shape an activity row (the repository's columns) with its participants; the owner
+    counts as an organizer even when the participant list does not name them."""
+    owner_id = owner.id if owner is not None else None
+    participants = [participant(p, organizer=is_organizer(p, owner_id)) for p in people]
+    organizers = [p for p in participants if p.isOrganizer]
+    if owner is not None and not any(p.id == owner_id for p in participants):
+        organizers.insert(0, participant(owner, organizer=True))
+    kind = kind_of(bool(row.is_call))
+    return Activity(
+        id=row.id,
+        kind="call" if row.is_call else "meeting",
+        title=row.name,
+        status=row.status,
+        failureReason=row.failure_reason,
+        startDateTime=iso_z(row.start_at) or "",
+        endDateTime=iso_z(row.end_at),
+        durationSeconds=row.duration,
+        mediaType=row.media_type,
+        language=row.language,
+        description=row.description,
+        activityType=row.type_name,
+        direction=(row.direction or "outbound") if row.is_call else None,
+        fromNumber=row.from_number if row.is_call else None,
+        toNumber=row.to_number if row.is_call else None,
+        url=activity_url(public_url, kind, row.id),
+        participants=participants,
+        organizers=organizers,
+    )

@@ -1,0 +1,130 @@
+"""The tools that take one id (a meeting's or a call's): get_meeting_transcript,
+get_meeting_summary, get_meeting_details, get_meeting_action_items."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from mcp.server.mcpserver import Context, MCPServer
+from mcp_types import CallToolResult
+from pydantic import BaseModel, Field
+
+from meetsight.activities import repository as repo
+from meetsight.mcp import arguments as a
+from meetsight.mcp import content
+from meetsight.mcp.access import tool_access
+from meetsight.mcp.loading import activity_by_id, shape_one
+from meetsight.mcp.results import Activity, tool_result
+from meetsight.mcp.tools_listing import READ_ONLY
+
+
+class Details(BaseModel):
+    meeting: Activity = Field(description="The meeting or call (phone calls too)")
+    transcript: content.Transcript | None = None
+    summary: content.Summary | None = None
+
+
+async def get_meeting_transcript(
+    ctx: Context[Any, Any],
+    transcriptId: a.ActivityId,
+    language: a.Language = None,
+    maxSentences: a.MaxSentences = None,
+) -> Annotated[CallToolResult, content.Transcript]:
+    access = tool_access(ctx)
+    row = await activity_by_id(access, transcriptId)
+    async with access.state.sessionmaker() as session:
+        result = await content.transcript(
+            session, access, row, max_sentences=maxSentences, language=language
+        )
+    return tool_result(result)
+
+
+async def get_meeting_summary(
+    ctx: Context[Any, Any],
+    transcriptId: a.ActivityId,
+    language: a.Language = None,
+) -> Annotated[CallToolResult, content.Summary]:
+    access = tool_access(ctx)
+    row = await activity_by_id(access, transcriptId)
+    async with access.state.sessionmaker() as session:
+        result = await content.summary(session, access, row, language=language)
+    return tool_result(result)
+
+
+async def get_meeting_action_items(
+    ctx: Context[Any, Any],
+    meetingId: a.ActivityId,
+    language: a.Language = None,
+) -> Annotated[CallToolResult, content.ActionItems]:
+    access = tool_access(ctx)
+    row = await activity_by_id(access, meetingId)
+    async with access.state.sessionmaker() as session:
+        stored = await repo.get_summary(session, access.org_id, row.id)
+    items = content.action_items(stored)
+    fields = content.header(row, language)
+    if stored is None and fields["note"] is None:
+        fields["note"] = "No summary has been written for it"
+    return tool_result(content.ActionItems(**fields, actionItems=items, count=len(items)))
+
+
+async def get_meeting_details(
+    ctx: Context[Any, Any],
+    id: a.ActivityId,
+    includeTranscript: Annotated[
+        bool, Field(description="Include the transcript (default true)")
+    ] = True,
+    includeSummary: Annotated[
+        bool, Field(description="Include the AI summary and action items (default true)")
+    ] = True,
+    maxSentences: a.MaxSentences = None,
+) -> Annotated[CallToolResult, Details]:
+    access = tool_access(ctx)
+    row = await activity_by_id(access, id)
+    async with access.state.sessionmaker() as session:
+        details = Details(meeting=await shape_one(session, access, row))
+        if includeTranscript:
+            details.transcript = await content.transcript(
+                session, access, row, max_sentences=maxSentences
+            )
+        if includeSummary:
+            details.summary = await content.summary(session, access, row)
+    return tool_result(details)
+
+
+def register(server: MCPServer[Any]) -> None:
+    server.add_tool(
+        get_meeting_transcript,
+        name="get_meeting_transcript",
+        title="Get a transcript",
+        description="The transcript of one meeting or phone call (any id from the other tools): "
+        "sentences in order with speaker, speaker id, start and end time in seconds. Cut at "
+        "maxSentences, or at 10,000 sentences when it is absent; `truncated` says whether "
+        "sentences were left out and `totalSentences` how many exist.",
+        annotations=READ_ONLY,
+    )
+    server.add_tool(
+        get_meeting_summary,
+        name="get_meeting_summary",
+        title="Get a summary",
+        description="The AI summary of one meeting or phone call: summaryText, actionItems "
+        "(also as next_steps: action, actors, deadline), topics for meetings or insights for "
+        "calls. A failed or unfinished one says so in status, failureReason and note.",
+        annotations=READ_ONLY,
+    )
+    server.add_tool(
+        get_meeting_details,
+        name="get_meeting_details",
+        title="Get meeting or call details",
+        description="Everything about one meeting or phone call: metadata with participants "
+        "and organizers, plus the transcript (includeTranscript, capped by maxSentences) and the "
+        "summary (includeSummary); both included by default.",
+        annotations=READ_ONLY,
+    )
+    server.add_tool(
+        get_meeting_action_items,
+        name="get_meeting_action_items",
+        title="Get action items",
+        description="The structured next steps from the AI summary of one meeting or phone "
+        "call: each with the action, who does it (actors) and the deadline as written.",
+        annotations=READ_ONLY,
+    )

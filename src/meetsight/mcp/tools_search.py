@@ -1,0 +1,203 @@
+"""search_meetings and search_calls: full-text search in titles and transcripts, on the search
+service (meetsight.search.service), with the matching sentences of every hit."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from mcp.server.mcpserver import Context, MCPServer
+from mcp_types import CallToolResult
+from pydantic import BaseModel, Field
+
+from meetsight.activities.finder import FinderFilters, find_activities
+from meetsight.auth.scopes import CALLS_READ, MEETINGS_READ
+from meetsight.errors import ValidationFailed
+from meetsight.mcp import arguments as a
+from meetsight.mcp.access import tool_access
+from meetsight.mcp.errors import ToolFailure
+from meetsight.mcp.loading import shape_page
+from meetsight.mcp.results import Activity, tool_result
+from meetsight.mcp.tools_listing import READ_ONLY
+
+Query = Annotated[
+    str,
+    Field(
+        min_length=1,
+        max_length=500,
+        description='Search words; "a phrase" in quotes, prefix* with a star. Stemmed: '
+        '"pricing" also finds "price"',
+    ),
+]
+Scope = Annotated[
+    Literal["title", "sentences", "all"],
+    Field(description="Search titles, transcript sentences, or both ('all', default)"),
+]
+
+
+class SentenceHit(BaseModel):
+    sentenceIndex: int = Field(description="Position in the transcript (get_meeting_transcript)")
+    speaker: str
+    startTime: float = Field(description="Seconds from the start of the recording")
+    endTime: float
+    snippet: str = Field(description="The sentence, matched words marked as **word**")
+
+
+class SearchResult(Activity):
+    rank: float = Field(description="Relevance; higher is better, within this page")
+    titleMatched: bool
+    matches: list[SentenceHit] = []
+
+
+class SearchInfo(BaseModel):
+    query: str
+    scope: str
+    total: int = Field(description="Matching activities before limit")
+    returned: int
+
+
+class MeetingSearch(SearchInfo):
+    meetings: list[SearchResult]
+
+
+class CallSearch(SearchInfo):
+    calls: list[SearchResult]
+
+
+async def _search(
+    ctx: Context[Any, Any],
+    *,
+    is_call: bool,
+    query: str,
+    scope: str,
+    from_date: str | None,
+    to_date: str | None,
+    limit: int,
+    direction: str | None = None,
+    from_number: str | None = None,
+    to_number: str | None = None,
+) -> tuple[list[SearchResult], dict[str, Any]]:
+    from meetsight.search.service import search_activities  # written beside this, in search/
+    from meetsight.search.types import SearchQuery
+
+    access = tool_access(ctx, CALLS_READ if is_call else MEETINGS_READ)
+    if not query.strip() or "\x00" in query:
+        raise ToolFailure("Invalid argument query: give at least one word to search for")
+    start = a.day(from_date, "fromDate") if from_date else None
+    end = a.day(to_date, "toDate") if to_date else None
+    if start and end and start > end:
+        raise ToolFailure("Invalid argument toDate: must not be before fromDate")
+    search = SearchQuery(
+        text=query,
+        scope=scope,  # type: ignore[arg-type]
+        kind="calls" if is_call else "meetings",
+        date_from=start,
+        date_to=end,
+        direction=direction.lower() if direction else None,  # type: ignore[arg-type]
+        from_number=a.partial(from_number, "fromNumber"),
+        to_number=a.partial(to_number, "toNumber"),
+        limit=limit,
+    )
+    async with access.state.sessionmaker() as session:
+        try:
+            page = await search_activities(session, access.org_id, search)
+        except ValidationFailed as exc:  # its message starts with the field: "query: ..."
+            raise ToolFailure(f"Invalid argument {exc.message}") from None
+        ids = [hit.activity_id for hit in page.hits]
+        rows, _ = await find_activities(
+            session,
+            access.org_id,
+            FinderFilters(is_call=is_call, activity_ids=ids),
+            limit=max(len(ids), 1),
+            skip=0,
+        )
+        shaped = {item.id: item for item in await shape_page(session, access, rows)}
+    results = [
+        SearchResult(
+            **shaped[hit.activity_id].model_dump(),
+            rank=hit.rank,
+            titleMatched=hit.title_matched,
+            matches=[
+                SentenceHit(
+                    sentenceIndex=m.position,
+                    speaker=m.speaker,
+                    startTime=m.start_time,
+                    endTime=m.end_time,
+                    snippet=m.snippet,
+                )
+                for m in hit.matches
+            ],
+        )
+        for hit in page.hits
+        if hit.activity_id in shaped  # deleted since the index answered
+    ]
+    info = {"query": query, "scope": scope, "total": page.total, "returned": len(results)}
+    return results, info
+
+
+async def search_meetings(
+    ctx: Context[Any, Any],
+    query: Query,
+    scope: Scope = "all",
+    fromDate: a.FromDate = None,
+    toDate: a.ToDate = None,
+    limit: a.Limit = a.DEFAULT_LIMIT,
+) -> Annotated[CallToolResult, MeetingSearch]:
+    results, info = await _search(
+        ctx,
+        is_call=False,
+        query=query,
+        scope=scope,
+        from_date=fromDate,
+        to_date=toDate,
+        limit=limit,
+    )
+    return tool_result(MeetingSearch(meetings=results, **info))
+
+
+async def search_calls(
+    ctx: Context[Any, Any],
+    query: Query,
+    scope: Scope = "all",
+    fromDate: a.FromDate = None,
+    toDate: a.ToDate = None,
+    limit: a.Limit = a.DEFAULT_LIMIT,
+    direction: a.Direction = None,
+    fromNumber: a.NumberFilter = None,
+    toNumber: a.NumberFilter = None,
+) -> Annotated[CallToolResult, CallSearch]:
+    results, info = await _search(
+        ctx,
+        is_call=True,
+        query=query,
+        scope=scope,
+        from_date=fromDate,
+        to_date=toDate,
+        limit=limit,
+        direction=direction,
+        from_number=fromNumber,
+        to_number=toNumber,
+    )
+    return tool_result(CallSearch(calls=results, **info))
+
+
+def register(server: MCPServer[Any]) -> None:
+    server.add_tool(
+        search_meetings,
+        name="search_meetings",
+        title="Search meetings",
+        description="Full-text search of video calls and in-person meetings (never phone "
+        "calls) in titles and/or transcript sentences, best matches first. Each hit has the "
+        "meeting's id, title, dates, media type, participants and up to 3 matching sentences "
+        "with speaker and start time. limit max 50, default 20.",
+        annotations=READ_ONLY,
+    )
+    server.add_tool(
+        search_calls,
+        name="search_calls",
+        title="Search phone calls",
+        description="Full-text search of phone calls only, in titles and/or transcript "
+        "sentences, best matches first; narrow with dates, direction (INBOUND/OUTBOUND) and "
+        "parts of the caller or destination number. Hits carry the matching sentences with "
+        "speaker and start time. limit max 50, default 20.",
+        annotations=READ_ONLY,
+    )

@@ -1,0 +1,50 @@
+"""Stage `intelligence`: summary, next steps, topics, notes, insights and score from the
+transcript, by the organization's engine (built-in, or an LLM with the built-in as fallback).
+
+The engine runs on a worker thread outside any transaction; its results replace the previous
+run's in one transaction (manual notes and chat history stay).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+
+from meetsight.activities.models import Activity
+from meetsight.intelligence import engines
+from meetsight.intelligence.loading import (
+    load_categories,
+    load_conversation,
+    objectives_from_settings,
+)
+from meetsight.intelligence.store import store_intelligence
+from meetsight.organizations.models import Organization
+from meetsight.processing.errors import PermanentError
+from meetsight.processing.pipeline import StageContext
+
+
+async def run_intelligence(sc: StageContext) -> None:
+    settings = sc.job.require_services().settings
+    org_id = sc.activity.organization_id
+    async with sc.job.sessionmaker() as session:
+        # Reloaded: the transcribe stage may have set the language since the job started.
+        activity = await session.get(Activity, (org_id, sc.activity.id))
+        if activity is None:
+            raise PermanentError("The activity was deleted while it was processed")
+        session.expunge(activity)
+        conversation = await load_conversation(session, activity)
+        categories = await load_categories(session, org_id)
+        org = await session.get(Organization, org_id)
+        org_settings = org.settings if org is not None else None
+    engine = engines.engine_for(settings, org_settings)
+    specs = [spec for _, spec in categories]
+    objectives = objectives_from_settings(org_settings)
+    result = await asyncio.to_thread(engines.analyze, engine, conversation, specs, objectives)
+    if engines.wants_llm_without_endpoint(settings, org_settings):
+        result = dataclasses.replace(
+            result, engine_error="llm: MEETSIGHT_LLM_BASE_URL is not set; built-in results"
+        )
+    async with sc.transaction() as session:
+        await store_intelligence(
+            session, activity, result, {spec.key: row.id for row, spec in categories}
+        )

@@ -1,0 +1,1 @@
+"""Rate limits per credential and per client address (docs/limits.md)."""

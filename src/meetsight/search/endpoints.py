@@ -1,0 +1,130 @@
+"""GET /search: full-text search over the titles and transcripts of the caller's activities."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any, Literal
+
+from fastapi import APIRouter, Request
+from pydantic import Field
+from starlette.responses import Response
+
+from meetsight.auth.context import AuthContext
+from meetsight.auth.scopes import CALLS_READ, MEETINGS_READ
+from meetsight.deps import app_state, authorize
+from meetsight.errors import ValidationFailed
+from meetsight.pagination import total_header
+from meetsight.request_params import PageQuery, openapi_parameters, parse_query
+from meetsight.responses import envelope
+from meetsight.schemas import Envelope, Schema
+from meetsight.search.service import MAX_LIMIT, search_activities
+from meetsight.search.types import KindFilter, SearchHit, SearchQuery
+from meetsight.timefmt import iso_z
+
+router = APIRouter(tags=["search"])
+_REST_NAMES = {"query": "q", "date_from": "fromDate", "skip": "page"}
+
+
+class SearchParams(PageQuery):
+    q: str = Field(
+        min_length=1,
+        max_length=500,
+        description='Words (all must match), "a phrase", prefix* ; case and accents ignored',
+    )
+    scope: Literal["title", "sentences", "all"] = Field("all", description="Where to search")
+    type: Literal["meetings", "calls", "all"] = Field(
+        "all", description="meetings (video and in-person), calls (phone) or all"
+    )
+    from_date: date | None = Field(None, alias="fromDate", description="YYYY-MM-DD, inclusive")
+    to_date: date | None = Field(None, alias="toDate", description="YYYY-MM-DD, inclusive")
+    direction: Literal["inbound", "outbound", "INBOUND", "OUTBOUND"] | None = Field(
+        None, description="Calls only"
+    )
+    from_number: str | None = Field(None, alias="fromNumber", max_length=40)
+    to_number: str | None = Field(None, alias="toNumber", max_length=40)
+    limit: int = Field(10, ge=1, le=MAX_LIMIT, description="Activities per page")
+
+
+class SentenceMatchOut(Schema):
+    position: int
+    speaker: str
+    start_time: float
+    end_time: float
+    snippet: str = Field(description="The sentence with the matched words marked **like this**")
+
+
+class SearchHitOut(Schema):
+    id: str
+    type: Literal["meeting", "call"]
+    name: str
+    start_date_time: str
+    rank: float
+    title_matched: bool
+    matches: list[SentenceMatchOut]
+
+
+@router.get(
+    "/search",
+    response_model=Envelope[list[SearchHitOut]],
+    summary="Search titles and transcript sentences; best matches first",
+    openapi_extra=openapi_parameters(SearchParams),
+)
+async def search(request: Request) -> Response:
+    ctx = await authorize(request, MEETINGS_READ, CALLS_READ)
+    params = parse_query(SearchParams, request)
+    query = SearchQuery(
+        text=params.q,
+        scope=params.scope,
+        kind=_readable_kind(ctx, params.type),
+        date_from=params.from_date,
+        date_to=params.to_date,
+        direction=params.direction.lower() if params.direction else None,  # type: ignore[arg-type]
+        from_number=params.from_number,
+        to_number=params.to_number,
+        limit=params.limit,
+        skip=params.offset,
+    )
+    state = app_state(request)
+    async with state.sessionmaker() as session:
+        try:
+            page = await search_activities(session, ctx.organization_id, query)
+        except ValidationFailed as exc:  # name the REST parameter, not the service's field
+            field, _, sentence = exc.message.partition(":")
+            raise ValidationFailed(f"{_REST_NAMES.get(field, field)}:{sentence}") from None
+    return envelope([_hit_out(h) for h in page.hits], headers=total_header(page.total))
+
+
+def _readable_kind(ctx: AuthContext, wanted: str) -> KindFilter:
+    """meetings needs meetings:read, calls calls:read; all gives the kinds the key may read."""
+    if wanted == "meetings":
+        ctx.require(MEETINGS_READ)
+        return "meetings"
+    if wanted == "calls":
+        ctx.require(CALLS_READ)
+        return "calls"
+    if MEETINGS_READ not in ctx.scopes:
+        return "calls"
+    if CALLS_READ not in ctx.scopes:
+        return "meetings"
+    return "all"
+
+
+def _hit_out(hit: SearchHit) -> dict[str, Any]:
+    return {
+        "id": hit.activity_id,
+        "type": "call" if hit.is_call else "meeting",
+        "name": hit.name,
+        "startDateTime": iso_z(hit.start_at),
+        "rank": hit.rank,
+        "titleMatched": hit.title_matched,
+        "matches": [
+            {
+                "position": m.position,
+                "speaker": m.speaker,
+                "startTime": m.start_time,
+                "endTime": m.end_time,
+                "snippet": m.snippet,
+            }
+            for m in hit.matches
+        ],
+    }

@@ -1,0 +1,54 @@
+"""The activity filters of a search as SQL on the activities table (alias `a`), shared by both
+engines; every value travels as a bound parameter."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, time, timedelta
+from typing import Any
+
+import sqlalchemy as sa
+
+from meetsight.activities.repository import escape_like
+from meetsight.db.base import UTCDateTime
+from meetsight.search.types import SearchQuery
+
+ACTIVITY_COLUMNS: dict[str, sa.types.TypeEngine[Any]] = {
+    "start_at": UTCDateTime(),
+    "is_call": sa.Boolean(),
+}
+
+
+def activity_filters(
+    query: SearchQuery, *, kind_and_start: str = "a"
+) -> tuple[str, dict[str, Any], list[sa.BindParameter[Any]]]:
+    """(SQL to AND into the WHERE, its parameters, typed bind parameters). is_call and
+    start_at are read from the alias `kind_and_start`; the call filters from `a`."""
+    clauses: list[str] = []
+    params: dict[str, Any] = {}
+    binds: list[sa.BindParameter[Any]] = []
+    if query.kind != "all":
+        clauses.append(f"{kind_and_start}.is_call = :is_call")
+        params["is_call"] = query.kind == "calls"
+        binds.append(sa.bindparam("is_call", type_=sa.Boolean()))
+    if query.date_from is not None:
+        clauses.append(f"{kind_and_start}.start_at >= :from_at")
+        params["from_at"] = datetime.combine(query.date_from, time(), UTC)
+        binds.append(sa.bindparam("from_at", type_=UTCDateTime()))
+    if query.date_to is not None:  # inclusive: up to the end of that day
+        clauses.append(f"{kind_and_start}.start_at < :to_at")
+        params["to_at"] = datetime.combine(query.date_to, time(), UTC) + timedelta(days=1)
+        binds.append(sa.bindparam("to_at", type_=UTCDateTime()))
+    if query.direction is not None:
+        clauses.append("a.direction = :direction")
+        params["direction"] = query.direction.lower()
+    for column in ("from_number", "to_number"):
+        value = getattr(query, column)
+        if value:
+            clauses.append(f"a.{column} LIKE :{column} ESCAPE '\\'")
+            params[column] = f"%{escape_like(value)}%"
+    sql = "".join(f" AND {clause}" for clause in clauses)
+    return sql, params, binds
+
+
+def needs_call_columns(query: SearchQuery) -> bool:
+    return bool(query.direction or query.from_number or query.to_number)

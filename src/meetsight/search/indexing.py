@@ -1,0 +1,107 @@
+"""Keeping the search index in step with the data, on either engine. Called by
+`store_segments` (every transcript write), the activity delete and the title events; each runs
+in the caller's transaction, so the index never disagrees with a committed transcript."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import Session
+
+from meetsight.search import postgres_index, sqlite_index
+from meetsight.search.schema import POSTGRES_TABLES, IndexedSentence
+
+
+def index_transcript_sync(
+    conn: Connection, org_id: str, activity_id: str, sentences: Sequence[IndexedSentence]
+) -> None:
+    if conn.dialect.name == "sqlite":
+        sqlite_index.index_transcript(conn, org_id, activity_id, sentences)
+    else:
+        postgres_index.index_activity(conn, org_id, activity_id)
+
+
+async def index_transcript(
+    session: AsyncSession, org_id: str, activity_id: str, sentences: Sequence[IndexedSentence]
+) -> None:
+    """Replace the activity's sentences in the index. The segments must be
+    flushed already (PostgreSQL reads them back)."""
+
+    def run(sync: Session) -> None:
+        index_transcript_sync(sync.connection(), org_id, activity_id, sentences)
+
+    await session.run_sync(run)
+
+
+def index_title_sync(conn: Connection, org_id: str, activity_id: str, name: str) -> None:
+    if conn.dialect.name == "sqlite":
+        sqlite_index.index_title(conn, org_id, activity_id, name)
+    else:
+        postgres_index.index_title(conn, org_id, activity_id)
+
+
+def reindex_activity_sync(conn: Connection, org_id: str, activity_id: str, name: str) -> None:
+    """Title and transcript again (a new language changes PostgreSQL's stemming)."""
+    if conn.dialect.name == "sqlite":
+        sqlite_index.index_title(conn, org_id, activity_id, name)
+    else:
+        postgres_index.index_activity(conn, org_id, activity_id)
+
+
+async def remove_from_search(session: AsyncSession, org_id: str, activity_id: str) -> None:
+    """Remove every index row of the activity (called before its rows are deleted)."""
+
+    def run(sync: Session) -> None:
+        conn = sync.connection()
+        if conn.dialect.name == "sqlite":
+            sqlite_index.remove_activity(conn, org_id, activity_id)
+        else:
+            postgres_index.remove_activity(conn, org_id, activity_id)
+
+    await session.run_sync(run)
+
+
+def rebuild_search_index(conn: Connection) -> None:
+    """Index every activity from scratch: after a bulk load, and when migration 0005 runs."""
+    if conn.dialect.name == "sqlite":
+        sqlite_index.rebuild_all(conn)
+    else:
+        postgres_index.rebuild_all(conn)
+
+
+async def count_search_rows(session: AsyncSession, org_id: str, activity_id: str) -> int:
+    """Index rows that belong to the activity, on either engine (for tests and checks)."""
+    if session.get_bind().dialect.name != "sqlite":
+        total = 0
+        for table in POSTGRES_TABLES:
+            total += int(
+                await session.scalar(
+                    sa.text(
+                        f"SELECT count(*) FROM {table}"
+                        " WHERE organization_id = :org AND activity_id = :act"
+                    ),
+                    {"org": org_id, "act": activity_id},
+                )
+                or 0
+            )
+        return total
+    return await session.run_sync(lambda s: _sqlite_rows(s.connection(), org_id, activity_id))
+
+
+def _sqlite_rows(conn: Connection, org_id: str, activity_id: str) -> int:
+    key = sqlite_index.doc_key(conn, org_id, activity_id, create=False)
+    if key is None:
+        return 0
+    low, high = sqlite_index.segment_range(key)
+    queries = (
+        ("SELECT count(*) FROM search_titles WHERE rowid = :key", {"key": key}),
+        ("SELECT count(*) FROM search_transcripts WHERE rowid = :key", {"key": key}),
+        (
+            "SELECT count(*) FROM search_segments WHERE rowid BETWEEN :lo AND :hi",
+            {"lo": low, "hi": high},
+        ),
+    )
+    return 1 + sum(int(conn.execute(sa.text(q), p).scalar() or 0) for q, p in queries)

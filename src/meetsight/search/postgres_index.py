@@ -1,0 +1,105 @@
+"""Writing the PostgreSQL index: tsvectors computed by the server from the source rows, in the
+text search configuration of the activity's language (see `meetsight.search.schema`)."""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+
+from meetsight.search.schema import SENTENCE_BREAK
+
+# Mirrors schema.postgres_config(), in SQL so that one statement indexes many activities.
+CONFIG_OF_ACTIVITY = (
+    "(CASE lower(left(coalesce(a.language, 'en'), 2)) WHEN 'en' THEN 'ms_english'"
+    " WHEN 'es' THEN 'ms_spanish' ELSE 'ms_simple' END)::regconfig"
+)
+# The body: every sentence in order with a break word between them, then the break word
+# removed, which leaves a gap in the positions: no phrase matches across two sentences.
+_BODY = (
+    "coalesce((SELECT ts_delete(to_tsvector(c.config, string_agg(s.content, ' "
+    + SENTENCE_BREAK
+    + " ' ORDER BY s.position)), '"
+    + SENTENCE_BREAK
+    + "') FROM transcript_segments s WHERE s.organization_id = c.organization_id"
+    " AND s.activity_id = c.activity_id), ''::tsvector)"
+)
+_CONFIGS = (
+    "SELECT a.organization_id, a.id AS activity_id, a.name, a.is_call, a.start_at, "
+    + CONFIG_OF_ACTIVITY
+    + " AS config FROM activities a"
+)
+
+_DROP_SEGMENTS = sa.text(
+    "DELETE FROM search_segments WHERE organization_id = :org AND activity_id = :act"
+)
+_ADD_SEGMENTS = sa.text(
+    "WITH c AS (" + _CONFIGS + " WHERE a.organization_id = :org AND a.id = :act)"
+    " INSERT INTO search_segments (organization_id, activity_id, position, tsv)"
+    " SELECT s.organization_id, s.activity_id, s.position, to_tsvector(c.config, s.content)"
+    " FROM transcript_segments s JOIN c ON s.organization_id = c.organization_id"
+    " AND s.activity_id = c.activity_id"
+)
+_UPSERT_DOCUMENT = sa.text(
+    "WITH c AS (" + _CONFIGS + " WHERE a.organization_id = :org AND a.id = :act)"
+    " INSERT INTO search_documents"
+    " (organization_id, activity_id, is_call, start_at, config, title_tsv, body_tsv)"
+    " SELECT c.organization_id, c.activity_id, c.is_call, c.start_at, c.config,"
+    " to_tsvector(c.config, c.name), "
+    + _BODY
+    + " FROM c ON CONFLICT (organization_id, activity_id) DO UPDATE SET"
+    " is_call = EXCLUDED.is_call, start_at = EXCLUDED.start_at,"
+    " config = EXCLUDED.config, title_tsv = EXCLUDED.title_tsv, body_tsv = EXCLUDED.body_tsv"
+)
+_UPSERT_TITLE = sa.text(
+    "WITH c AS (" + _CONFIGS + " WHERE a.organization_id = :org AND a.id = :act)"
+    " INSERT INTO search_documents"
+    " (organization_id, activity_id, is_call, start_at, config, title_tsv)"
+    " SELECT c.organization_id, c.activity_id, c.is_call, c.start_at, c.config,"
+    " to_tsvector(c.config, c.name) FROM c"
+    " ON CONFLICT (organization_id, activity_id) DO UPDATE SET title_tsv = EXCLUDED.title_tsv,"
+    " is_call = EXCLUDED.is_call, start_at = EXCLUDED.start_at"
+)
+_DROP_DOCUMENT = sa.text(
+    "DELETE FROM search_documents WHERE organization_id = :org AND activity_id = :act"
+)
+
+
+def index_activity(conn: Connection, org_id: str, activity_id: str) -> None:
+    """Re-index the activity's title and every sentence from the stored rows."""
+    params = {"org": org_id, "act": activity_id}
+    conn.execute(_DROP_SEGMENTS, params)
+    conn.execute(_ADD_SEGMENTS, params)
+    conn.execute(_UPSERT_DOCUMENT, params)
+
+
+def index_title(conn: Connection, org_id: str, activity_id: str) -> None:
+    conn.execute(_UPSERT_TITLE, {"org": org_id, "act": activity_id})
+
+
+def remove_activity(conn: Connection, org_id: str, activity_id: str) -> None:
+    params = {"org": org_id, "act": activity_id}
+    conn.execute(_DROP_SEGMENTS, params)
+    conn.execute(_DROP_DOCUMENT, params)
+
+
+def rebuild_all(conn: Connection) -> None:
+    """Index every activity from scratch, set-based (after a bulk load or at migration)."""
+    conn.execute(sa.text("TRUNCATE search_segments, search_documents"))
+    conn.execute(
+        sa.text(
+            "WITH c AS (" + _CONFIGS + ")"
+            " INSERT INTO search_segments (organization_id, activity_id, position, tsv)"
+            " SELECT s.organization_id, s.activity_id, s.position,"
+            " to_tsvector(c.config, s.content) FROM transcript_segments s"
+            " JOIN c ON s.organization_id = c.organization_id AND s.activity_id = c.activity_id"
+        )
+    )
+    conn.execute(
+        sa.text(
+            "WITH c AS (" + _CONFIGS + ")"
+            " INSERT INTO search_documents"
+            " (organization_id, activity_id, is_call, start_at, config, title_tsv, body_tsv)"
+            " SELECT c.organization_id, c.activity_id, c.is_call, c.start_at, c.config,"
+            " to_tsvector(c.config, c.name), " + _BODY + " FROM c"
+        )
+    )

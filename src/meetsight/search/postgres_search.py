@@ -1,0 +1,224 @@
+"""Searching the PostgreSQL index: GIN on (organization_id, tsvector) finds and counts the
+organization's matching activities; ts_rank runs on the rank window only; sentences are read
+by primary key for the page's activities and tested against their stored tsvector."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+
+from meetsight.search.backend import Activity, Candidate, Relevance
+from meetsight.search.filters import ACTIVITY_COLUMNS, activity_filters, needs_call_columns
+from meetsight.search.parsing import ParsedQuery, QueryPart
+from meetsight.search.types import SearchQuery, SentenceMatch
+
+CONFIGS = ("ms_english", "ms_spanish", "ms_simple")
+_CALL_JOIN = " JOIN activities a ON a.organization_id = d.organization_id AND a.id = d.activity_id"
+HEADLINE_OPTIONS = "StartSel=**, StopSel=**, MaxWords=32, MinWords=12, ShortWord=2"
+
+
+@dataclass(slots=True)
+class Prepared:
+    """The query as SQL until the first statement has run, then as tsquery text too; and the
+    relevance that statement computed for its rows."""
+
+    org_id: str
+    forms_sql: list[str]  # the whole query per configuration
+    all_sql: str
+    any_sql: str
+    params: dict[str, Any]
+    # With a phrase: every word of the query, AND-ed. GIN answers it exactly (no recheck), so
+    # the phrase itself is checked once per candidate row, in the row's own configuration.
+    words_sql: str | None = None
+    match_all: str = ""
+    match_any: str = ""
+    relevance: dict[str, Relevance] = field(default_factory=dict)
+
+
+def _part_sql(part: QueryPart, config: str, name: str, params: dict[str, Any]) -> str:
+    """One part as a tsquery in one configuration; the words go as parameters."""
+    cfg = f"'{config}'::regconfig"
+    if not part.prefix:
+        params[name] = " ".join(part.words)
+        function = "phraseto_tsquery" if part.is_phrase else "plainto_tsquery"
+        return f"{function}({cfg}, :{name})"
+    params[name] = part.words[-1] + ":*"  # words are \w+ only: nothing else is tsquery syntax
+    tail = f"to_tsquery({cfg}, :{name})"
+    if not part.is_phrase:
+        return tail
+    params[name + "h"] = " ".join(part.words[:-1])
+    return f"tsquery_phrase(phraseto_tsquery({cfg}, :{name}h), {tail})"
+
+
+def _as_words(parsed: ParsedQuery) -> ParsedQuery:
+    """Every phrase as its separate words (a prefix stays on its last word)."""
+    words = {
+        QueryPart((word,), prefix=part.prefix and i == len(part.words) - 1): None
+        for part in parsed.parts
+        for i, word in enumerate(part.words)
+    }
+    return ParsedQuery(tuple(words))
+
+
+def _config_forms(parsed: ParsedQuery, params: dict[str, Any], joiner: str, tag: str) -> list[str]:
+    """The query in each configuration (CONFIGS order), as SQL."""
+    forms = []
+    for config in CONFIGS:
+        parts = [
+            _part_sql(part, config, f"{tag}{config[3]}{i}", params)
+            for i, part in enumerate(parsed.parts)
+        ]
+        forms.append("(" + f" {joiner} ".join(parts) + ")")
+    return forms
+
+
+def _combined(forms: list[str]) -> str:
+    """The forms OR-ed, for the page's sentences, where the document's own configuration is not
+    at hand; a form equal to an earlier one is left out."""
+    english, spanish, simple = forms
+    return (
+        f"(SELECT CASE WHEN x IN (e, s) THEN es ELSE es || x END FROM ("
+        f"SELECT e, s, x, CASE WHEN s = e THEN e ELSE e || s END AS es"
+        f" FROM (SELECT {english} AS e, {spanish} AS s, {simple} AS x) f) g)"
+    )
+
+
+# Each activity is matched against the query in its own configuration only: a phrase is
+# rechecked on every candidate row, once rather than once per language.
+_OWN_FORM = (
+    "(CASE d.config WHEN 'ms_english'::regconfig THEN (SELECT q_english FROM q)"
+    " WHEN 'ms_spanish'::regconfig THEN (SELECT q_spanish FROM q)"
+    " ELSE (SELECT q_simple FROM q) END)"
+)
+
+
+def _per_config_match(column: str) -> str:
+    return (
+        "("
+        + " OR ".join(
+            f"(d.config = '{config}'::regconfig AND d.{column} @@ (SELECT q_{config[3:]} FROM q))"
+            for config in CONFIGS
+        )
+        + ")"
+    )
+
+
+class PostgresSearch:
+    def prepare(self, conn: Connection, org_id: str, parsed: ParsedQuery) -> Prepared | None:
+        params: dict[str, Any] = {}
+        forms = _config_forms(parsed, params, "&&", "a")
+        anyone = _combined(_config_forms(parsed, params, "||", "o"))
+        words = None
+        if any(part.is_phrase for part in parsed.parts):
+            words = _combined(_config_forms(_as_words(parsed), params, "&&", "w"))
+        return Prepared(org_id, forms, _combined(forms), anyone, params, words_sql=words)
+
+    def candidates(
+        self, conn: Connection, prepared: Prepared, query: SearchQuery, *, limit: int, offset: int
+    ) -> tuple[list[Candidate], int]:
+        """One statement: the tsquery, the matches counted, the window's slice with names, and
+        the relevance of that slice only (ts_rank runs on its rows, after the LIMIT)."""
+        filters, params, binds = activity_filters(query, kind_and_start="d")
+        columns = [
+            c
+            for c, skip in (("title_tsv", "sentences"), ("body_tsv", "title"))
+            if query.scope != skip
+        ]
+        if prepared.words_sql is None:
+            match = " OR ".join(_per_config_match(c) for c in columns)
+        else:
+            found = " OR ".join(f"d.{c} @@ (SELECT q_words FROM q)" for c in columns)
+            exact = " OR ".join(f"d.{c} @@ {_OWN_FORM}" for c in columns)
+            match = f"({found}) AND ({exact})"
+        title = "false" if query.scope == "sentences" else f"d.title_tsv @@ {_OWN_FORM}"
+        # normalization 1: divided by 1 + log(length), so that long calls do not win by size
+        body = "0.0" if query.scope == "title" else f"ts_rank(d.body_tsv, {_OWN_FORM}, 1)"
+        call_join = _CALL_JOIN if needs_call_columns(query) else ""
+        # Matching, filtering, counting and ordering read search_documents alone; activities
+        # are joined for the window's rows only (names).
+        sql = (
+            "WITH q AS (SELECT "
+            + ", ".join(
+                f"{form} AS q_{config[3:]}"
+                for form, config in zip(prepared.forms_sql, CONFIGS, strict=True)
+            )
+            + f", {prepared.all_sql} AS q_all, {prepared.any_sql} AS q_any,"
+            + f" {prepared.words_sql or 'NULL::tsquery'} AS q_words),"
+            " w AS (SELECT d.activity_id AS id, d.is_call, d.start_at,"
+            " count(*) OVER () AS total FROM search_documents d" + call_join + ""
+            f" WHERE d.organization_id = :org AND ({match}){filters}"
+            " ORDER BY d.start_at DESC, d.activity_id DESC LIMIT :limit OFFSET :offset)"
+            f" SELECT w.*, a.name, {title} AS title_matched, {body} AS score,"
+            " (SELECT q_all::text FROM q) AS q_all, (SELECT q_any::text FROM q) AS q_any"
+            " FROM w JOIN search_documents d ON d.organization_id = :org AND d.activity_id = w.id"
+            " JOIN activities a ON a.organization_id = :org AND a.id = w.id"
+            " ORDER BY w.start_at DESC, w.id DESC"
+        )
+        statement = sa.text(sql).bindparams(*binds).columns(**ACTIVITY_COLUMNS)
+        values = {**params, **prepared.params, "org": prepared.org_id}
+        rows = conn.execute(statement, {**values, "limit": limit, "offset": offset}).all()
+        found = [Candidate(r.id, r.id, Activity(r.name, bool(r.is_call), r.start_at)) for r in rows]
+        for r in rows:
+            prepared.relevance[r.id] = Relevance(bool(r.title_matched), float(r.score))
+        if rows:
+            prepared.match_all, prepared.match_any = rows[0].q_all, rows[0].q_any
+        return found, int(rows[0].total) if rows else 0
+
+    def relevance(
+        self, conn: Connection, prepared: Prepared, query: SearchQuery, keys: Sequence[Any]
+    ) -> dict[Any, Relevance]:
+        """Computed by `candidates` for the rows it returned."""
+        return {k: prepared.relevance[k] for k in keys if k in prepared.relevance}
+
+    def sentences(
+        self, conn: Connection, prepared: Prepared, hits: Sequence[Candidate], per_activity: int
+    ) -> dict[str, list[SentenceMatch]]:
+        several = prepared.match_any != prepared.match_all
+        rows = conn.execute(
+            _SENTENCES_FULL_FIRST if several else _SENTENCES_IN_ORDER,
+            {
+                "org": prepared.org_id,
+                "ids": [h.activity_id for h in hits],
+                "q_all": prepared.match_all,
+                "q_any": prepared.match_any,
+                "k": per_activity,
+                "options": HEADLINE_OPTIONS,
+            },
+        ).all()
+        found: dict[str, list[SentenceMatch]] = {}
+        for r in rows:
+            found.setdefault(r.activity_id, []).append(
+                SentenceMatch(
+                    position=r.position,
+                    speaker=r.participant_name,
+                    start_time=float(r.start_time),
+                    end_time=float(r.end_time),
+                    snippet=r.snippet,
+                )
+            )
+        return found
+
+
+# Per activity, a LIMIT inside: its sentences are read in position order by primary key and the
+# scan stops at the k-th match. With several parts, the sentences holding all of them win, which
+# reads the activity's matching sentences to the end (a few hundred rows at most).
+_SENTENCES = (
+    "SELECT h.activity_id, m.position, s.start_time, s.end_time, s.participant_name,"
+    " ts_headline(d.config, s.content, CAST(:q_any AS tsquery), :options) AS snippet"
+    " FROM unnest(CAST(:ids AS varchar[])) AS h(activity_id)"
+    " JOIN search_documents d ON d.organization_id = :org AND d.activity_id = h.activity_id"
+    " CROSS JOIN LATERAL (SELECT x.position FROM search_segments x"
+    "   WHERE x.organization_id = :org AND x.activity_id = h.activity_id"
+    "   AND x.tsv @@ CAST(:q_any AS tsquery) ORDER BY {order} LIMIT :k) m"
+    " JOIN transcript_segments s ON s.organization_id = :org"
+    " AND s.activity_id = h.activity_id AND s.position = m.position"
+    " ORDER BY h.activity_id, m.position"
+)
+_SENTENCES_IN_ORDER = sa.text(_SENTENCES.format(order="x.position"))
+_SENTENCES_FULL_FIRST = sa.text(
+    _SENTENCES.format(order="(x.tsv @@ CAST(:q_all AS tsquery)) DESC, x.position")
+)

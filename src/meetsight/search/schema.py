@@ -1,0 +1,125 @@
+"""The search index's tables, per engine. They live outside the ORM metadata: they are physical
+structures of one engine (FTS5 virtual tables, tsvector columns), written only by
+`meetsight.search.indexing`, created by migration 0005.
+
+SQLite (FTS5, tokenizer `porter unicode61 remove_diacritics 2`, one for every language):
+  search_orgs         organization -> small integer (org_no)
+  search_keys         activity -> doc_key = org_no << 24 | n: an organization's documents are
+                      one rowid range, so every FTS5 lookup seeks to the organization first;
+                      with copies of is_call and start_at, so that the common filters and the
+                      recency order need one integer-key lookup per match, not a join
+  search_titles       FTS5, rowid doc_key: the activity's name
+  search_transcripts  FTS5 contentless, rowid doc_key: all sentences of the activity, separated
+                      by a break word so that no phrase matches across two sentences
+  search_segments     FTS5, rowid doc_key << 20 | position: one sentence (kept for snippets),
+                      with its speaker and times unindexed, so a match needs no second lookup
+
+PostgreSQL (tsvector, GIN with organization_id leading through btree_gin, text search
+configurations that drop accents with unaccent, per activity language):
+  search_documents    (organization_id, activity_id): is_call, start_at (copies: filters and the
+                      recency order need no join), config, title_tsv, body_tsv
+  search_segments     (organization_id, activity_id, position): tsv
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+SQLITE_TOKENIZE = "porter unicode61 remove_diacritics 2"
+SEGMENT_BITS = 20  # positions per activity in a segment rowid
+ACTIVITY_BITS = 24  # activities per organization in a doc_key
+MAX_INDEXED_POSITION = (1 << SEGMENT_BITS) - 1
+# Between two sentences of one document: a word nobody says, so "a b" never spans sentences.
+SENTENCE_BREAK = "zzsentencebreakzz"
+
+SQLITE_TABLES = (
+    "search_orgs",
+    "search_keys",
+    "search_titles",
+    "search_transcripts",
+    "search_segments",
+)
+POSTGRES_TABLES = ("search_documents", "search_segments")
+
+SQLITE_DDL = (
+    "CREATE TABLE search_orgs (org_no INTEGER PRIMARY KEY,"
+    " organization_id VARCHAR(36) NOT NULL UNIQUE)",
+    "CREATE TABLE search_keys (doc_key INTEGER PRIMARY KEY,"
+    " organization_id VARCHAR(36) NOT NULL, activity_id VARCHAR(36) NOT NULL,"
+    " is_call BOOLEAN NOT NULL DEFAULT 0, start_at DATETIME,"
+    " UNIQUE (organization_id, activity_id))",
+    f"CREATE VIRTUAL TABLE search_titles USING fts5(name, tokenize = '{SQLITE_TOKENIZE}')",
+    "CREATE VIRTUAL TABLE search_transcripts USING fts5(body, content = '',"
+    f" tokenize = '{SQLITE_TOKENIZE}')",
+    "CREATE VIRTUAL TABLE search_segments USING fts5(content, speaker UNINDEXED,"
+    f" start_time UNINDEXED, end_time UNINDEXED, tokenize = '{SQLITE_TOKENIZE}')",
+)
+SQLITE_DROP = tuple(f"DROP TABLE IF EXISTS {name}" for name in reversed(SQLITE_TABLES))
+
+# Accents are dropped before stemming: "información" and "informacion" are one word.
+_PG_CONFIGS = (("ms_english", "english", "english_stem"), ("ms_spanish", "spanish", "spanish_stem"))
+POSTGRES_DDL = (
+    "CREATE EXTENSION IF NOT EXISTS unaccent",
+    "CREATE EXTENSION IF NOT EXISTS btree_gin",
+    *(
+        statement
+        for name, parent, stem in _PG_CONFIGS
+        for statement in (
+            f"CREATE TEXT SEARCH CONFIGURATION {name} (COPY = pg_catalog.{parent})",
+            f"ALTER TEXT SEARCH CONFIGURATION {name} ALTER MAPPING FOR asciiword, asciihword,"
+            f" hword_asciipart, word, hword, hword_part WITH unaccent, {stem}",
+        )
+    ),
+    "CREATE TEXT SEARCH CONFIGURATION ms_simple (COPY = pg_catalog.simple)",
+    "ALTER TEXT SEARCH CONFIGURATION ms_simple ALTER MAPPING FOR asciiword, asciihword,"
+    " hword_asciipart, word, hword, hword_part WITH unaccent, simple",
+    "CREATE TABLE search_documents ("
+    " organization_id VARCHAR(36) NOT NULL, activity_id VARCHAR(36) NOT NULL,"
+    " is_call BOOLEAN NOT NULL DEFAULT false, start_at TIMESTAMPTZ,"
+    " config REGCONFIG NOT NULL,"
+    " title_tsv TSVECTOR NOT NULL, body_tsv TSVECTOR NOT NULL DEFAULT ''::tsvector,"
+    " CONSTRAINT pk_search_documents PRIMARY KEY (organization_id, activity_id),"
+    " CONSTRAINT fk_search_documents_activities FOREIGN KEY (organization_id, activity_id)"
+    " REFERENCES activities (organization_id, id) ON DELETE CASCADE)",
+    # Kept in the row (a transcript's tsvector is a few kB): a phrase is rechecked on every
+    # candidate row, and a value moved out to TOAST costs an index lookup per row.
+    "ALTER TABLE search_documents ALTER COLUMN title_tsv SET STORAGE MAIN,"
+    " ALTER COLUMN body_tsv SET STORAGE MAIN",
+    "CREATE INDEX ix_search_documents_title ON search_documents"
+    " USING gin (organization_id, title_tsv)",
+    "CREATE INDEX ix_search_documents_body ON search_documents"
+    " USING gin (organization_id, body_tsv)",
+    "CREATE TABLE search_segments ("
+    " organization_id VARCHAR(36) NOT NULL, activity_id VARCHAR(36) NOT NULL,"
+    " position INTEGER NOT NULL, tsv TSVECTOR NOT NULL,"
+    " CONSTRAINT pk_search_segments PRIMARY KEY (organization_id, activity_id, position),"
+    " CONSTRAINT fk_search_segments_activities FOREIGN KEY (organization_id, activity_id)"
+    " REFERENCES activities (organization_id, id) ON DELETE CASCADE)",
+)
+POSTGRES_DROP = (
+    "DROP TABLE IF EXISTS search_segments",
+    "DROP TABLE IF EXISTS search_documents",
+    *(f"DROP TEXT SEARCH CONFIGURATION IF EXISTS {n}" for n in ("ms_english", "ms_spanish")),
+    "DROP TEXT SEARCH CONFIGURATION IF EXISTS ms_simple",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class IndexedSentence:
+    position: int
+    text: str
+    speaker: str
+    start_time: float
+    end_time: float
+
+
+def postgres_config(language: str | None) -> str:
+    """The text search configuration for an activity's language (ISO 639-1)."""
+    code = (language or "en").lower()[:2]
+    return {"en": "ms_english", "es": "ms_spanish"}.get(code, "ms_simple")
+
+
+def is_search_table(name: str) -> bool:
+    """Tables of the search index, FTS5 shadow tables included (search_titles_data...): the
+    schema comparison with the ORM metadata leaves them out."""
+    return name.startswith("search_")

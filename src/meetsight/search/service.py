@@ -1,0 +1,131 @@
+"""Full-text search over activity titles and transcript sentences, scoped by organization.
+
+Ranking is bounded: the matching activities are found and counted through the index, the
+RANK_WINDOW newest of them are ranked by relevance, and only that window pays for the
+relevance function. Pages that go past the window continue in recency order. Ranking every
+match is what made a naive ranked query slow at a million sentences (see docs/search.md).
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import Session
+
+from meetsight.errors import ValidationFailed
+from meetsight.search.backend import Activity, Candidate, Relevance, SearchBackend
+from meetsight.search.filters import ACTIVITY_COLUMNS
+from meetsight.search.parsing import ParsedQuery, parse_search_text
+from meetsight.search.postgres_search import PostgresSearch
+from meetsight.search.sqlite_search import SqliteSearch
+from meetsight.search.types import SearchHit, SearchPage, SearchQuery, SentenceMatch
+
+RANK_WINDOW = 200
+TITLE_BOOST = 10.0  # a title match outranks any transcript-only match
+MAX_LIMIT = 50
+MAX_MATCHES_PER_ACTIVITY = 20
+_BACKENDS: dict[str, SearchBackend] = {"sqlite": SqliteSearch(), "postgresql": PostgresSearch()}
+
+
+async def search_activities(session: AsyncSession, org_id: str, query: SearchQuery) -> SearchPage:
+    """Activities of `org_id` matching `query`, best first, with their matching sentences.
+
+    Raises `ValidationFailed` (422) for an unusable query: empty, only operators, longer than
+    500 characters, a NUL character, or limit/skip/matches out of range.
+    """
+    parsed = parse_search_text(query.text)
+    _check_bounds(query)
+
+    def run(sync: Session) -> SearchPage:
+        return _search(sync.connection(), org_id, parsed, query)
+
+    return await session.run_sync(run)
+
+
+def _check_bounds(query: SearchQuery) -> None:
+    if not 1 <= query.limit <= MAX_LIMIT:
+        raise ValidationFailed(f"limit: must be between 1 and {MAX_LIMIT}")
+    if query.skip < 0:
+        raise ValidationFailed("skip: must not be negative")
+    if not 0 <= query.matches_per_activity <= MAX_MATCHES_PER_ACTIVITY:
+        raise ValidationFailed(
+            f"matches_per_activity: must be between 0 and {MAX_MATCHES_PER_ACTIVITY}"
+        )
+    if query.date_from and query.date_to and query.date_from > query.date_to:
+        raise ValidationFailed("date_from: must not be after date_to")
+
+
+def _search(conn: Connection, org_id: str, parsed: ParsedQuery, query: SearchQuery) -> SearchPage:
+    backend = _BACKENDS[conn.dialect.name]
+    prepared = backend.prepare(conn, org_id, parsed)
+    if prepared is None:
+        return SearchPage(total=0)
+    window, total = backend.candidates(conn, prepared, query, limit=RANK_WINDOW, offset=0)
+    relevance = backend.relevance(conn, prepared, query, [c.key for c in window])
+    # Stable sort: equal relevance keeps the window's newest-first order.
+    ordered = sorted(window, key=lambda c: -_rank(relevance.get(c.key)))
+    end = query.skip + query.limit
+    if end > len(ordered) and total > len(ordered):
+        tail, _ = backend.candidates(
+            conn, prepared, query, limit=end - len(ordered), offset=len(ordered)
+        )
+        relevance.update(backend.relevance(conn, prepared, query, [c.key for c in tail]))
+        ordered += tail
+    page = ordered[query.skip : end]
+    found: dict[str, list[SentenceMatch]] = {}
+    if query.scope != "title" and query.matches_per_activity and page:
+        found = backend.sentences(conn, prepared, page, query.matches_per_activity)
+    described = _describe(conn, org_id, [c.activity_id for c in page if c.activity is None])
+    hits = tuple(
+        _hit(
+            c,
+            c.activity or described[c.activity_id],
+            relevance.get(c.key),
+            found.get(c.activity_id, []),
+        )
+        for c in page
+        if c.activity or c.activity_id in described
+    )
+    return SearchPage(total=total, hits=hits)
+
+
+_DESCRIBE = (
+    sa.text(
+        "SELECT id, name, is_call, start_at FROM activities"
+        " WHERE organization_id = :org AND id IN :ids"
+    )
+    .bindparams(sa.bindparam("ids", expanding=True))
+    .columns(**ACTIVITY_COLUMNS)
+)
+
+
+def _describe(conn: Connection, org_id: str, activity_ids: list[str]) -> dict[str, Activity]:
+    """Name, kind and start for the page only: the rank window's other rows never need them."""
+    if not activity_ids:
+        return {}
+    rows = conn.execute(_DESCRIBE, {"org": org_id, "ids": activity_ids})
+    return {r.id: Activity(r.name, bool(r.is_call), r.start_at) for r in rows}
+
+
+def _rank(relevance: Relevance | None) -> float:
+    if relevance is None:
+        return 0.0
+    return relevance.score + (TITLE_BOOST if relevance.title_matched else 0.0)
+
+
+def _hit(
+    candidate: Candidate,
+    activity: Activity,
+    relevance: Relevance | None,
+    matches: list[SentenceMatch],
+) -> SearchHit:
+    return SearchHit(
+        activity_id=candidate.activity_id,
+        is_call=activity.is_call,
+        name=activity.name,
+        start_at=activity.start_at,
+        rank=round(_rank(relevance), 6),
+        title_matched=bool(relevance and relevance.title_matched),
+        matches=tuple(matches),
+    )

@@ -1,0 +1,52 @@
+"""What a full-text search returns: activities ranked by relevance, each with the transcript
+sentences that matched (speaker and time, so an agent can cite the moment)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import Literal
+
+Scope = Literal["title", "sentences", "all"]
+KindFilter = Literal["meetings", "calls", "all"]
+
+
+@dataclass(frozen=True, slots=True)
+class SearchQuery:
+    text: str  # the user's words: terms, "a phrase", prefix*
+    scope: Scope = "all"
+    kind: KindFilter = "all"
+    date_from: date | None = None  # inclusive, on the activity's start
+    date_to: date | None = None  # inclusive
+    direction: Literal["inbound", "outbound"] | None = None  # calls only
+    from_number: str | None = None  # partial match
+    to_number: str | None = None  # partial match
+    limit: int = 20
+    skip: int = 0
+    matches_per_activity: int = 3
+
+
+@dataclass(frozen=True, slots=True)
+class SentenceMatch:
+    position: int  # the segment's position in the transcript
+    speaker: str
+    start_time: float
+    end_time: float
+    snippet: str  # the sentence with the matched words marked as **word**
+
+
+@dataclass(frozen=True, slots=True)
+class SearchHit:
+    activity_id: str
+    is_call: bool
+    name: str
+    start_at: datetime
+    rank: float  # higher is better; comparable within one result page only
+    title_matched: bool
+    matches: tuple[SentenceMatch, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SearchPage:
+    total: int  # activities matching, before limit and skip
+    hits: tuple[SearchHit, ...] = field(default=())

@@ -1,0 +1,1 @@
+"""Security basics for every answer: headers, CORS, request body size (docs/limits.md)."""

@@ -1,0 +1,166 @@
+"""The four id-taking tools: transcript (caps, truncation), summary (meetings and calls),
+details (includes), action items; meeting and call ids alike."""
+
+from __future__ import annotations
+
+from fixtures.factories import SCRIPT, Tenant, make_activity
+from fixtures.mcp_clients import mcp_client, structured
+from meetsight.state import AppState
+
+
+async def test_transcript_with_and_without_a_cap(
+    mcp_url: str, state: AppState, tenant: Tenant
+) -> None:
+    meeting = await make_activity(state, tenant, segments=12)
+    async with mcp_client(mcp_url, tenant.key) as client:
+        full = structured(
+            await client.call_tool("get_meeting_transcript", {"transcriptId": meeting})
+        )
+        capped = structured(
+            await client.call_tool(
+                "get_meeting_transcript", {"transcriptId": meeting, "maxSentences": 5}
+            )
+        )
+    assert full["returned"] == 12 and full["totalSentences"] == 12
+    assert full["truncated"] is False and full["maxSentences"] == 10_000
+    first = full["sentences"][0]
+    assert first == {
+        "index": 0,
+        "speaker": "Olivia Owner",
+        "speakerId": tenant.person_id,
+        "startTime": 0.0,
+        "endTime": 10.0,
+        "text": SCRIPT[0][1],
+    }
+    assert full["sentences"][6]["startTime"] == 72.0
+    assert capped["returned"] == 5 and capped["truncated"] is True
+    assert capped["totalSentences"] == 12
+    assert [s["text"] for s in capped["sentences"]] == [line for _, line in SCRIPT]
+
+
+async def test_transcript_is_cut_at_ten_thousand_sentences(
+    mcp_url: str, state: AppState, tenant: Tenant
+) -> None:
+    meeting = await make_activity(state, tenant, segments=10_003)
+    async with mcp_client(mcp_url, tenant.key) as client:
+        result = structured(
+            await client.call_tool("get_meeting_transcript", {"transcriptId": meeting})
+        )
+    assert result["returned"] == 10_000 and len(result["sentences"]) == 10_000
+    assert result["truncated"] is True and result["totalSentences"] == 10_003
+    assert result["sentences"][-1]["index"] == 9_999
+
+
+async def test_transcript_of_a_call_and_language_note(
+    mcp_url: str, state: AppState, tenant: Tenant
+) -> None:
+    call = await make_activity(state, tenant, is_call=True, segments=3)
+    async with mcp_client(mcp_url, tenant.key) as client:
+        result = structured(
+            await client.call_tool(
+                "get_meeting_transcript", {"transcriptId": call, "language": "fr"}
+            )
+        )
+    assert result["kind"] == "call" and result["returned"] == 3
+    assert result["language"] == "en"
+    assert "No 'fr' version" in result["note"]
+
+
+async def test_summary_of_a_meeting_and_of_a_call(
+    mcp_url: str, state: AppState, tenant: Tenant
+) -> None:
+    meeting = await make_activity(state, tenant)
+    call = await make_activity(state, tenant, is_call=True)
+    async with mcp_client(mcp_url, tenant.key) as client:
+        of_meeting = structured(
+            await client.call_tool("get_meeting_summary", {"transcriptId": meeting})
+        )
+        of_call = structured(await client.call_tool("get_meeting_summary", {"transcriptId": call}))
+    step = {"action": "Send the proposal", "actors": ["Olivia Owner"], "deadline": "Friday"}
+    assert of_meeting["available"] is True
+    assert of_meeting["summaryText"].startswith("Carl described manual note taking")
+    assert of_meeting["actionItems"] == [step] and of_meeting["next_steps"] == [step]
+    assert of_meeting["topics"] == [
+        {"title": "Current process", "description": "Spreadsheets and manual notes"}
+    ]
+    assert "insights" not in of_meeting
+    assert of_call["kind"] == "call"
+    assert of_call["insights"] == {"sentiment": "positive", "competitors": []}
+    assert "topics" not in of_call
+    assert of_call["actionItems"] == [step]
+
+
+async def test_action_items(mcp_url: str, state: AppState, tenant: Tenant) -> None:
+    meeting = await make_activity(state, tenant)
+    async with mcp_client(mcp_url, tenant.key) as client:
+        result = structured(
+            await client.call_tool("get_meeting_action_items", {"meetingId": meeting})
+        )
+    assert result["count"] == 1 and result["id"] == meeting
+    assert result["actionItems"][0]["action"] == "Send the proposal"
+    assert result["actionItems"][0]["deadline"] == "Friday"
+
+
+async def test_details_honour_the_include_flags(
+    mcp_url: str, state: AppState, tenant: Tenant
+) -> None:
+    meeting = await make_activity(state, tenant, name="Details check", segments=8)
+    async with mcp_client(mcp_url, tenant.key) as client:
+        everything = structured(await client.call_tool("get_meeting_details", {"id": meeting}))
+        bare = structured(
+            await client.call_tool(
+                "get_meeting_details",
+                {"id": meeting, "includeTranscript": False, "includeSummary": False},
+            )
+        )
+        capped = structured(
+            await client.call_tool(
+                "get_meeting_details", {"id": meeting, "maxSentences": 2, "includeSummary": False}
+            )
+        )
+    assert everything["meeting"]["title"] == "Details check"
+    assert everything["meeting"]["description"] == "A test activity"
+    assert everything["meeting"]["durationSeconds"] == 96.0
+    assert len(everything["meeting"]["participants"]) == 2
+    assert everything["transcript"]["returned"] == 8
+    assert everything["summary"]["actionItems"][0]["action"] == "Send the proposal"
+    assert set(bare) == {"meeting"}
+    assert capped["transcript"]["returned"] == 2 and capped["transcript"]["truncated"] is True
+    assert "summary" not in capped
+
+
+async def test_details_of_a_call(mcp_url: str, state: AppState, tenant: Tenant) -> None:
+    call = await make_activity(state, tenant, is_call=True, name="Support call")
+    async with mcp_client(mcp_url, tenant.key) as client:
+        result = structured(await client.call_tool("get_meeting_details", {"id": call}))
+    assert result["meeting"]["kind"] == "call"
+    assert result["meeting"]["direction"] == "outbound"
+    assert result["summary"]["insights"]["sentiment"] == "positive"
+
+
+async def test_processing_activity_without_summary(
+    mcp_url: str, state: AppState, tenant: Tenant
+) -> None:
+    meeting = await make_activity(state, tenant, status="processing")
+    async with state.sessionmaker() as session:
+        from sqlalchemy import delete
+
+        from meetsight.intelligence.models import ActivitySummary
+
+        await session.execute(
+            delete(ActivitySummary).where(
+                ActivitySummary.organization_id == tenant.org_id,
+                ActivitySummary.activity_id == meeting,
+            )
+        )
+        await session.commit()
+    async with mcp_client(mcp_url, tenant.key) as client:
+        summary = structured(
+            await client.call_tool("get_meeting_summary", {"transcriptId": meeting})
+        )
+        items = structured(
+            await client.call_tool("get_meeting_action_items", {"meetingId": meeting})
+        )
+    assert summary["available"] is False and summary["actionItems"] == []
+    assert summary["note"] == "The meeting is still processing"
+    assert items["count"] == 0

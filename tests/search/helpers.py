@@ -1,0 +1,64 @@
+"""Activities with chosen transcripts, written through the same path the service uses."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from fixtures.factories import Tenant
+from meetsight.activities.models import Activity
+from meetsight.search.service import search_activities
+from meetsight.search.types import SearchPage, SearchQuery
+from meetsight.state import AppState
+from meetsight.transcripts.importing import store_segments
+from meetsight.transcripts.types import SegmentData
+
+DEFAULT_START = datetime(2026, 10, 1, 15, 0, tzinfo=UTC)
+
+
+async def make_transcribed(
+    state: AppState,
+    tenant: Tenant,
+    sentences: list[str],
+    *,
+    name: str = "Weekly sync",
+    language: str | None = "en",
+    is_call: bool = False,
+    start: datetime = DEFAULT_START,
+    direction: str | None = None,
+    from_number: str | None = None,
+    to_number: str | None = None,
+    speakers: tuple[str, ...] = ("Olivia Owner", "Carl Customer"),
+) -> str:
+    """An activity whose transcript is `sentences`, 10 s each, speakers taking turns."""
+    async with state.sessionmaker() as session:
+        activity = Activity(
+            organization_id=tenant.org_id,
+            is_call=is_call,
+            media_type="phonecall" if is_call else "videocall",
+            status="completed",
+            name=name,
+            start_at=start,
+            end_at=start + timedelta(seconds=10 * len(sentences)),
+            language=language,
+            direction=direction or ("outbound" if is_call else None),
+            from_number=from_number,
+            to_number=to_number,
+        )
+        session.add(activity)
+        await session.flush()
+        segments = [
+            SegmentData(10.0 * i, 10.0 * i + 9.5, speakers[i % len(speakers)], text)
+            for i, text in enumerate(sentences)
+        ]
+        await store_segments(session, tenant.org_id, activity.id, segments)
+        await session.commit()
+        return activity.id
+
+
+async def run_search(state: AppState, org_id: str, text: str, **options: object) -> SearchPage:
+    async with state.sessionmaker() as session:
+        return await search_activities(session, org_id, SearchQuery(text=text, **options))  # type: ignore[arg-type]
+
+
+def ids(page: SearchPage) -> list[str]:
+    return [hit.activity_id for hit in page.hits]
