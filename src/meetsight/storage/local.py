@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import errno
 import logging
 import os
@@ -60,7 +61,10 @@ class MediaWriter:
 
     async def abort(self) -> None:
         def _drop() -> None:
-            if not self._handle.closed:
+            # After a failed write the buffer still holds bytes, and close() flushes them: on a
+            # full disk that fails again. The file descriptor is closed all the same; the
+            # error was already reported, so only the partial file's removal matters here.
+            with contextlib.suppress(OSError):
                 self._handle.close()
             self.temp_path.unlink(missing_ok=True)
 
