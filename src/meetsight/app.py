@@ -37,7 +37,7 @@ from meetsight.security.body_limit import BodySizeLimit
 from meetsight.security.cors import install_cors
 from meetsight.security.headers import SecurityHeaders
 from meetsight.state import AppState
-from meetsight.storage.local import LocalMediaStore
+from meetsight.storage.factory import open_media_store
 
 log = logging.getLogger("meetsight")
 API_PREFIX = "/api/v1"
@@ -51,7 +51,7 @@ def build_state(settings: Settings, rate_limits: RequestLimits | None = None) ->
         sessionmaker=create_sessionmaker(engine),
         reader=create_reader(engine),
         api_keys=ApiKeyVerifier(settings.hmac_secret(), settings.api_key_cache_seconds),
-        media=LocalMediaStore(settings.media_dir),
+        media=open_media_store(settings),
         public_url=settings.resolved_public_url(),
         rate_limits=rate_limits,
     )

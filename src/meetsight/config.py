@@ -41,6 +41,32 @@ class Settings(BaseSettings):
     media_url_total_timeout: float = Field(
         default=2 * 3600.0, gt=0, description="Deadline for a whole mediaUrl download"
     )
+    # media store (meetsight.storage; docs/storage.md): the local folder data_dir/media unless
+    # media_url names an S3-compatible bucket. Credentials left unset fall back to boto3's chain
+    # (AWS_ACCESS_KEY_ID..., ~/.aws, an instance role).
+    media_url: str | None = Field(
+        default=None, description="s3://bucket/prefix to keep media in S3; unset: data_dir/media"
+    )
+    media_s3_endpoint_url: str | None = Field(
+        default=None, description="S3 API root for MinIO, Ceph, R2...; unset: AWS"
+    )
+    media_s3_region: str | None = Field(default=None, description="Bucket region, e.g. eu-west-1")
+    media_s3_access_key_id: str | None = None
+    media_s3_secret_access_key: str | None = None
+    media_s3_addressing_style: Literal["auto", "path", "virtual"] = Field(
+        default="auto", description="path for most self-hosted servers"
+    )
+    media_s3_multipart_threshold: int = Field(
+        default=16 * 1024**2, ge=5 * 1024**2, description="Files this large upload in parts"
+    )
+    media_s3_part_size: int = Field(
+        default=8 * 1024**2, ge=5 * 1024**2, le=5 * 1024**3, description="Bytes per upload part"
+    )
+    media_s3_connect_timeout: float = Field(default=5.0, gt=0, description="Seconds per attempt")
+    media_s3_read_timeout: float = Field(default=60.0, gt=0, description="Longest silence")
+    media_s3_max_attempts: int = Field(
+        default=3, ge=1, description="Tries per S3 request before it counts as unavailable"
+    )
     workers: int = Field(default=1, ge=0, description="Processing workers embedded in serve")
     job_lease_seconds: float = Field(
         default=60.0, gt=0, description="A job whose worker is silent this long is taken again"
@@ -124,6 +150,14 @@ class Settings(BaseSettings):
             ) from None
         return value
 
+    @field_validator("media_url")
+    @classmethod
+    def _media_url_parse(cls, value: str | None) -> str | None:
+        if not value:
+            return None
+        parse_s3_url(value)
+        return value
+
     @property
     def sqlite_path(self) -> Path:
         return self.data_dir / "meetsight.db"
@@ -153,6 +187,19 @@ class Settings(BaseSettings):
             path.write_text(secrets.token_urlsafe(48))
             path.chmod(0o600)
         return path.read_text().strip().encode()
+
+
+def parse_s3_url(url: str) -> tuple[str, str]:
+    """(bucket, key prefix ending in "/" or empty) of s3://bucket/prefix."""
+    if not url.startswith("s3://"):
+        raise ValueError(f"{url!r}: media_url must look like s3://bucket/prefix")
+    bucket, _, prefix = url.removeprefix("s3://").partition("/")
+    if not bucket:
+        raise ValueError(f"{url!r}: media_url names no bucket")
+    prefix = prefix.strip("/")
+    if ".." in prefix.split("/"):
+        raise ValueError(f"{url!r}: the prefix must not contain '..'")
+    return bucket, f"{prefix}/" if prefix else ""
 
 
 def normalise_database_url(url: str) -> str:

@@ -12,7 +12,7 @@ from meetsight.config import Settings
 from meetsight.db.reads import Reader
 from meetsight.processing.pool import WorkerPool
 from meetsight.ratelimit.gate import RequestLimits
-from meetsight.storage.local import LocalMediaStore
+from meetsight.storage.base import MediaStore
 
 
 @dataclass
@@ -22,7 +22,7 @@ class AppState:
     sessionmaker: async_sessionmaker[AsyncSession]
     reader: Reader
     api_keys: ApiKeyVerifier
-    media: LocalMediaStore
+    media: MediaStore
     public_url: str
     workers: WorkerPool | None = None
     rate_limits: RequestLimits | None = None  # None: limits switched off (test apps)

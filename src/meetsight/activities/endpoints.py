@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 import orjson
 from fastapi import APIRouter, Request
-from starlette.responses import FileResponse, Response
+from starlette.responses import Response
 
 from meetsight.activities import queries as q
 from meetsight.activities import repository as repo
 from meetsight.activities import schemas as s
 from meetsight.activities import serializers as ser
 from meetsight.activities.kinds import CALLS, MEETINGS, ActivityKind
+from meetsight.activities.media_response import stored_file_response
 from meetsight.activities.service import build_filters, delete_activity, require_activity
 from meetsight.auth.context import AuthContext
 from meetsight.auth.scopes import read_scope, write_scope
@@ -170,16 +170,40 @@ def build_activity_routes(kind: ActivityKind, models: dict[str, Any]) -> APIRout
         "/thumbnail",
         summary=f"A frame of the {noun}'s video, as JPEG",
         openapi_extra=path_only,
-        response_class=FileResponse,
+        response_class=Response,
     )
     async def get_thumbnail(request: Request) -> Response:
         _, state, row = await resolve(request)
         if not row.thumbnail_key:
             raise NotFound(f"This {noun} has no thumbnail")
-        path = state.media.path(row.thumbnail_key)
-        if not await asyncio.to_thread(path.is_file):
-            raise NotFound(f"This {noun} has no thumbnail")
-        return FileResponse(path, media_type="image/jpeg", headers={"Cache-Control": "private"})
+        return await stored_file_response(
+            state.media,
+            row.thumbnail_key,
+            "image/jpeg",
+            request.headers.get("range"),
+            missing=f"This {noun} has no thumbnail",
+        )
+
+    @r.get(
+        "/media",
+        summary=f"The {noun}'s stored recording, for playback (answers Range requests)",
+        openapi_extra=path_only,
+        response_class=Response,
+    )
+    async def get_media(request: Request) -> Response:
+        ctx, state, row = await resolve(request)
+        async with state.sessionmaker() as session:
+            stored = await repo.get_stored_media(session, ctx.organization_id, row.id)
+        if stored is None:
+            raise NotFound(f"This {noun} has no stored recording")
+        key, content_type = stored
+        return await stored_file_response(
+            state.media,
+            key,
+            content_type or "application/octet-stream",
+            request.headers.get("range"),
+            missing=f"This {noun}'s recording is not stored",
+        )
 
     @r.get(
         "/participants",

@@ -13,7 +13,8 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from meetsight.activities.models import Activity
 from meetsight.activities.service import media_prefix
-from meetsight.storage.local import LocalMediaStore, list_activity_folders
+from meetsight.errors import AppError
+from meetsight.storage.base import MediaStore
 
 log = logging.getLogger("meetsight.media")
 
@@ -24,13 +25,17 @@ GRACE_SECONDS = 600.0
 
 async def sweep_orphan_media(
     sessionmaker: async_sessionmaker[AsyncSession],
-    media: LocalMediaStore,
+    media: MediaStore,
     *,
     grace_seconds: float | None = None,
 ) -> int:
     if grace_seconds is None:
         grace_seconds = GRACE_SECONDS if await asyncio.to_thread(media.others_writing) else 0.0
-    folders = await asyncio.to_thread(list_activity_folders, media.root, older_than=grace_seconds)
+    try:
+        folders = await media.list_activity_prefixes(older_than=grace_seconds)
+    except AppError as exc:  # an unreachable bucket must not stop the start either
+        log.warning("could not list media for the orphan sweep: %s", exc.message)
+        return 0
     removed = 0
     async with sessionmaker() as session:
         for start in range(0, len(folders), 500):
@@ -44,7 +49,7 @@ async def sweep_orphan_media(
                 if (org_id, activity_id) not in alive:
                     try:
                         await media.delete_prefix(media_prefix(org_id, activity_id))
-                    except OSError as exc:  # a read-only folder must not stop the start
+                    except (OSError, AppError) as exc:  # a read-only store must not stop the start
                         log.warning("could not remove orphan media %s: %s", activity_id, exc)
                         continue
                     removed += 1

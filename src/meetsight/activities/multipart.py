@@ -11,7 +11,7 @@ from python_multipart.multipart import MultipartParser, parse_options_header
 from starlette.requests import ClientDisconnect, Request
 
 from meetsight.errors import BadRequest, PayloadTooLarge, UnsupportedMedia
-from meetsight.storage.local import LocalMediaStore, MediaWriter
+from meetsight.storage.base import MediaStore, MediaWriter
 
 MAX_FIELD_BYTES = 64 * 1024
 MAX_FIELDS = 50
@@ -47,7 +47,7 @@ class _Part:
 
 class _Reader:
     def __init__(
-        self, form: UploadedForm, media: LocalMediaStore, max_file: int, max_transcript: int
+        self, form: UploadedForm, media: MediaStore, max_file: int, max_transcript: int
     ) -> None:
         self.form = form
         self.media = media
@@ -143,7 +143,7 @@ class _Reader:
 
 
 async def read_upload_form(
-    request: Request, media: LocalMediaStore, *, max_file_bytes: int, max_transcript_bytes: int
+    request: Request, media: MediaStore, *, max_file_bytes: int, max_transcript_bytes: int
 ) -> UploadedForm:
     """Read the multipart body; on any error, the partial file is removed before raising."""
     content_type, params = parse_options_header(request.headers.get("content-type", ""))

@@ -353,3 +353,19 @@ async def delete_activity_rows(session: AsyncSession, org_id: str, activity_id: 
     await session.execute(
         sa.delete(Activity).where(Activity.organization_id == org_id, Activity.id == activity_id)
     )
+
+
+async def get_stored_media(
+    session: AsyncSession, org_id: str, activity_id: str
+) -> tuple[str, str | None] | None:
+    """(media key, content type) of the activity's stored recording, if it has one."""
+    found = (
+        await session.execute(
+            sa.select(Activity.media_key, Activity.media_content_type).where(
+                Activity.organization_id == org_id, Activity.id == activity_id
+            )
+        )
+    ).one_or_none()
+    if found is None or not found.media_key:
+        return None
+    return found.media_key, found.media_content_type

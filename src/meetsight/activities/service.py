@@ -11,7 +11,7 @@ from meetsight.activities.kinds import ActivityKind
 from meetsight.auth.context import AuthContext
 from meetsight.db.reads import Reader
 from meetsight.errors import NotFound, ValidationFailed
-from meetsight.storage.local import LocalMediaStore
+from meetsight.storage.base import MediaStore
 from meetsight.timefmt import range_end, range_start
 
 
@@ -67,7 +67,7 @@ def build_filters(
 
 
 async def delete_activity(
-    session: AsyncSession, media: LocalMediaStore, ctx: AuthContext, activity_id: str
+    session: AsyncSession, media: MediaStore, ctx: AuthContext, activity_id: str
 ) -> None:
     """Delete rows first and commit, then the files: a crash in between leaves only an orphan
     file, which the start-up sweep removes, never a row that points at missing media."""

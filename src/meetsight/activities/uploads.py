@@ -18,14 +18,14 @@ from meetsight.ids import new_id
 from meetsight.organizations.models import Person
 from meetsight.processing.media_check import check_media
 from meetsight.processing.queue import enqueue_processing
-from meetsight.storage.local import LocalMediaStore
+from meetsight.storage.base import MediaStore
 from meetsight.transcripts.importing import store_imported_transcript
 from meetsight.transcripts.parsing import TranscriptFormatError, parse_transcript
 
 
 async def create_from_upload(
     session: AsyncSession,
-    media: LocalMediaStore,
+    media: MediaStore,
     ctx: AuthContext,
     kind: ActivityKind,
     form: UploadedForm,
@@ -41,7 +41,7 @@ async def create_from_upload(
 
 async def _create(
     session: AsyncSession,
-    media: LocalMediaStore,
+    media: MediaStore,
     ctx: AuthContext,
     kind: ActivityKind,
     form: UploadedForm,
@@ -108,7 +108,7 @@ def _new_activity(org_id: str, kind: ActivityKind, fields: UploadFields) -> Acti
 
 
 async def _store_media(
-    media: LocalMediaStore, activity: Activity, form: UploadedForm, kind: ActivityKind
+    media: MediaStore, activity: Activity, form: UploadedForm, kind: ActivityKind
 ) -> None:
     writer = form.file
     assert writer is not None

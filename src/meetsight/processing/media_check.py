@@ -9,7 +9,7 @@ from meetsight.errors import AppError, UnsupportedMedia, ValidationFailed
 from meetsight.processing.media_sniff import CALL_CONTAINERS, MediaFormat, sniff
 from meetsight.speech.decode import probe
 from meetsight.speech.errors import MediaError
-from meetsight.storage.local import MediaWriter
+from meetsight.storage.base import MediaWriter
 
 
 async def check_media(writer: MediaWriter, *, is_call: bool, field: str) -> MediaFormat:

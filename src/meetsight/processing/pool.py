@@ -10,14 +10,14 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from meetsight.config import Settings
 from meetsight.processing.handlers import job_handlers
 from meetsight.processing.worker import Services, Worker
-from meetsight.storage.local import LocalMediaStore
+from meetsight.storage.factory import open_media_store
 
 
 class WorkerPool:
     def __init__(
         self, sessionmaker: async_sessionmaker[AsyncSession], settings: Settings, size: int
     ) -> None:
-        services = Services(settings=settings, media=LocalMediaStore(settings.media_dir))
+        services = Services(settings=settings, media=open_media_store(settings))
         self.workers = [
             Worker(
                 sessionmaker,

@@ -25,21 +25,26 @@ async def run_media(sc: StageContext) -> None:
     activity = sc.activity
     if not activity.media_key:
         raise PermanentError("The recording was never stored; upload it again")
-    path = services.media.path(activity.media_key)
-    if not await asyncio.to_thread(path.is_file):
-        raise PermanentError("The stored recording is missing; upload it again")
-    try:
-        info = await asyncio.to_thread(probe, path, False)
-    except MediaError as exc:
-        raise PermanentError(f"The recording cannot be read: {exc.message}") from None
-    thumbnail_key = None
-    if info.has_video:
-        key = f"{media_prefix(activity.organization_id, activity.id)}/thumbnail.jpg"
+    media = services.media
+    async with media.local_copy(activity.media_key) as path:
+        if not await asyncio.to_thread(path.is_file):
+            raise PermanentError("The stored recording is missing; upload it again")
         try:
-            await asyncio.to_thread(thumbnail, path, services.media.path(key))
-            thumbnail_key = key
-        except MediaError:
-            thumbnail_key = None  # a video whose frames do not decode still has its audio
+            info = await asyncio.to_thread(probe, path, False)
+        except MediaError as exc:
+            raise PermanentError(f"The recording cannot be read: {exc.message}") from None
+        thumbnail_key = None
+        if info.has_video:
+            key = f"{media_prefix(activity.organization_id, activity.id)}/thumbnail.jpg"
+            async with media.temp_file(".jpg") as made:
+                try:
+                    await asyncio.to_thread(thumbnail, path, made)
+                    framed = True
+                except MediaError:
+                    framed = False  # a video whose frames do not decode still has its audio
+                if framed:
+                    await media.put_file(key, made)
+                    thumbnail_key = key
     async with sc.transaction() as session:
         await session.execute(
             sa.update(Activity)

@@ -89,21 +89,22 @@ async def run_transcribe(sc: StageContext) -> None:
         people = await _participants(session, activity)
         vocabulary = await _vocabulary(session, activity.organization_id)
     assert activity.media_key is not None  # the media stage refused a missing one
-    path = str(services.media.path(activity.media_key))
-    try:
-        heard = await asyncio.to_thread(
-            _recognize,
-            services.settings,
-            path,
-            activity.language,
-            vocabulary,
-            len(people) or None,
-        )
-    except MediaError as exc:
-        raise PermanentError(f"The recording cannot be decoded: {exc.message}") from None
-    except TranscriptionError as exc:
-        error = TransientError if exc.transient else PermanentError
-        raise error(f"Transcription failed: {exc}") from None
+    async with services.media.local_copy(activity.media_key) as local:
+        path = str(local)
+        try:
+            heard = await asyncio.to_thread(
+                _recognize,
+                services.settings,
+                path,
+                activity.language,
+                vocabulary,
+                len(people) or None,
+            )
+        except MediaError as exc:
+            raise PermanentError(f"The recording cannot be decoded: {exc.message}") from None
+        except TranscriptionError as exc:
+            error = TransientError if exc.transient else PermanentError
+            raise error(f"Transcription failed: {exc}") from None
     participants = [
         Participant(person.id, person.name, is_owner=person.id == activity.owner_person_id)
         for person, _ in people

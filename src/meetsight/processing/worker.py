@@ -24,7 +24,7 @@ from meetsight.config import Settings
 from meetsight.processing import jobs
 from meetsight.processing.errors import LeaseLost, PermanentError
 from meetsight.processing.jobs import Claim
-from meetsight.storage.local import LocalMediaStore
+from meetsight.storage.base import MediaStore
 
 log = logging.getLogger("meetsight.worker")
 INTERNAL_FAILURE = "Processing failed on an internal error; it has been logged"
@@ -35,7 +35,7 @@ class Services:
     """What job handlers work with besides the database."""
 
     settings: Settings
-    media: LocalMediaStore
+    media: MediaStore
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,72 +3,25 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import errno
 import logging
 import os
+import stat
 import time
 import uuid
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import BinaryIO
 
-from meetsight.errors import AppError, InsufficientStorage
+from meetsight.storage.base import READ_CHUNK, StoredRange
 from meetsight.storage.owners import MediaOwner
+from meetsight.storage.staging import StagedWriter, check_key, storage_error
 
 log = logging.getLogger("meetsight.media")
 
+MediaWriter = StagedWriter  # the name older callers and tests import from here
 
-class MediaWriter:
-    """Receives an upload chunk by chunk; nothing is visible under a key until `commit`."""
-
-    def __init__(self, store: LocalMediaStore, temp_path: Path, handle: BinaryIO) -> None:
-        self._store = store
-        self.temp_path = temp_path
-        self._handle = handle
-        self.size = 0
-        self.head = b""  # the first bytes, for sniffing the format
-
-    async def write(self, chunk: bytes) -> None:
-        if len(self.head) < 64:
-            self.head += chunk[: 64 - len(self.head)]
-        self.size += len(chunk)
-        try:
-            await asyncio.to_thread(self._handle.write, chunk)
-        except OSError as exc:
-            raise storage_error(exc) from exc
-
-    async def flush(self) -> None:
-        """Make what was written readable at `temp_path` (to check the content before commit)."""
-        try:
-            await asyncio.to_thread(self._handle.flush)
-        except OSError as exc:
-            raise storage_error(exc) from exc
-
-    async def commit(self, key: str) -> None:
-        target = self._store.path(key)
-        try:
-            await asyncio.to_thread(self._finish, target)
-        except OSError as exc:
-            await self.abort()
-            raise storage_error(exc) from exc
-
-    def _finish(self, target: Path) -> None:
-        self._handle.flush()
-        os.fsync(self._handle.fileno())
-        self._handle.close()
-        target.parent.mkdir(parents=True, exist_ok=True)
-        os.replace(self.temp_path, target)
-
-    async def abort(self) -> None:
-        def _drop() -> None:
-            # After a failed write the buffer still holds bytes, and close() flushes them: on a
-            # full disk that fails again. The file descriptor is closed all the same; the
-            # error was already reported, so only the partial file's removal matters here.
-            with contextlib.suppress(OSError):
-                self._handle.close()
-            self.temp_path.unlink(missing_ok=True)
-
-        await asyncio.to_thread(_drop)
+__all__ = ["LocalMediaStore", "MediaWriter", "list_activity_folders", "storage_error"]
 
 
 class LocalMediaStore:
@@ -77,11 +30,9 @@ class LocalMediaStore:
         self._owner = MediaOwner(root / "tmp")
 
     def path(self, key: str) -> Path:
-        if ".." in key.split("/") or key.startswith("/"):
-            raise ValueError(f"bad media key {key!r}")
-        return self.root / key
+        return self.root / check_key(key)
 
-    async def open_writer(self) -> MediaWriter:
+    async def open_writer(self) -> StagedWriter:
         def _open() -> tuple[Path, BinaryIO]:
             path = self._owner.folder() / f"{uuid.uuid4().hex}.part"
             return path, path.open("wb")
@@ -90,12 +41,77 @@ class LocalMediaStore:
             path, handle = await asyncio.to_thread(_open)
         except OSError as exc:
             raise storage_error(exc) from exc
-        return MediaWriter(self, path, handle)
+        return StagedWriter(self, path, handle)
+
+    async def place(self, staged: Path, key: str) -> None:
+        target = self.path(key)
+
+        def _move() -> None:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(staged, target)
+
+        try:
+            await asyncio.to_thread(_move)
+        except OSError as exc:
+            raise storage_error(exc) from exc
+
+    async def put_file(self, key: str, source: Path) -> None:
+        await self.place(source, key)
 
     async def put_bytes(self, key: str, data: bytes) -> None:
         writer = await self.open_writer()
         await writer.write(data)
         await writer.commit(key)
+
+    async def size(self, key: str) -> int | None:
+        def _stat() -> int | None:
+            try:
+                found = self.path(key).stat()
+            except FileNotFoundError:
+                return None
+            return found.st_size if stat.S_ISREG(found.st_mode) else None
+
+        return await asyncio.to_thread(_stat)
+
+    async def exists(self, key: str) -> bool:
+        return await asyncio.to_thread(self.path(key).is_file)
+
+    async def read_range(self, key: str, start: int, end: int | None) -> StoredRange | None:
+        path = self.path(key)
+        try:
+            handle = await asyncio.to_thread(path.open, "rb")
+        except (FileNotFoundError, IsADirectoryError):
+            return None
+        size = os.fstat(handle.fileno()).st_size
+        last = size - 1 if end is None else min(end, size - 1)
+
+        async def chunks() -> AsyncIterator[bytes]:
+            try:
+                await asyncio.to_thread(handle.seek, start)
+                left = last - start + 1
+                while left > 0:
+                    data = await asyncio.to_thread(handle.read, min(READ_CHUNK, left))
+                    if not data:
+                        break
+                    left -= len(data)
+                    yield data
+            finally:
+                handle.close()
+
+        return StoredRange(size=size, start=start, end=last, chunks=chunks())
+
+    @asynccontextmanager
+    async def local_copy(self, key: str) -> AsyncIterator[Path]:
+        yield self.path(key)  # already local: decoders read it in place
+
+    @asynccontextmanager
+    async def temp_file(self, suffix: str) -> AsyncIterator[Path]:
+        path = await asyncio.to_thread(self._owner.folder)
+        target = path / f"{uuid.uuid4().hex}{suffix}"
+        try:
+            yield target
+        finally:
+            await asyncio.to_thread(target.unlink, True)
 
     async def delete_prefix(self, prefix: str) -> None:
         """Remove every file under a key prefix (an activity's media and thumbnail)."""
@@ -109,8 +125,8 @@ class LocalMediaStore:
 
         await asyncio.to_thread(_remove)
 
-    async def exists(self, key: str) -> bool:
-        return await asyncio.to_thread(self.path(key).is_file)
+    async def list_activity_prefixes(self, *, older_than: float) -> list[tuple[str, str]]:
+        return await asyncio.to_thread(list_activity_folders, self.root, older_than=older_than)
 
     def clear_temp(self) -> int:
         """Drop partial uploads left by processes that died mid-upload (not those of live ones);
@@ -130,26 +146,6 @@ class LocalMediaStore:
     def others_writing(self) -> bool:
         """Whether another live process writes into this folder (it may be mid-commit)."""
         return self._owner.others_alive()
-
-
-# Out of space: 507, the client may retry once an operator frees some. A file-size limit
-# (RLIMIT_FSIZE, a filesystem's largest file) reads the same to the client.
-_FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
-# Permissions or a read-only mount: a fault of the server's setup that no retry cures, so 500.
-_UNWRITABLE = (errno.EACCES, errno.EPERM, errno.EROFS)
-
-
-def storage_error(exc: OSError) -> AppError:
-    """The envelope for a failed media write: names the cause, never the server's paths."""
-    if exc.errno in _FULL:
-        return InsufficientStorage("The media store is full; the upload was not stored")
-    if exc.errno in _UNWRITABLE:
-        return AppError(
-            f"The media folder is not writable by the server ({exc.strerror}); "
-            "the upload was not stored",
-            500,
-        )
-    return AppError(f"The media store could not be written ({exc.strerror})", 503)
 
 
 def list_activity_folders(root: Path, *, older_than: float = 0.0) -> list[tuple[str, str]]:
