@@ -30,7 +30,9 @@ ERROR_DESCRIPTIONS = {
     413: "Upload larger than the configured limit",
     415: "Unsupported media type",
     422: "A parameter or field is invalid; the message names it",
+    416: "The Range starts past the end of the file; Content-Range gives its size",
     429: "Rate limit exceeded; see Retry-After",
+    503: "The media store (an S3 bucket) did not answer; try again later",
     507: "The media store is out of space",
 }
 # Every operation checks a credential and its scope, validates what it reads, and is rate-limited.
@@ -95,9 +97,8 @@ def complete_document(document: dict[str, Any]) -> dict[str, Any]:
             _declare_total_header(operation)
             if path.endswith("/transcript") and method == "get":
                 _declare_transcript_files(operation)
-            if path.endswith("/thumbnail") and method == "get":
-                jpeg = {"schema": {"type": "string", "format": "binary"}}
-                operation["responses"]["200"]["content"] = {"image/jpeg": jpeg}
+            if path.endswith(("/thumbnail", "/media")) and method == "get":
+                _declare_stored_file(operation, jpeg=path.endswith("/thumbnail"))
     for name in _FASTAPI_VALIDATION:
         schemas.pop(name, None)
     return document
@@ -110,7 +111,7 @@ def error_statuses(method: str, path: str, operation: dict[str, Any]) -> list[in
     if body is not None:
         statuses.add(400)
         if "multipart/form-data" in body.get("content", {}):
-            statuses.update((413, 415, 507))
+            statuses.update((413, 415, 503, 507))
     if "{" in path:
         statuses.add(404)
     statuses.update(_EXTRA_STATUSES.get((method, path), ()))
@@ -137,6 +138,24 @@ def _declare_total_header(operation: dict[str, Any]) -> None:
                 "schema": {"type": "integer", "minimum": 0},
                 "required": True,
             }
+
+
+def _declare_stored_file(operation: dict[str, Any], *, jpeg: bool) -> None:
+    """A file from the media store: whole (200) or the asked Range (206), any media type for a
+    recording (the one it was uploaded as)."""
+    binary = {"schema": {"type": "string", "format": "binary"}}
+    content = {"image/jpeg": binary} if jpeg else {"*/*": binary}
+    responses = operation["responses"]
+    responses["200"]["content"] = content
+    responses["206"] = {
+        "description": "The part of the file that Range asked for",
+        "content": content,
+    }
+    for status in ("416", "503"):
+        responses[status] = {
+            "description": ERROR_DESCRIPTIONS[int(status)],
+            "content": {"application/json": {"schema": dict(_ERROR_REF)}},
+        }
 
 
 def _declare_transcript_files(operation: dict[str, Any]) -> None:

@@ -39,12 +39,11 @@ def parse_range(header: str | None, size: int) -> tuple[int, int] | None:
             raise RangeNotSatisfiable(size)
         return max(0, size - count), size - 1
     start = int(first)
-    end = int(last) if last else size - 1
-    if end < start:
+    if last and int(last) < start:
         return None  # invalid: ignored
     if start >= size:
         raise RangeNotSatisfiable(size)
-    return start, min(end, size - 1)
+    return start, min(int(last), size - 1) if last else size - 1
 
 
 async def stored_file_response(
