@@ -7,7 +7,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 
 .PHONY: serve test lint format migrate demo bench-rest bench-pipeline bench-intelligence \
-	bench-search bench-load clean system-deps conformance fuzz
+	bench-search bench-load bench-throughput clean system-deps conformance fuzz
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -58,6 +58,11 @@ LOAD_RATE ?= 15
 bench-load: $(STAMP)
 	$(BIN)/python benchmarks/load.py --seconds $(LOAD_SECONDS) --clients $(LOAD_CLIENTS) \
 		--per-key-rate $(LOAD_RATE)
+
+# API throughput with 1 vs 2 API processes and processing with 1 vs 2 workers, on scratch
+# databases of the PostgreSQL server at MEETSIGHT_BENCH_DATABASE_URL (default: the local one).
+bench-throughput: $(STAMP) system-deps
+	$(BIN)/python benchmarks/throughput.py
 
 bench-intelligence: $(STAMP)
 	$(BIN)/python benchmarks/intelligence_eval.py
