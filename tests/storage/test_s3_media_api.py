@@ -150,3 +150,25 @@ async def test_a_stopped_s3_server_answers_503_envelopes(
             job = (await session.execute(select(Job).where(Job.activity_id == cid))).scalar_one()
         assert job.state == "queued" and job.attempts == 1
         assert job.last_error is not None and "media store is unreachable" in job.last_error
+
+        # A delete still deletes: the object stays behind for the start-up sweep.
+        assert (await client.delete(f"{API}/calls/{cid}", headers=tenant.headers)).is_success
+        check_error(await client.get(f"{API}/calls/{cid}", headers=tenant.headers), 404)
+
+
+async def test_the_sweep_removes_orphans_from_the_bucket(
+    s3_server: S3Server, tmp_path: Path
+) -> None:
+    from meetsight.activities.media_sweep import sweep_orphan_media
+
+    bucket = s3_server.new_bucket()
+    async with s3_app(tmp_path, s3_server, bucket) as (client, state, tenant):
+        r = await _upload(client, tenant, "kept.wav", wav_bytes(0.5))
+        assert r.status_code == 201, r.text[:300]
+        kept = f"meetsight/{tenant.org_id}/{r.json()['data']['meetingId']}/media.wav"
+        orphan = f"meetsight/{tenant.org_id}/no-such-activity/media.wav"
+        s3_server.client().put_object(Bucket=bucket, Key=orphan, Body=b"RIFF")
+        # Another API process may be between storing and committing: young objects stay.
+        assert await sweep_orphan_media(state.sessionmaker, state.media) == 0
+        assert await sweep_orphan_media(state.sessionmaker, state.media, grace_seconds=0) == 1
+        assert s3_server.keys(bucket) == [kept]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -10,9 +11,11 @@ from meetsight.activities import repository as repo
 from meetsight.activities.kinds import ActivityKind
 from meetsight.auth.context import AuthContext
 from meetsight.db.reads import Reader
-from meetsight.errors import NotFound, ValidationFailed
+from meetsight.errors import AppError, NotFound, ValidationFailed
 from meetsight.storage.base import MediaStore
 from meetsight.timefmt import range_end, range_start
+
+log = logging.getLogger("meetsight.media")
 
 
 def media_prefix(org_id: str, activity_id: str) -> str:
@@ -73,4 +76,7 @@ async def delete_activity(
     file, which the start-up sweep removes, never a row that points at missing media."""
     await repo.delete_activity_rows(session, ctx.organization_id, activity_id)
     await session.commit()
-    await media.delete_prefix(media_prefix(ctx.organization_id, activity_id))
+    try:
+        await media.delete_prefix(media_prefix(ctx.organization_id, activity_id))
+    except AppError as exc:  # the activity is gone; a store that is down keeps an orphan
+        log.warning("media of deleted activity %s left for the sweep: %s", activity_id, exc)

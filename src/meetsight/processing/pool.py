@@ -18,6 +18,7 @@ class WorkerPool:
         self, sessionmaker: async_sessionmaker[AsyncSession], settings: Settings, size: int
     ) -> None:
         services = Services(settings=settings, media=open_media_store(settings))
+        services.media.clear_temp()  # what a killed worker left staged (downloads, thumbnails)
         self.workers = [
             Worker(
                 sessionmaker,
