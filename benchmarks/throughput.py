@@ -44,6 +44,7 @@ from speech.audio import LONG_LINES, VOICES, conversation, require_tools  # noqa
 from speech.audio import Turn as SpokenLine  # noqa: E402
 
 API = "/api/v1"
+THREAD_VARIABLES = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
 
 
 async def _mixed_worker(
@@ -201,6 +202,10 @@ async def _setup(database_url: str, workers: int, opts: argparse.Namespace, root
         asr_threads="1",
         job_poll_seconds="0.5",
     )
+    if opts.one_thread_libraries:
+        # numpy's BLAS and torch (diarization) start a thread per core in every process; two
+        # workers on two cores then oversubscribe them.
+        env.update({name: "1" for name in THREAD_VARIABLES})
     topology = Topology(root / f"workers{workers}", env, shared_data_dir=True)
     topology.migrate()
     key = topology.new_key(f"Processing {workers}")
@@ -267,13 +272,17 @@ def _wav_seconds(path: Path) -> float:
 async def main_async(opts: argparse.Namespace) -> dict:
     load_before = os.getloadavg()
     with tempfile.TemporaryDirectory() as tmp:
-        async with scratch_database(opts.database_url) as database_url:
-            api = await api_throughput(database_url, opts, Path(tmp))
-        async with (
-            scratch_database(opts.database_url) as one,
-            scratch_database(opts.database_url) as two,
-        ):
-            processing = await processing_throughput((one, two), opts, Path(tmp))
+        api = None
+        if opts.part in ("all", "api"):
+            async with scratch_database(opts.database_url) as database_url:
+                api = await api_throughput(database_url, opts, Path(tmp))
+        processing = None
+        if opts.part in ("all", "processing"):
+            async with (
+                scratch_database(opts.database_url) as one,
+                scratch_database(opts.database_url) as two,
+            ):
+                processing = await processing_throughput((one, two), opts, Path(tmp))
     return {
         "machine": {
             "cores": os.cpu_count(),
@@ -285,6 +294,7 @@ async def main_async(opts: argparse.Namespace) -> dict:
             "seconds_per_round": opts.seconds,
             "rounds": opts.rounds,
             "concurrency": opts.concurrency,
+            "worker_library_threads": 1 if opts.one_thread_libraries else "default",
         },
         "api": api,
         "processing": processing,
@@ -307,6 +317,13 @@ def main() -> None:
     parser.add_argument("--speech-seconds", type=float, default=8.0)
     parser.add_argument("--processing-rounds", type=int, default=2)
     parser.add_argument("--asr-model", default="tiny.en")
+    parser.add_argument("--part", choices=("all", "api", "processing"), default="all")
+    parser.add_argument(
+        "--one-thread-libraries",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="OMP/OpenBLAS/MKL_NUM_THREADS=1 in the workers (as asr_threads)",
+    )
     opts = parser.parse_args()
     print(json.dumps(asyncio.run(main_async(opts)), indent=2))
 
