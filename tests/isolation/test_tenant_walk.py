@@ -98,10 +98,10 @@ def _reader(suffix: str, query: str = "") -> Callable[[str], Case]:
             if kind == "meetings":  # B's other meeting, and B's call under the meetings path
                 await w.not_found("GET", f"{API}/meetings/{w.world.b_meetings[1]}{suffix}")
                 await w.not_found("GET", f"{API}/meetings/{w.world.b_call}{suffix}")
-            # A's own activity answers (no thumbnail: these have no video), so the 404s above
-            # are about B, not about a route that always fails.
+            # A's own activity answers (no thumbnail or stored recording: these were made
+            # without media), so the 404s above are about B, not about a route that always fails.
             own_status = (await w.rest("GET", f"{API}/{kind}/{own}{suffix}{query}")).status_code
-            assert own_status == (404 if suffix == "/thumbnail" else 200)
+            assert own_status == (404 if suffix in ("/thumbnail", "/media") else 200)
 
         return case
 
@@ -255,6 +255,7 @@ SUB_READERS = (
     "/analytics",
     "/score",
     "/thumbnail",
+    "/media",
 )
 
 
