@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 
 import httpx
 import pytest
@@ -17,6 +18,21 @@ async def browser(app_and_state: tuple[object, AppState]) -> AsyncIterator[httpx
     transport = httpx.ASGITransport(app=app_and_state[0])  # type: ignore[arg-type]
     async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
         yield client
+
+
+@pytest.fixture
+def browser_factory(
+    app_and_state: tuple[object, AppState],
+) -> Callable[[], AbstractAsyncContextManager[httpx.AsyncClient]]:
+    """More browsers (cookie jars) for one test: `async with browser_factory() as other:`."""
+
+    @asynccontextmanager
+    async def make() -> AsyncIterator[httpx.AsyncClient]:
+        transport = httpx.ASGITransport(app=app_and_state[0])  # type: ignore[arg-type]
+        async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as c:
+            yield c
+
+    return make
 
 
 @pytest.fixture

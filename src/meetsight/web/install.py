@@ -7,7 +7,7 @@ from starlette.responses import RedirectResponse, Response
 from starlette.staticfiles import StaticFiles
 
 from meetsight.config import Settings
-from meetsight.web import pages_auth, pages_setup
+from meetsight.web import pages_api_keys, pages_audit, pages_auth, pages_members, pages_setup
 from meetsight.web.context import build_web_context
 from meetsight.web.errors import PageError, SignInRequired
 from meetsight.web.sessions import current_user
@@ -18,7 +18,13 @@ TITLES = {403: "Not allowed", 404: "Not found", 409: "Conflict"}
 
 def install_web(app: FastAPI, settings: Settings) -> None:
     app.state.web = build_web_context(settings)
-    for router in (pages_auth.router, pages_setup.router):
+    for router in (
+        pages_auth.router,
+        pages_setup.router,
+        pages_api_keys.router,
+        pages_members.router,
+        pages_audit.router,
+    ):
         app.include_router(router)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
 
