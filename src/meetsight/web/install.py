@@ -7,7 +7,17 @@ from starlette.responses import RedirectResponse, Response
 from starlette.staticfiles import StaticFiles
 
 from meetsight.config import Settings
-from meetsight.web import pages_api_keys, pages_audit, pages_auth, pages_members, pages_setup
+from meetsight.web import (
+    pages_api_keys,
+    pages_audit,
+    pages_auth,
+    pages_categories,
+    pages_conversation,
+    pages_home,
+    pages_members,
+    pages_setup,
+    pages_upload,
+)
 from meetsight.web.context import build_web_context
 from meetsight.web.errors import PageError, SignInRequired
 from meetsight.web.sessions import current_user
@@ -24,6 +34,10 @@ def install_web(app: FastAPI, settings: Settings) -> None:
         pages_api_keys.router,
         pages_members.router,
         pages_audit.router,
+        pages_home.router,
+        pages_upload.router,
+        pages_conversation.router,
+        pages_categories.router,
     ):
         app.include_router(router)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
