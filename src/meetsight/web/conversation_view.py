@@ -7,12 +7,12 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from meetsight.activities import repository as repo
-from meetsight.intelligence.analytics import format_mmss
 from meetsight.state import AppState
 from meetsight.web import charts
+from meetsight.web import conversation_reads as r
 
 
 @dataclass(slots=True)
@@ -36,6 +36,7 @@ class ConversationView:
     row: Any
     participants: list[Any]
     lines: list[Line]
+    transcript_html: Markup
     speakers: list[str]
     summary: Any | None
     score: Any | None
@@ -49,7 +50,29 @@ class ConversationView:
 
 
 def clock(seconds: float | None) -> str:
-    return format_mmss(seconds or 0.0)
+    """m:ss (h:mm:ss past an hour), whole seconds: what a player shows."""
+    whole = int(seconds or 0)
+    hours, rest = divmod(whole, 3600)
+    return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60}:{rest % 60:02d}"
+
+
+def transcript_html(lines: list[Line]) -> Markup:
+    """The transcript's <li> rows, built here rather than in the template: a 400-line meeting
+    is the page's bulk, and one escaped f-string per line costs a fraction of the template
+    loop's per-expression work (docs/benchmarks.md, "Web app")."""
+    speakers: dict[str, str] = {}
+    rows = []
+    for line in lines:
+        speaker = speakers.get(line.speaker)
+        if speaker is None:
+            speaker = speakers[line.speaker] = str(escape(line.speaker))
+        rows.append(
+            f'<li id="l{line.index}" data-start="{line.start}" data-end="{line.end}">'
+            f'<a class="t" href="?t={line.start}" data-seek="{line.start}" '
+            f'aria-label="Play from {line.clock}">{line.clock}</a> '
+            f'<span class="spk">{speaker}</span> <span class="say">{escape(line.text)}</span></li>'
+        )
+    return Markup("\n".join(rows))
 
 
 async def load_conversation_view(state: AppState, org_id: str, row: Any) -> ConversationView:
@@ -59,24 +82,28 @@ async def load_conversation_view(state: AppState, org_id: str, row: Any) -> Conv
         for i, s in enumerate(segments)
     ]
     speakers = list(dict.fromkeys(line.speaker for line in lines))
-    async with state.sessionmaker() as session:
-        activity = await repo.get_activity(session, org_id, row.id)
-        participants = await repo.list_participants(session, org_id, row.id)
-        summary = await repo.get_summary(session, org_id, row.id)
-        analytics = await repo.get_analytics(session, org_id, row.id)
-        score = await repo.get_score(session, org_id, row.id)
-        notes = await repo.list_notes(session, org_id, [row.id])
-        chat = await repo.list_chat(session, org_id, row.id)
-        links = {
-            kind: await repo.list_links(session, org_id, row.id, kind)
-            for kind in ("contact", "company", "opportunity")
-        }
-    media_type = activity.media_content_type if activity and activity.media_key else None
+    reader, org, aid = state.reader, org_id, row.id
+    media = await r.fetch_one(reader, r.MEDIA, org, aid)
+    participants = await r.fetch(reader, r.PARTICIPANTS, org, aid)
+    summary = r.with_json(
+        await r.fetch_one(reader, r.SUMMARY, org, aid), "next_steps", "topics", "insights"
+    )
+    analytics = r.with_json(
+        await r.fetch_one(reader, r.ANALYTICS, org, aid), "participation", "questions_by_speaker"
+    )
+    score = r.with_json(await r.fetch_one(reader, r.SCORE, org, aid), "objectives")
+    notes = await r.fetch(reader, r.NOTES, org, aid)
+    chat = [r.with_json(m, "citations") for m in await r.fetch(reader, r.CHAT, org, aid)]
+    links: dict[str, list[str]] = {"contact": [], "company": [], "opportunity": []}
+    for link in await r.fetch(reader, r.LINKS, org, aid):
+        links.setdefault(link.kind, []).append(link.external_id)
+    media_type = (media.media_content_type or "audio/mpeg") if media and media.media_key else None
     colors = charts.speaker_colors(speakers)
     return ConversationView(
         row=row,
         participants=participants,
         lines=lines,
+        transcript_html=transcript_html(lines),
         speakers=speakers,
         summary=summary,
         score=score,
