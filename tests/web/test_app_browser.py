@@ -185,12 +185,12 @@ async def test_the_web_app_in_a_browser(
     latest = page.locator("#chat-latest")
     await expect(latest).to_contain_text("What did they say about the budget?")
     await expect(latest.locator(".a")).not_to_be_empty()
-    await page.screenshot(path=str(shots / ("call" if is_call else "meeting") + "-desktop.png"))
+    await page.screenshot(path=str(shots / f"{'call' if is_call else 'meeting'}-desktop.png"))
     other_kind = "meetings" if is_call else "calls"
     await page.goto(f"{base}/app?type={other_kind}")
     await page.locator("td[data-label=Name] a").first.click()
     await expect(page.locator("#lines li").first).to_be_visible()
-    await page.screenshot(path=str(shots / ("meeting" if is_call else "call") + "-desktop.png"))
+    await page.screenshot(path=str(shots / f"{'meeting' if is_call else 'call'}-desktop.png"))
 
     # Smart categories: create one with examples.
     await page.get_by_role("link", name="Smart categories").click()
