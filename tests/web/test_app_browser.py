@@ -185,6 +185,7 @@ async def test_the_web_app_in_a_browser(
     latest = page.locator("#chat-latest")
     await expect(latest).to_contain_text("What did they say about the budget?")
     await expect(latest.locator(".a")).not_to_be_empty()
+    await page.evaluate("window.scrollTo(0, 0)")
     await page.screenshot(path=str(shots / f"{'call' if is_call else 'meeting'}-desktop.png"))
     other_kind = "meetings" if is_call else "calls"
     await page.goto(f"{base}/app?type={other_kind}")
@@ -240,6 +241,7 @@ async def test_the_web_app_in_a_browser(
     await expect(target).to_have_class("current")
     await page.wait_for_function("() => !document.getElementById('player').paused")
     assert 206 in ranged or 200 in ranged, ranged
+    await page.screenshot(path=str(shots / "call-playing-desktop.png"))
 
     # Rename a speaker.
     first_speaker = await page.locator("#lines li .spk").first.inner_text()

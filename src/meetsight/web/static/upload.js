@@ -63,6 +63,7 @@
     error.hidden = true;
     done.hidden = true;
     card.hidden = false;
+    card.scrollIntoView({ block: "start", behavior: "smooth" });
     button.disabled = true;
     bar.value = 0;
     processing.textContent = "";
