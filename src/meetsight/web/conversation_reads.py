@@ -23,8 +23,8 @@ from meetsight.intelligence.models import (
 )
 from meetsight.organizations.models import Person
 
-_ORG = sa.bindparam("org_id")
-_ID = sa.bindparam("activity_id")
+_ORG: Any = sa.bindparam("org_id")
+_ID: Any = sa.bindparam("activity_id")
 
 MEDIA = sa.select(Activity.media_key, Activity.media_content_type).where(
     Activity.organization_id == _ORG, Activity.id == _ID

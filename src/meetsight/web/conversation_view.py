@@ -84,7 +84,7 @@ async def load_conversation_view(state: AppState, org_id: str, row: Any) -> Conv
     speakers = list(dict.fromkeys(line.speaker for line in lines))
     reader, org, aid = state.reader, org_id, row.id
     media = await r.fetch_one(reader, r.MEDIA, org, aid)
-    participants = await r.fetch(reader, r.PARTICIPANTS, org, aid)
+    participants = list(await r.fetch(reader, r.PARTICIPANTS, org, aid))
     summary = r.with_json(
         await r.fetch_one(reader, r.SUMMARY, org, aid), "next_steps", "topics", "insights"
     )
@@ -92,7 +92,7 @@ async def load_conversation_view(state: AppState, org_id: str, row: Any) -> Conv
         await r.fetch_one(reader, r.ANALYTICS, org, aid), "participation", "questions_by_speaker"
     )
     score = r.with_json(await r.fetch_one(reader, r.SCORE, org, aid), "objectives")
-    notes = await r.fetch(reader, r.NOTES, org, aid)
+    notes = list(await r.fetch(reader, r.NOTES, org, aid))
     chat = [r.with_json(m, "citations") for m in await r.fetch(reader, r.CHAT, org, aid)]
     links: dict[str, list[str]] = {"contact": [], "company": [], "opportunity": []}
     for link in await r.fetch(reader, r.LINKS, org, aid):
