@@ -6,6 +6,7 @@ for aiosqlite's thread, which on a loaded machine was most of the page's time)."
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import SimpleNamespace
 from typing import Any
 
 import orjson
@@ -98,8 +99,14 @@ def json_value(value: Any) -> Any:
 
 
 def with_json(row: Any, *names: str) -> Any:
-    """The row with its JSON columns decoded (rows are named tuples)."""
-    return row._replace(**{n: json_value(getattr(row, n)) for n in names}) if row else row
+    """The row with its JSON columns decoded, as an object with the same attributes (the SQLite
+    reader gives named tuples, the engine reader SQLAlchemy rows: both have `_asdict`)."""
+    if row is None:
+        return None
+    values = row._asdict()
+    for name in names:
+        values[name] = json_value(values[name])
+    return SimpleNamespace(**values)
 
 
 async def fetch(reader: Reader, statement: Any, org_id: str, activity_id: str) -> Sequence[Any]:
