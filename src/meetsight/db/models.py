@@ -11,6 +11,7 @@ from meetsight.intelligence.models import (
     Note,
     SmartCategory,
 )
+from meetsight.oauth.models import OAuthClient, OAuthCode, OAuthConsent, OAuthGrant, OAuthToken
 from meetsight.organizations.models import Organization, Person, User
 from meetsight.processing.models import Job
 from meetsight.transcripts.models import TranscriptDocument, TranscriptSegment
@@ -28,6 +29,11 @@ __all__ = [
     "ChatMessage",
     "Job",
     "Note",
+    "OAuthClient",
+    "OAuthCode",
+    "OAuthConsent",
+    "OAuthGrant",
+    "OAuthToken",
     "Organization",
     "Person",
     "SmartCategory",
