@@ -3,12 +3,17 @@ data in the same run, on SQLite and on PostgreSQL.
 
     python benchmarks/search.py [--segments 1000000] [--queries 200] [--like-queries 50]
                                 [--engines sqlite,postgresql] [--pg-url postgresql://...]
+                                [--sqlite-path bench.db] [--pg-db NAME] [--reuse] [--reindex]
 
 Loads N transcript segments (200 per activity: 5,000 activities at 1M, in 3 organizations, 5%
 of them Spanish) with bulk inserts (executemany on SQLite, COPY on PostgreSQL), builds the search
 index once after the load, then times the queries. PostgreSQL needs --pg-url or
 MEETSIGHT_BENCH_DATABASE_URL (a server where the database `ms_bench_search` may be created and
 dropped). Prints a JSON report; docs/benchmarks.md records the figures.
+
+A 1M load takes minutes: with --reuse, a corpus left by an earlier run (--sqlite-path for SQLite,
+--pg-db kept with --keep for PostgreSQL) is measured again without loading; --reindex rebuilds
+its search index first (after a change to the index's layout).
 """
 
 from __future__ import annotations
@@ -250,12 +255,30 @@ async def measure(
     }
 
 
+async def loaded_segments(url: str) -> int:
+    """Segments already in the database (0 when it has no schema yet)."""
+    engine = create_engine(url)
+    try:
+        async with engine.connect() as conn:
+            return int((await conn.execute(sa.text(COUNT_SEGMENTS))).scalar() or 0)
+    except sa.exc.DBAPIError:
+        return 0
+    finally:
+        await engine.dispose()
+
+
+COUNT_SEGMENTS = "SELECT count(*) FROM transcript_segments"
+
+
 async def run_engine(
     name: str, url: str, args: argparse.Namespace, plan: list[Any]
 ) -> dict[str, Any]:
     started = time.perf_counter()
+    reused = args.reuse and await loaded_segments(url) > 0
     await upgrade_async(url)
-    if name == "sqlite":
+    if reused:
+        pass
+    elif name == "sqlite":
         await asyncio.to_thread(
             load_sqlite, Path(url.split("///", 1)[1]), plan, args.segments, args.seed
         )
@@ -263,21 +286,26 @@ async def run_engine(
         await load_postgres(url, plan, args.segments, args.seed)
     loaded = time.perf_counter()
     engine = create_engine(url)
-    async with engine.begin() as conn:
-        await conn.run_sync(rebuild_search_index)
+    if not reused or args.reindex:
+        async with engine.begin() as conn:
+            await conn.run_sync(rebuild_search_index)
+        async with engine.connect() as conn:
+            if name == "postgresql":
+                await conn.execute(sa.text("COMMIT"))
+                await conn.execute(sa.text("VACUUM ANALYZE"))
+            else:
+                await conn.execute(sa.text("ANALYZE"))
     async with engine.connect() as conn:
-        if name == "postgresql":
-            await conn.execute(sa.text("COMMIT"))
-            await conn.execute(sa.text("VACUUM ANALYZE"))
-        else:
-            await conn.execute(sa.text("ANALYZE"))
+        orgs = sorted((await conn.execute(sa.text("SELECT id FROM organizations"))).scalars())
+        segments = int((await conn.execute(sa.text(COUNT_SEGMENTS))).scalar() or 0)
     await engine.dispose()
     indexed = time.perf_counter()
-    orgs = sorted({p[0] for p in plan})
     queries = bench_queries(args.queries, args.seed)
     like_every = max(1, args.queries // max(1, args.like_queries))
     report = await measure(url, name, orgs, queries, like_every)
     return {
+        "reused_corpus": reused,
+        "segments_in_database": segments,
         "load_s": round(loaded - started, 1),
         "index_build_s": round(indexed - loaded, 1),
         **report,
@@ -285,16 +313,19 @@ async def run_engine(
     }
 
 
-async def postgres_database(server_url: str, *, create: bool) -> str:
+async def postgres_database(server_url: str, name: str, *, create: bool, reuse: bool) -> str:
+    """The benchmark's database URL; dropped and created afresh unless reused."""
     import asyncpg
 
     base = server_url.replace("+asyncpg", "")
     admin = await asyncpg.connect(base)
-    await admin.execute(f"DROP DATABASE IF EXISTS {BENCH_DB}")
-    if create:
-        await admin.execute(f"CREATE DATABASE {BENCH_DB}")
+    exists = await admin.fetchval("SELECT 1 FROM pg_database WHERE datname = $1", name)
+    if not (reuse and exists and create):
+        await admin.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        if create:
+            await admin.execute(f'CREATE DATABASE "{name}"')
     await admin.close()
-    return base.rsplit("/", 1)[0].replace("postgresql://", "postgresql+asyncpg://") + "/" + BENCH_DB
+    return base.rsplit("/", 1)[0].replace("postgresql://", "postgresql+asyncpg://") + "/" + name
 
 
 async def main() -> None:
@@ -305,7 +336,13 @@ async def main() -> None:
     parser.add_argument("--engines", default="sqlite,postgresql")
     parser.add_argument("--pg-url", default=os.environ.get("MEETSIGHT_BENCH_DATABASE_URL"))
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--keep", action="store_true", help=f"keep the {BENCH_DB} database")
+    parser.add_argument("--keep", action="store_true", help="keep the PostgreSQL database")
+    parser.add_argument("--pg-db", default=BENCH_DB, help="the PostgreSQL database to (re)create")
+    parser.add_argument("--sqlite-path", help="the SQLite file (default: a temporary one)")
+    parser.add_argument(
+        "--reuse", action="store_true", help="measure the corpus already loaded, if there is one"
+    )
+    parser.add_argument("--reindex", action="store_true", help="with --reuse: rebuild the index")
     args = parser.parse_args()
     plan = activities_plan(args.segments)
     report: dict[str, Any] = {
@@ -315,7 +352,13 @@ async def main() -> None:
         "queries": args.queries,
     }
     for name in args.engines.split(","):
-        if name == "sqlite":
+        if name == "sqlite" and args.sqlite_path:
+            path = Path(args.sqlite_path).resolve()
+            if not args.reuse:
+                for suffix in ("", "-wal", "-shm"):
+                    Path(f"{path}{suffix}").unlink(missing_ok=True)
+            report["sqlite"] = await run_engine("sqlite", f"sqlite+aiosqlite:///{path}", args, plan)
+        elif name == "sqlite":
             with tempfile.TemporaryDirectory() as folder:
                 url = f"sqlite+aiosqlite:///{folder}/bench.db"
                 report["sqlite"] = await run_engine("sqlite", url, args, plan)
@@ -323,12 +366,12 @@ async def main() -> None:
             if not args.pg_url:
                 report["postgresql"] = "skipped: give --pg-url or MEETSIGHT_BENCH_DATABASE_URL"
                 continue
-            url = await postgres_database(args.pg_url, create=True)
+            url = await postgres_database(args.pg_url, args.pg_db, create=True, reuse=args.reuse)
             try:
                 report["postgresql"] = await run_engine("postgresql", url, args, plan)
             finally:
-                if not args.keep:
-                    await postgres_database(args.pg_url, create=False)
+                if not (args.keep or args.reuse):
+                    await postgres_database(args.pg_url, args.pg_db, create=False, reuse=False)
         print(json.dumps({name: report.get(name)}), file=sys.stderr)
     print(json.dumps(report, indent=2))
 

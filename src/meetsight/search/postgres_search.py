@@ -202,6 +202,25 @@ class PostgresSearch:
             )
         return found
 
+    def describe(
+        self, conn: Connection, org_id: str, activity_ids: Sequence[str]
+    ) -> dict[str, Activity]:
+        """`candidates` reads names with the window: only a row it did not describe lands here."""
+        if not activity_ids:
+            return {}
+        rows = conn.execute(_DESCRIBE, {"org": org_id, "ids": list(activity_ids)})
+        return {r.id: Activity(r.name, bool(r.is_call), r.start_at) for r in rows}
+
+
+_DESCRIBE = (
+    sa.text(
+        "SELECT id, name, is_call, start_at FROM activities"
+        " WHERE organization_id = :org AND id IN :ids"
+    )
+    .bindparams(sa.bindparam("ids", expanding=True))
+    .columns(**ACTIVITY_COLUMNS)
+)
+
 
 # Per activity, a LIMIT inside: its sentences are read in position order by primary key and the
 # scan stops at the k-th match. With several parts, the sentences holding all of them win, which
