@@ -160,11 +160,11 @@ class SqliteSearch:
         wanted = limit + offset
         if len(matched) <= WALK_RATIO * wanted:
             # Few matches: their keys, filtered and sorted; all of them, so they are the total.
+            # CROSS JOIN keeps SQLite from walking the whole recency index instead.
             rows = db.execute(
-                "SELECT k.doc_key, k.activity_id FROM search_keys k"
-                + call_join
-                + " WHERE k.doc_key IN (SELECT value FROM json_each(:keys))"
-                f" AND k.organization_id = :org{filters}"
+                "SELECT k.doc_key, k.activity_id FROM json_each(:keys) j"
+                " CROSS JOIN search_keys k ON k.doc_key = j.value"
+                f"{call_join} WHERE k.organization_id = :org{filters}"
                 " ORDER BY k.start_at DESC, k.activity_id DESC",
                 {**params, "keys": json.dumps(matched)},
             ).fetchall()
