@@ -17,6 +17,7 @@ from meetsight.db.sqlite_inline import InlineConnection
 from meetsight.errors import ValidationFailed
 from meetsight.search.backend import Activity, Candidate, Relevance, SearchBackend
 from meetsight.search.parsing import ParsedQuery, parse_search_text
+from meetsight.search.postgres_page import first_page
 from meetsight.search.postgres_search import PostgresSearch
 from meetsight.search.sqlite_search import SqliteSearch
 from meetsight.search.types import SearchHit, SearchPage, SearchQuery, SentenceMatch
@@ -45,6 +46,19 @@ async def search_activities(session: AsyncSession, org_id: str, query: SearchQue
         if not isinstance(driver, InlineConnection):
             raise TypeError("search needs the engine from meetsight.db.engine.create_engine")
         return _search(_SQLITE, driver.sqlite, org_id, parsed, query)
+    # PostgreSQL: a page within the rank window in one statement on the asyncpg connection
+    # (postgres_page); later pages through the general path.
+    driver = (await connection.get_raw_connection()).driver_connection
+    found = await first_page(
+        driver, org_id, parsed, query, window=RANK_WINDOW, title_boost=TITLE_BOOST
+    )
+    if found is not None:
+        total, rows = found
+        hits = tuple(
+            _hit(Candidate(r.activity_id, r.activity_id), r.activity, r.relevance, r.matches)
+            for r in rows
+        )
+        return SearchPage(total=total, hits=hits)
 
     def run(sync: Session) -> SearchPage:
         return _search(_POSTGRES, sync.connection(), org_id, parsed, query)
