@@ -97,6 +97,9 @@ class Prepared:
     # title relevance lookup is skipped.
     titles_possible: bool = True
     matched: int = 0  # documents the candidates step found matching (before filters)
+    # A phrase of two words or more (after trimming): its match checks positions, costly
+    # enough that it runs once per search; single words are cheap to match twice.
+    has_phrase: bool = False
 
 
 # Above this many matches per row wanted, the window is read by walking the organization's
@@ -126,7 +129,15 @@ class SqliteSearch:
             for p in trimmed
             for i, w in enumerate(p.words)
         )
-        return Prepared(org_id, low, high, " ".join(parts), " OR ".join(parts), " ".join(words))
+        return Prepared(
+            org_id,
+            low,
+            high,
+            " ".join(parts),
+            " OR ".join(parts),
+            " ".join(words),
+            has_phrase=any(p.is_phrase for p in trimmed),
+        )
 
     def candidates(
         self,
@@ -150,13 +161,15 @@ class SqliteSearch:
             source = f"{_TITLE_HITS} UNION {_BODY_HITS}"  # the union only when titles match
         elif query.scope == "all":
             prepared.titles_possible = False
-        # The full-text match runs once: a phrase costs a position check in every document
-        # holding its words, which a second statement (a count, then the window) would repeat.
+        call_join = _CALL_JOIN if needs_call_columns(query) else ""
+        if not prepared.has_phrase:
+            return _window_in_sql(db, prepared, source, filters, call_join, params, limit, offset)
+        # With a phrase the full-text match runs once: it costs a position check in every
+        # document holding the phrase's words, which a count and then the window would repeat.
         matched = [row[0] for row in db.execute(source, fts)]
         prepared.matched = len(matched)
         if not matched:
             return [], 0
-        call_join = _CALL_JOIN if needs_call_columns(query) else ""
         wanted = limit + offset
         if len(matched) <= WALK_RATIO * wanted:
             # Few matches: their keys, filtered and sorted; all of them, so they are the total.
@@ -254,6 +267,47 @@ class SqliteSearch:
             r[0]: Activity(r[1], bool(r[2]), sqlite_datetime(r[3]))  # type: ignore[arg-type]
             for r in rows
         }
+
+
+def _window_in_sql(
+    db: sqlite3.Connection,
+    prepared: Prepared,
+    source: str,
+    filters: str,
+    call_join: str,
+    params: dict[str, Any],
+    limit: int,
+    offset: int,
+) -> tuple[list[Candidate], int]:
+    """Words only: counted in one statement (FTS5 counts a word's documents from its doclist
+    alone), then the window in another, walking the recency index when most documents match."""
+    fts = {**params, "q": prepared.match_all, "lo": prepared.low, "hi": prepared.high}
+    if filters or call_join or source != _BODY_HITS:
+        count = (
+            f"SELECT count(*) FROM ({source}) h JOIN search_keys k ON k.doc_key = h.doc_key"
+            f"{call_join} WHERE k.organization_id = :org{filters}"
+        )
+    else:  # every document in the organization's range has its key: no join needed
+        count = f"SELECT count(*) FROM ({source})"
+    total = int(db.execute(count, fts).fetchone()[0])
+    prepared.matched = total
+    if not total:
+        return [], 0
+    if total > WALK_RATIO * (limit + offset):
+        sql = (
+            "SELECT k.doc_key, k.activity_id FROM search_keys k"
+            f" INDEXED BY ix_search_keys_recency{call_join}"
+            f" WHERE k.organization_id = :org AND k.doc_key IN ({source}){filters}"
+        )
+    else:
+        sql = (
+            f"SELECT k.doc_key, k.activity_id FROM ({source}) h"
+            f" CROSS JOIN search_keys k ON k.doc_key = h.doc_key{call_join}"
+            f" WHERE k.organization_id = :org{filters}"
+        )
+    sql += " ORDER BY k.start_at DESC, k.activity_id DESC LIMIT :limit OFFSET :offset"
+    rows = db.execute(sql, {**fts, "limit": limit, "offset": offset}).fetchall()
+    return [Candidate(key, activity_id) for key, activity_id in rows], total
 
 
 _ORG_NO = "SELECT org_no FROM search_orgs WHERE organization_id = ?"
