@@ -18,10 +18,9 @@ from typing import Any
 
 from meetsight.search.backend import Activity, Relevance
 from meetsight.search.parsing import ParsedQuery
-from meetsight.search.postgres_search import HEADLINE_OPTIONS, PostgresSearch, window_sql
+from meetsight.search.postgres_search import HEADLINE_OPTIONS, prepare_query, window_sql
 from meetsight.search.types import SearchQuery, SentenceMatch
 
-_PREPARE = PostgresSearch()
 _NAMED = re.compile(r"(?<!:):([A-Za-z_]\w*)")
 
 
@@ -37,8 +36,7 @@ def build(
     org_id: str, parsed: ParsedQuery, query: SearchQuery, *, window: int, title_boost: float
 ) -> tuple[str, dict[str, Any]]:
     """The page's statement with named parameters, and their values."""
-    prepared = _PREPARE.prepare(None, org_id, parsed)  # type: ignore[arg-type]  # no I/O
-    assert prepared is not None
+    prepared = prepare_query(org_id, parsed)
     parts = window_sql(prepared, query)
     sentences = query.scope != "title" and query.matches_per_activity > 0
     # With several parts, sentences holding all of them first (as PostgresSearch.sentences).

@@ -107,6 +107,17 @@ def _per_config_match(column: str) -> str:
     )
 
 
+def prepare_query(org_id: str, parsed: ParsedQuery) -> Prepared:
+    """The query as SQL per configuration; no database access."""
+    params: dict[str, Any] = {}
+    forms = _config_forms(parsed, params, "&&", "a")
+    anyone = _combined(_config_forms(parsed, params, "||", "o"))
+    words = None
+    if any(part.is_phrase for part in parsed.parts):
+        words = _combined(_config_forms(_as_words(parsed), params, "&&", "w"))
+    return Prepared(org_id, forms, _combined(forms), anyone, params, words_sql=words)
+
+
 @dataclass(frozen=True, slots=True)
 class WindowSql:
     """`WITH q (the query per configuration), w (the window: matches newest first, counted)`,
@@ -155,13 +166,7 @@ def window_sql(prepared: Prepared, query: SearchQuery) -> WindowSql:
 
 class PostgresSearch:
     def prepare(self, conn: Connection, org_id: str, parsed: ParsedQuery) -> Prepared | None:
-        params: dict[str, Any] = {}
-        forms = _config_forms(parsed, params, "&&", "a")
-        anyone = _combined(_config_forms(parsed, params, "||", "o"))
-        words = None
-        if any(part.is_phrase for part in parsed.parts):
-            words = _combined(_config_forms(_as_words(parsed), params, "&&", "w"))
-        return Prepared(org_id, forms, _combined(forms), anyone, params, words_sql=words)
+        return prepare_query(org_id, parsed)
 
     def candidates(
         self, conn: Connection, prepared: Prepared, query: SearchQuery, *, limit: int, offset: int

@@ -188,14 +188,14 @@ class SqliteSearch:
         hit = set(matched)
         found: list[Candidate] = []
         total = 0
-        rows = db.execute(
+        newest_first = db.execute(
             "SELECT k.doc_key, k.activity_id FROM search_keys k"
             f" INDEXED BY ix_search_keys_recency{call_join}"
             f" WHERE k.organization_id = :org{filters}"
             " ORDER BY k.start_at DESC, k.activity_id DESC",
             params,
         )
-        for key, activity_id in rows:
+        for key, activity_id in newest_first:
             if key in hit:
                 if offset <= total < wanted:
                     found.append(Candidate(key, activity_id))
