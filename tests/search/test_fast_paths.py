@@ -95,3 +95,31 @@ async def test_every_path_answers_the_same(
     # The queries reach both sides of each choice.
     many = await run_search(state, tenant.org_id, "pricing", limit=2)
     assert many.total > 2 * 4
+
+
+async def test_rebuild_keys_follow_start_order_and_recency_index_exists(state: AppState) -> None:
+    """SQLite: migration 0009's index is there, and a rebuild numbers an organization's documents
+    in start order (the rank window is then a narrow key range for bm25)."""
+    if state.engine.dialect.name != "sqlite":
+        pytest.skip("SQLite's rowid layout")
+    from meetsight.search.indexing import rebuild_search_index
+
+    tenant = await make_tenant(state)
+    starts = [datetime(2026, 5, day, tzinfo=UTC) for day in (9, 2, 5, 1)]  # made out of order
+    for start in starts:
+        await make_transcribed(state, tenant, ["Pricing talk."], start=start)
+    async with state.engine.begin() as conn:
+        await conn.run_sync(rebuild_search_index)
+        index = await conn.exec_driver_sql(
+            "SELECT name FROM sqlite_master WHERE name = 'ix_search_keys_recency'"
+        )
+        assert index.scalar() == "ix_search_keys_recency"
+        rows = await conn.exec_driver_sql(
+            "SELECT k.start_at FROM search_keys k WHERE k.organization_id = ? ORDER BY k.doc_key",
+            (tenant.org_id,),
+        )
+        ordered = [value for (value,) in rows]
+    assert ordered == sorted(ordered) and len(ordered) == len(starts)
+    page = await run_search(state, tenant.org_id, "pricing")
+    assert page.total == len(starts)
+    assert [hit.start_at for hit in page.hits] == sorted(starts, reverse=True)
