@@ -14,6 +14,7 @@ from meetsight.intelligence.models import (
 from meetsight.organizations.models import Organization, Person, User
 from meetsight.processing.models import Job
 from meetsight.transcripts.models import TranscriptDocument, TranscriptSegment
+from meetsight.webhooks.models import WebhookAttempt, WebhookDelivery, WebhookEndpoint
 
 __all__ = [
     "Activity",
@@ -34,4 +35,7 @@ __all__ = [
     "TranscriptDocument",
     "TranscriptSegment",
     "User",
+    "WebhookAttempt",
+    "WebhookDelivery",
+    "WebhookEndpoint",
 ]
