@@ -176,6 +176,16 @@ class Settings(BaseSettings):
         return path.read_text().strip().encode()
 
 
+class ClientSettings(BaseSettings):
+    """What the remote commands (`meetsight upload`, `meetings list`...) need: where the server
+    is and the API key; flags override them."""
+
+    model_config = SettingsConfigDict(env_prefix="MEETSIGHT_", extra="ignore")
+
+    server: str | None = Field(default=None, description="Base URL of a meetsight server")
+    api_key: str | None = Field(default=None, description="API key the remote commands send")
+
+
 def normalise_database_url(url: str) -> str:
     """Accept plain postgresql:// and sqlite:// URLs and pick the async drivers."""
     if url.startswith(("postgres://", "postgresql://")):

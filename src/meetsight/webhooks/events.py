@@ -15,17 +15,10 @@ from meetsight.ids import new_id
 from meetsight.processing.models import Job
 from meetsight.timefmt import iso_z
 from meetsight.webhooks.models import WebhookDelivery, WebhookEndpoint
+from meetsight.webhooks.names import EVENTS, MEETING_STATUS_CHANGED, STATUSES
 
-MEETING_STATUS_CHANGED: Final = "meeting_status_changed"
-EVENTS: Final = (MEETING_STATUS_CHANGED,)
-STATUSES: Final = (
-    "transcript_done",
-    "summary_done",
-    "notes_done",
-    "completed",
-    "failed",
-    "deleted",
-)
+__all__ = ["DELIVER_WEBHOOK", "EVENTS", "MEETING_STATUS_CHANGED", "STATUSES", "emit_status"]
+
 DELIVER_WEBHOOK: Final = "deliver_webhook"
 # The delivery handler decides when to give up (settings.webhook_retry_delays) and never raises
 # for a failed attempt; this bound only stops a job whose worker keeps dying while it runs.

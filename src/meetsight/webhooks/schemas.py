@@ -7,7 +7,7 @@ from typing import Annotated, Any
 from pydantic import ConfigDict, Field, StringConstraints, field_validator
 
 from meetsight.schemas import NoNul, Schema
-from meetsight.webhooks.events import EVENTS, MEETING_STATUS_CHANGED
+from meetsight.webhooks.names import EVENTS, MEETING_STATUS_CHANGED
 
 Url = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=2000), NoNul]
 Secret = Annotated[
