@@ -38,6 +38,7 @@ from meetsight.security.cors import install_cors
 from meetsight.security.headers import SecurityHeaders
 from meetsight.state import AppState
 from meetsight.storage.local import LocalMediaStore
+from meetsight.web.install import install_web
 from meetsight.webhooks.endpoints import router as webhooks_router
 
 log = logging.getLogger("meetsight")
@@ -121,6 +122,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.router.routes.append(Route(f"{API_PREFIX}/mcp", endpoint=mcp_endpoint))
     install_error_handlers(app)
     install_health(app)
+    install_web(app, settings)
     install_middleware(app, settings)
     install_openapi(app)
     return app

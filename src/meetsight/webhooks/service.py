@@ -1,4 +1,5 @@
-"""Managing an organization's webhook endpoints and reading their delivery log."""
+"""Managing an organization's webhook endpoints and reading their delivery log. Functions flush;
+the caller commits (with its audit event, for the settings pages)."""
 
 from __future__ import annotations
 
@@ -115,7 +116,7 @@ async def create_endpoint(
         description=body.description,
     )
     session.add(row)
-    await session.commit()
+    await session.flush()
     return row
 
 
@@ -134,7 +135,7 @@ async def update_endpoint(
     for field, value in changes.items():
         setattr(row, field, value)
     row.updated_at = utcnow()
-    await session.commit()
+    await session.flush()
     return row
 
 
@@ -156,7 +157,7 @@ async def delete_endpoint(session: AsyncSession, org_id: str, endpoint_id: str) 
         )
     )
     await session.delete(row)
-    await session.commit()
+    await session.flush()
 
 
 async def list_deliveries(

@@ -1,7 +1,7 @@
 """webhooks: endpoints, deliveries and the attempt log
 
 Revision ID: 0008
-Revises: 0005
+Revises: 0007
 Create Date: 2026-11-23 16:20:00
 """
 
@@ -16,7 +16,7 @@ from sqlalchemy.dialects import postgresql
 import meetsight.db.base
 
 revision: str = "0008"
-down_revision: str | None = "0005"
+down_revision: str | None = "0007"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
