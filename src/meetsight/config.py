@@ -12,7 +12,17 @@ from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 # 30 s, 2 min, 10 min, 30 min, 1 h, 2 h, 4 h, 8 h, 8 h: ten attempts over 23.7 hours.
-DEFAULT_WEBHOOK_RETRY_DELAYS = (30, 120, 600, 1800, 3600, 7200, 14400, 28800, 28800)
+DEFAULT_WEBHOOK_RETRY_DELAYS = (
+    30.0,
+    120.0,
+    600.0,
+    1800.0,
+    3600.0,
+    7200.0,
+    14400.0,
+    28800.0,
+    28800.0,
+)
 
 
 class Settings(BaseSettings):
