@@ -33,7 +33,13 @@ def remote(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Remote]:
     # No speech model: a recording fails at the transcribe stage within seconds instead of
     # loading Whisper on a shared test machine; transcripts are processed for real.
     missing_model = str(data_dir / "no-such-model")
-    served = start_server(data_dir, worker=True, extra_env={"MEETSIGHT_ASR_MODEL": missing_model})
+    env = {
+        "MEETSIGHT_ASR_MODEL": missing_model,
+        # Webhooks to the tests' receiver on loopback, retried a second apart.
+        "MEETSIGHT_WEBHOOK_ALLOW_PRIVATE": "true",
+        "MEETSIGHT_WEBHOOK_RETRY_DELAYS": "[1, 1, 1]",
+    }
+    served = start_server(data_dir, worker=True, extra_env=env)
     try:
         yield Remote(served, key, str(reader["key"]))
     finally:
