@@ -79,7 +79,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
         *("--role", "owner", "--password-stdin"),
         stdin=PASSWORD + "\n",
     )
-    server = start_server(data_dir, worker=True, env={"MEETSIGHT_ASR_MODEL": "tiny.en"})
+    server = start_server(data_dir, worker=True, extra_env={"MEETSIGHT_ASR_MODEL": "tiny.en"})
     try:
         yield server
     finally:

@@ -12,10 +12,12 @@ from meetsight.intelligence.models import (
     Note,
     SmartCategory,
 )
+from meetsight.oauth.models import OAuthClient, OAuthCode, OAuthConsent, OAuthGrant, OAuthToken
 from meetsight.organizations.models import Organization, Person, User
 from meetsight.processing.models import Job
 from meetsight.transcripts.models import TranscriptDocument, TranscriptSegment
 from meetsight.web.models import SigninAttempt, WebSession
+from meetsight.webhooks.models import WebhookAttempt, WebhookDelivery, WebhookEndpoint
 
 __all__ = [
     "Activity",
@@ -31,6 +33,11 @@ __all__ = [
     "ChatMessage",
     "Job",
     "Note",
+    "OAuthClient",
+    "OAuthCode",
+    "OAuthConsent",
+    "OAuthGrant",
+    "OAuthToken",
     "Organization",
     "Person",
     "SigninAttempt",
@@ -39,4 +46,7 @@ __all__ = [
     "TranscriptSegment",
     "User",
     "WebSession",
+    "WebhookAttempt",
+    "WebhookDelivery",
+    "WebhookEndpoint",
 ]

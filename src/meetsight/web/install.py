@@ -17,6 +17,7 @@ from meetsight.web import (
     pages_members,
     pages_setup,
     pages_upload,
+    pages_webhooks,
 )
 from meetsight.web.context import build_web_context
 from meetsight.web.errors import PageError, SignInRequired
@@ -34,6 +35,7 @@ def install_web(app: FastAPI, settings: Settings) -> None:
         pages_api_keys.router,
         pages_members.router,
         pages_audit.router,
+        pages_webhooks.router,
         pages_home.router,
         pages_upload.router,
         pages_conversation.router,

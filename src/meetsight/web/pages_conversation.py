@@ -156,6 +156,7 @@ async def conversation_delete(
     state = app_state(request)
     row = await conversation_row(state.reader, user, activity_id)
     await delete_activity(session, state.media, web_auth(user), row.id)
+    state.jobs_enqueued()  # a `deleted` webhook may be waiting, as after a REST delete
     await set_flash(session, request, {"notice": f"Deleted “{row.name}”."})
     await session.commit()
     return RedirectResponse("/app", status_code=303)
