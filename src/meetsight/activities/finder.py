@@ -14,6 +14,7 @@ from sqlalchemy.orm import aliased
 
 from meetsight.activities.models import Activity, ActivityParticipant, ActivityType
 from meetsight.activities.repository import ACTIVITY_COLUMNS, escape_like, participants_query
+from meetsight.db.reads import Executes
 from meetsight.organizations.models import Person
 from meetsight.transcripts.models import TranscriptDocument
 
@@ -119,7 +120,7 @@ def filter_clauses(org_id: str, f: FinderFilters) -> list[Any]:
 
 
 async def find_activities(
-    session: AsyncSession,
+    session: Executes,
     org_id: str,
     filters: FinderFilters,
     *,
@@ -159,7 +160,7 @@ async def find_activities(
 
 
 async def participants_of(
-    session: AsyncSession, org_id: str, activity_ids: list[str]
+    session: Executes, org_id: str, activity_ids: list[str]
 ) -> dict[str, list[Any]]:
     """Participants of several activities in one query, in their recorded order."""
     if not activity_ids:
@@ -175,14 +176,14 @@ async def participants_of(
     return found
 
 
-async def owner_of(session: AsyncSession, org_id: str, activity_id: str) -> str | None:
+async def owner_of(session: Executes, org_id: str, activity_id: str) -> str | None:
     query = sa.select(Activity.owner_person_id).where(
         Activity.organization_id == org_id, Activity.id == activity_id
     )
     return (await session.execute(query)).scalar_one_or_none()
 
 
-async def people_by_id(session: AsyncSession, org_id: str, ids: list[str]) -> dict[str, Any]:
+async def people_by_id(session: Executes, org_id: str, ids: list[str]) -> dict[str, Any]:
     if not ids:
         return {}
     query = sa.select(Person.id, Person.name, Person.email, Person.phone, Person.is_internal).where(
