@@ -33,10 +33,10 @@ T = TypeVar("T")
 
 
 class Executes(Protocol):
-    """What read functions written for an AsyncSession use of it: `await x.execute(select)`.
-    An AsyncSession, an AsyncConnection and a reader's `connect()` all provide it."""
+    """What read functions written for an AsyncSession use of it: `await x.execute(select,
+    params)`. An AsyncSession, an AsyncConnection and a reader's `connect()` all provide it."""
 
-    async def execute(self, statement: Any) -> Result[Any]: ...
+    async def execute(self, statement: Any, params: Any = None, /) -> Result[Any]: ...
 
 
 class _InlineExecutes:
@@ -47,8 +47,8 @@ class _InlineExecutes:
     def __init__(self, connection: Connection) -> None:
         self._connection = connection
 
-    async def execute(self, statement: Any) -> Result[Any]:
-        return self._connection.execute(statement)
+    async def execute(self, statement: Any, params: Any = None, /) -> Result[Any]:
+        return self._connection.execute(statement, params)
 
 
 class Reader(Protocol):
