@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
 import math
@@ -103,6 +104,7 @@ class ApiKeyVerifier:
         self._secret = secret
         self._cache_seconds = cache_seconds
         self._cache: dict[str, tuple[float, AuthContext | None]] = {}
+        self._pending: dict[str, asyncio.Future[AuthContext | None]] = {}
 
     def forget(self, key_id: str | None = None) -> None:
         if key_id is None:
@@ -122,6 +124,23 @@ class ApiKeyVerifier:
         cached = self._cache.get(key)
         if cached is not None and cached[0] > now:
             return cached[1]
+        # One lookup per key at a time: when a busy key's cache entry lapses, its concurrent
+        # requests would otherwise each queue for SQLite's one pooled connection.
+        pending = self._pending.get(key)
+        if pending is None:
+            pending = asyncio.ensure_future(self._load(sessionmaker, key, now))
+            self._pending[key] = pending
+            pending.add_done_callback(lambda done: self._settled(key, done))
+        return await asyncio.shield(pending)
+
+    def _settled(self, key: str, done: asyncio.Future[AuthContext | None]) -> None:
+        self._pending.pop(key, None)
+        if not done.cancelled():
+            done.exception()  # retrieved: every waiter may have gone (client disconnects)
+
+    async def _load(
+        self, sessionmaker: async_sessionmaker[AsyncSession], key: str, now: float
+    ) -> AuthContext | None:
         async with sessionmaker() as session:
             ctx, valid_seconds = await self._lookup(session, hash_key(self._secret, key))
         if len(self._cache) > 10_000:
