@@ -26,6 +26,8 @@ from meetsight.db.reads import create_reader
 from meetsight.errors import AppError
 from meetsight.intelligence.endpoints import router as intelligence_router
 from meetsight.mcp.transport import build_mcp_endpoint
+from meetsight.observability.http_observation import RequestObservation
+from meetsight.observability.metrics_endpoint import install_metrics
 from meetsight.openapi_document import install_openapi
 from meetsight.processing.pool import WorkerPool
 from meetsight.ratelimit.gate import RequestLimits
@@ -50,7 +52,11 @@ def build_state(settings: Settings, rate_limits: RequestLimits | None = None) ->
         engine=engine,
         sessionmaker=create_sessionmaker(engine),
         reader=create_reader(engine),
-        api_keys=ApiKeyVerifier(settings.hmac_secret(), settings.api_key_cache_seconds),
+        api_keys=ApiKeyVerifier(
+            settings.hmac_secret(),
+            settings.api_key_cache_seconds,
+            previous_secrets=settings.previous_hmac_secrets(),
+        ),
         media=LocalMediaStore(settings.media_dir),
         public_url=settings.resolved_public_url(),
         rate_limits=rate_limits,
@@ -119,6 +125,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.router.routes.append(Route(f"{API_PREFIX}/mcp", endpoint=mcp_endpoint))
     install_error_handlers(app)
     install_health(app)
+    if settings.metrics_enabled:
+        install_metrics(app)
     install_middleware(app, settings)
     install_openapi(app)
     return app
@@ -137,6 +145,8 @@ def install_middleware(app: FastAPI, settings: Settings) -> None:
         docs_paths=frozenset({f"{API_PREFIX}/docs", f"{API_PREFIX}/docs/oauth2-redirect"}),
         https=settings.resolved_public_url().startswith("https://"),
     )
+    # Outermost: the request id and the timing cover every answer, 413s and 429s included.
+    app.add_middleware(RequestObservation)
 
 
 def install_health(app: FastAPI) -> None:

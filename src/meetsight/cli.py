@@ -158,6 +158,8 @@ def cmd_worker(args: argparse.Namespace, settings: Settings) -> None:
 
     if args.concurrency < 1:
         raise SystemExit("meetsight worker: --concurrency must be at least 1")
+    if args.metrics_port is not None:
+        settings = settings.model_copy(update={"worker_metrics_port": args.metrics_port})
     run_worker_process(settings, args.concurrency)
 
 
@@ -175,6 +177,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     worker = sub.add_parser("worker", help="run a processing worker")
     worker.add_argument("--concurrency", type=int, default=1)
+    worker.add_argument(
+        "--metrics-port", type=int, help="serve this process's /metrics here (0: any free port)"
+    )
     worker.set_defaults(func=cmd_worker)
 
     sub.add_parser("migrate", help="apply database migrations").set_defaults(func=cmd_migrate)

@@ -24,6 +24,10 @@ class Settings(BaseSettings):
     secret_key: str | None = Field(
         default=None, description="HMAC secret for keys and tokens; default: a file in data_dir"
     )
+    previous_secret_keys: list[str] = Field(
+        default_factory=list,
+        description="Secrets being rotated out (JSON list): API keys made with them still work",
+    )
     max_upload_bytes: int = Field(default=2 * 1024**3, description="Largest accepted upload")
     max_transcript_bytes: int = Field(default=50 * 1024**2, description="Largest transcript file")
     api_key_cache_seconds: float = Field(
@@ -46,6 +50,14 @@ class Settings(BaseSettings):
         default=60.0, gt=0, description="A job whose worker is silent this long is taken again"
     )
     job_poll_seconds: float = Field(default=1.0, gt=0, description="Idle workers look this often")
+    worker_shutdown_grace_seconds: float = Field(
+        default=10.0,
+        ge=0,
+        description="On SIGTERM a running job may finish this long before it is given back",
+    )
+    shutdown_timeout_seconds: float = Field(
+        default=30.0, gt=0, description="On SIGTERM in-flight requests get this long to finish"
+    )
     # speech recognition (meetsight.speech)
     asr_model: str = Field(
         default="base", description='"base", "tiny.en" or a path to a CTranslate2 Whisper folder'
@@ -74,7 +86,22 @@ class Settings(BaseSettings):
     llm_timeout_seconds: float = Field(default=60.0, gt=0, description="Per request")
     llm_max_retries: int = Field(default=3, ge=0)
     llm_max_input_tokens: int = Field(default=12000, ge=1000, description="Per request")
-    log_level: str = "info"
+    log_level: str = Field(default="info", description="debug, info, warning or error")
+    log_format: Literal["text", "json"] = Field(
+        default="text", description="json: one JSON object a line, with request and job ids"
+    )
+    # Prometheus metrics (meetsight.observability; docs/operations.md#metrics)
+    metrics_enabled: bool = Field(default=True, description="Serve /metrics on the API port")
+    metrics_token: str | None = Field(
+        default=None,
+        description="Bearer token /metrics asks for; unset: only loopback clients are served",
+    )
+    worker_metrics_host: str = Field(
+        default="127.0.0.1", description="Address of `meetsight worker --metrics-port`"
+    )
+    worker_metrics_port: int | None = Field(
+        default=None, ge=0, le=65535, description="Port of a standalone worker's /metrics"
+    )
     # MCP endpoint (meetsight.mcp): DNS-rebinding protection. Empty lists mean "the host of
     # public_url and loopback names, any port"; "*" allows everything.
     mcp_allowed_hosts: list[str] = Field(
@@ -142,6 +169,10 @@ class Settings(BaseSettings):
 
     def resolved_auth_url(self) -> str:
         return (self.auth_url or self.resolved_public_url()).rstrip("/")
+
+    def previous_hmac_secrets(self) -> list[bytes]:
+        """Secrets rotated out that API keys may still have been made with."""
+        return [s.encode() for s in self.previous_secret_keys if s]
 
     def hmac_secret(self) -> bytes:
         """The server secret; generated once into the data dir when not configured."""

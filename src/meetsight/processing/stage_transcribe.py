@@ -19,6 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from meetsight.activities.models import Activity, ActivityParticipant
 from meetsight.config import Settings
 from meetsight.intelligence.analytics_store import store_analytics
+from meetsight.observability.metrics import observe_transcription
 from meetsight.organizations.models import Organization, Person
 from meetsight.processing.errors import PermanentError, TransientError
 from meetsight.processing.pipeline import StageContext
@@ -54,6 +55,7 @@ def _recognize(
     attribution = attribute(audio, transcription, num_speakers_hint=speakers_hint)
     t3 = time.perf_counter()
     seconds = {"decode": t1 - t0, "asr": t2 - t1, "speakers": t3 - t2}
+    observe_transcription(audio.duration, t2 - t1)
     return Heard(transcription, attribution, {k: round(v, 3) for k, v in seconds.items()})
 
 
