@@ -12,7 +12,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import JSONResponse, Response
-from starlette.routing import Route
+from starlette.routing import BaseRoute, Route
 
 from meetsight.activities.endpoints import call_routes, meeting_routes
 from meetsight.activities.endpoints import router as activity_listing
@@ -146,7 +146,13 @@ def install_middleware(app: FastAPI, settings: Settings) -> None:
         https=settings.resolved_public_url().startswith("https://"),
     )
     # Outermost: the request id and the timing cover every answer, 413s and 429s included.
-    app.add_middleware(RequestObservation)
+    app.add_middleware(RequestObservation, plain_routes=lambda: plain_routes(app))
+
+
+def plain_routes(app: FastAPI) -> list[BaseRoute]:
+    """Routes added to the app itself (MCP, health, metrics): the ones whose template the
+    request observer matches itself when the router left none in the scope."""
+    return [r for r in app.router.routes if isinstance(r, Route)]
 
 
 def install_health(app: FastAPI) -> None:

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable, Sequence
 
 from prometheus_client.metrics import Counter, Histogram
+from starlette.routing import BaseRoute, Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from meetsight.observability.context import accept_request_id, request_id_var
@@ -17,16 +19,27 @@ KNOWN_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPT
 UNMATCHED = "<unmatched>"  # no route: the raw path would let anyone add label values
 
 
-def route_template(scope: Scope) -> str:
-    """The matched route's template ("/api/v1/meetings/{id}"), never the raw path."""
+def route_template(scope: Scope, plain_routes: Sequence[BaseRoute] = ()) -> str:
+    """The matched route's template ("/api/v1/meetings/{activity_id}"), never the raw path."""
+    # FastAPI (0.13x and later) keeps the full template of a route of an included router in
+    # its effective route context; scope["route"] then holds the route without the prefix.
+    effective = scope.get("fastapi", {}).get("effective_route_context")
+    template = getattr(effective, "path_format", None)
+    if isinstance(template, str):
+        return template
     route = scope.get("route")
+    if route is None:  # a plain Starlette route (MCP) is not recorded in the scope: match it
+        route = next((r for r in plain_routes if r.matches(scope)[0] == Match.FULL), None)
     path = getattr(route, "path", None)
     return path if isinstance(path, str) else UNMATCHED
 
 
 class RequestObservation:
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(
+        self, app: ASGIApp, plain_routes: Callable[[], Sequence[BaseRoute]] = tuple
+    ) -> None:
         self.app = app
+        self._plain_routes = plain_routes
         # Labelled children by (method, route, status): a dict hit instead of the client's
         # lock and label checks on every request.
         self._children: dict[tuple[str, str, int], tuple[Counter, Histogram]] = {}
@@ -66,7 +79,7 @@ class RequestObservation:
 
     def _observe(self, scope: Scope, status: int, seconds: float) -> None:
         method = scope["method"] if scope["method"] in KNOWN_METHODS else "OTHER"
-        route = route_template(scope)
+        route = route_template(scope, self._plain_routes())
         key = (method, route, status)
         children = self._children.get(key)
         if children is None:
