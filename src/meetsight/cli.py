@@ -163,6 +163,24 @@ def cmd_worker(args: argparse.Namespace, settings: Settings) -> None:
     run_worker_process(settings, args.concurrency)
 
 
+def cmd_config(args: argparse.Namespace, settings: Settings) -> None:
+    """Every setting: its environment variable, default and meaning."""
+    from meetsight.config_reference import (
+        render_json,
+        render_markdown,
+        render_text,
+        setting_docs,
+    )
+
+    docs = setting_docs()
+    if args.json:
+        print(render_json(docs))
+    elif args.markdown:
+        print(render_markdown(docs), end="")
+    else:
+        print(render_text(docs))
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="meetsight", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -183,6 +201,14 @@ def build_parser() -> argparse.ArgumentParser:
     worker.set_defaults(func=cmd_worker)
 
     sub.add_parser("migrate", help="apply database migrations").set_defaults(func=cmd_migrate)
+
+    config = sub.add_parser("config", help="list every setting, its variable and default")
+    config_format = config.add_mutually_exclusive_group()
+    config_format.add_argument("--json", action="store_true")
+    config_format.add_argument(
+        "--markdown", action="store_true", help="docs/configuration.md as generated"
+    )
+    config.set_defaults(func=cmd_config)
 
     org = sub.add_parser("org").add_subparsers(dest="org_command", required=True)
     org_create = org.add_parser("create")

@@ -19,8 +19,8 @@ class Settings(BaseSettings):
     database_url: str | None = Field(default=None, description="SQLAlchemy URL; default SQLite")
     public_url: str | None = Field(default=None, description="The spec's {base_url}")
     auth_url: str | None = Field(default=None, description="The spec's {auth_url}")
-    host: str = "127.0.0.1"
-    port: int = 8000
+    host: str = Field(default="127.0.0.1", description="Address `meetsight serve` listens on")
+    port: int = Field(default=8000, description="Port `meetsight serve` listens on")
     secret_key: str | None = Field(
         default=None, description="HMAC secret for keys and tokens; default: a file in data_dir"
     )
@@ -62,17 +62,26 @@ class Settings(BaseSettings):
     asr_model: str = Field(
         default="base", description='"base", "tiny.en" or a path to a CTranslate2 Whisper folder'
     )
-    asr_device: Literal["auto", "cpu", "cuda"] = "auto"
+    asr_device: Literal["auto", "cpu", "cuda"] = Field(
+        default="auto", description="Where recognition runs; auto: CUDA when CTranslate2 sees a GPU"
+    )
     asr_compute_type: str = Field(
         default="auto", description="CTranslate2 compute type; auto: int8 on CPU, float16 on CUDA"
     )
-    asr_backend: Literal["local", "openai"] = "local"
+    asr_backend: Literal["local", "openai"] = Field(
+        default="local", description="local: faster-whisper here; openai: a transcription API"
+    )
     asr_openai_url: str = Field(
         default="https://api.openai.com", description="Base URL of /v1/audio/transcriptions"
     )
-    asr_openai_api_key: str | None = None
-    asr_openai_model: str = "whisper-1"
-    asr_threads: int = Field(default_factory=lambda: os.cpu_count() or 1, ge=1)
+    asr_openai_api_key: str | None = Field(default=None, description="Bearer key of asr_openai_url")
+    asr_openai_model: str = Field(default="whisper-1", description="Model name sent to it")
+    asr_threads: int = Field(
+        default_factory=lambda: os.cpu_count() or 1,
+        ge=1,
+        description="CPU threads per recognition (CTranslate2 intra-op threads)",
+        json_schema_extra={"doc_default": "the CPU count"},
+    )
     # intelligence (meetsight.intelligence): the built-in engine needs nothing; an OpenAI-compatible
     # endpoint makes the LLM engine available (the default engine when set, or per organization).
     intelligence_engine: Literal["auto", "builtin", "llm"] = Field(
@@ -81,10 +90,10 @@ class Settings(BaseSettings):
     llm_base_url: str | None = Field(
         default=None, description="OpenAI-compatible API root, e.g. https://api.openai.com/v1"
     )
-    llm_model: str = "gpt-4o-mini"
-    llm_api_key: str | None = None
+    llm_model: str = Field(default="gpt-4o-mini", description="Model name sent to llm_base_url")
+    llm_api_key: str | None = Field(default=None, description="Bearer key of llm_base_url")
     llm_timeout_seconds: float = Field(default=60.0, gt=0, description="Per request")
-    llm_max_retries: int = Field(default=3, ge=0)
+    llm_max_retries: int = Field(default=3, ge=0, description="Retries of a failed LLM request")
     llm_max_input_tokens: int = Field(default=12000, ge=1000, description="Per request")
     log_level: str = Field(default="info", description="debug, info, warning or error")
     log_format: Literal["text", "json"] = Field(
