@@ -132,9 +132,7 @@ def test_metrics_after_requests_and_a_processed_upload(
 
     # The logs: JSON lines; the upload's request id on its access line and on the job's lines.
     entries = process.log_entries()
-    access = [
-        e for e in entries if e["logger"] == "meetsight.access" and e["route"] != "/healthz"
-    ]
+    access = [e for e in entries if e["logger"] == "meetsight.access" and e["route"] != "/healthz"]
     assert len(access) == sum(sent.values()) + 1  # and the scrape
     upload = [e for e in access if e.get("request_id") == UPLOAD_REQUEST_ID]
     assert [(e["route"], e["status"]) for e in upload] == [(f"{API}/calls/upload", 201)]
