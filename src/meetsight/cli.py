@@ -181,6 +181,13 @@ def cmd_config(args: argparse.Namespace, settings: Settings) -> None:
         print(render_text(docs))
 
 
+def cmd_citus_plan(args: argparse.Namespace, settings: Settings) -> None:
+    """The SQL that distributes the schema on Citus (docs/scaling.md)."""
+    from meetsight.db.citus import plan, render_sql
+
+    print(render_sql(plan()), end="")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="meetsight", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -201,6 +208,10 @@ def build_parser() -> argparse.ArgumentParser:
     worker.set_defaults(func=cmd_worker)
 
     sub.add_parser("migrate", help="apply database migrations").set_defaults(func=cmd_migrate)
+
+    sub.add_parser(
+        "citus-plan", help="print the SQL that distributes the schema on Citus"
+    ).set_defaults(func=cmd_citus_plan)
 
     config = sub.add_parser("config", help="list every setting, its variable and default")
     config_format = config.add_mutually_exclusive_group()
