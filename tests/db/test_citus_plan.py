@@ -162,9 +162,9 @@ async def test_migrated_postgres_schema_keys_include_organization_id() -> None:
             continue
         if kind == "PRIMARY KEY" and ORG not in cols:
             problems.append(f"{table}: primary key {name} lacks {ORG}")
-        if kind == "FOREIGN KEY" and fk_target[name] in tenant:
-            if (ORG, ORG) not in pairs[name]:
-                problems.append(f"{table}: foreign key {name} does not pair {ORG}")
+        tenant_fk = kind == "FOREIGN KEY" and fk_target[name] in tenant
+        if tenant_fk and (ORG, ORG) not in pairs[name]:
+            problems.append(f"{table}: foreign key {name} does not pair {ORG}")
         if kind == "UNIQUE" and table in distributed and ORG not in cols:
             problems.append(f"{table}: unique {name} lacks {ORG}")
     index_columns: dict[tuple[str, str], set[str]] = defaultdict(set)
