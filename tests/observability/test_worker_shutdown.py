@@ -77,14 +77,24 @@ def test_sigterm_releases_or_finishes_the_running_job(tmp_path: Path) -> None:
             assert scrape.value(count, stage="media") == 1
             assert scrape.value(count, stage="transcribe") == 0
             assert httpx.get(f"http://127.0.0.1:{port}/other", timeout=10).status_code == 404
+            signalled = time.monotonic()
             first.process.send_signal(signal.SIGTERM)
             released_in = _wait(lambda: job()["state"] == "queued", 10, "job not released")
             exit_code = first.process.wait(timeout=180)
+            exited_in = time.monotonic() - signalled
         finally:
             first.kill()
         after = job()
         assert (after["attempts"], after["worker"], after["done"]) == (0, None, ["media"])
         assert released_in < 5 and exit_code == 0
+        # The abandoned recognition stops at its next segment; the process does not wait
+        # for the whole recording (18 s of audio, whose recognition takes longer here).
+        assert exited_in < 30, exited_in
+        assert not [
+            e
+            for e in first.log_entries()
+            if e["logger"] == "faster_whisper" and "Detected language" in e["message"]
+        ]
         logged = first.log_entries()
         released = [e for e in logged if "released at shutdown" in e["message"]]
         assert len(released) == 1
