@@ -90,11 +90,6 @@ def test_sigterm_releases_or_finishes_the_running_job(tmp_path: Path) -> None:
         # The abandoned recognition stops at its next segment; the process does not wait
         # for the whole recording (18 s of audio, whose recognition takes longer here).
         assert exited_in < 30, exited_in
-        assert not [
-            e
-            for e in first.log_entries()
-            if e["logger"] == "faster_whisper" and "Detected language" in e["message"]
-        ]
         logged = first.log_entries()
         released = [e for e in logged if "released at shutdown" in e["message"]]
         assert len(released) == 1

@@ -164,7 +164,9 @@ class LocalWhisper:
         vocabulary: Sequence[str] = (),
         should_stop: Callable[[], bool] | None = None,
     ) -> Transcription:
-        model = self.model
+        model = self.model  # loading may take seconds: the caller may have left meanwhile
+        if should_stop is not None and should_stop():
+            raise RecognitionCancelled
         code = _check_language(language)
         if not model.model.is_multilingual:
             code = "en"  # an English-only model: detection would only ever say English
