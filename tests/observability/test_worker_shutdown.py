@@ -85,7 +85,7 @@ def test_sigterm_releases_or_finishes_the_running_job(tmp_path: Path) -> None:
         finally:
             first.kill()
         after = job()
-        assert (after["attempts"], after["worker"], after["done"]) == (0, None, ["media"])
+        assert (after["attempts"], after["worker"], after["done"]) == (0, None, ["fetch", "media"])
         assert released_in < 5 and exit_code == 0
         # The abandoned recognition stops at its next segment; the process does not wait
         # for the whole recording (18 s of audio, whose recognition takes longer here).
