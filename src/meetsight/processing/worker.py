@@ -16,6 +16,7 @@ import time
 import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -154,9 +155,10 @@ class Worker:
 
     async def _finished_before_stop(self, work: asyncio.Future[None], stop: asyncio.Event) -> bool:
         """Wait for the job; once stop is asked, wait at most `shutdown_grace` seconds more."""
-        stopper = asyncio.ensure_future(stop.wait())
+        stopper: asyncio.Future[Any] = asyncio.ensure_future(stop.wait())
+        waits: list[asyncio.Future[Any]] = [work, stopper]
         try:
-            await asyncio.wait([work, stopper], return_when=asyncio.FIRST_COMPLETED)
+            await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
         finally:
             stopper.cancel()
         if work.done():
