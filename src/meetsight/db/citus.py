@@ -18,15 +18,26 @@ DISTRIBUTION_COLUMN = "organization_id"
 # Tables created by raw DDL in migrations (PostgreSQL only), in dependency order; both hang
 # off activities and are distributed with it.
 POSTGRES_ONLY_TENANT_TABLES = ("search_documents", "search_segments")
-# Small tables read by every request whatever the tenant: a copy on every node.
+# Identity tables, small and looked up before the organization is known (a key, a client id,
+# an email at sign-in): a copy on every node, and distributed tables may refer to them.
 REFERENCE_TABLES = {
     "organizations": "the tenants themselves; every tenant table refers to it",
+    "users": "found by email at sign-in, before the organization is known; people refer to it",
     "api_keys": "looked up by key hash before the organization is known, and UNIQUE(key_hash) "
     "cannot hold on a distributed table",
+    "oauth_clients": "looked up by client_id (UNIQUE) when an authorization starts",
 }
-# Kept on the coordinator (a Citus local table): workers claim across all tenants with
-# SELECT ... FOR UPDATE SKIP LOCKED, which Citus runs only on one shard or a local table.
-COORDINATOR_TABLES = {"jobs": "claimed across tenants with FOR UPDATE SKIP LOCKED"}
+# Kept on the coordinator (Citus local tables, which may refer to reference tables): read or
+# claimed across tenants in ways Citus runs on one shard or a local table only.
+COORDINATOR_TABLES = {
+    "jobs": "claimed across tenants with SELECT ... FOR UPDATE SKIP LOCKED",
+    "signin_attempts": "counted per email and address before any organization is known",
+    "web_sessions": "looked up by token hash (UNIQUE) on every page request",
+    "oauth_codes": "redeemed by code hash (UNIQUE)",
+    "oauth_consents": "read with the codes and grants they allow",
+    "oauth_grants": "the grants tokens belong to",
+    "oauth_tokens": "looked up by token hash (UNIQUE) on every OAuth-authenticated request",
+}
 
 
 @dataclass(frozen=True, slots=True)
