@@ -40,6 +40,7 @@ from meetsight.security.cors import install_cors
 from meetsight.security.headers import SecurityHeaders
 from meetsight.state import AppState
 from meetsight.storage.local import LocalMediaStore
+from meetsight.web.install import install_web
 
 log = logging.getLogger("meetsight")
 API_PREFIX = "/api/v1"
@@ -125,6 +126,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.router.routes.append(Route(f"{API_PREFIX}/mcp", endpoint=mcp_endpoint))
     install_error_handlers(app)
     install_health(app)
+    install_web(app, settings)
     if settings.metrics_enabled:
         install_metrics(app)
     install_middleware(app, settings)
