@@ -9,11 +9,27 @@ SET LOCAL citus.multi_shard_modify_mode TO 'sequential';
 SELECT create_reference_table('organizations');
 -- looked up by key hash before the organization is known, and UNIQUE(key_hash) cannot hold on a distributed table
 SELECT create_reference_table('api_keys');
--- claimed across tenants with FOR UPDATE SKIP LOCKED
+-- looked up by client_id (UNIQUE) when an authorization starts
+SELECT create_reference_table('oauth_clients');
+-- found by email at sign-in, before the organization is known; people refer to it
+SELECT create_reference_table('users');
+-- counted per email and address before any organization is known
+SELECT citus_add_local_table_to_metadata('signin_attempts');
+-- claimed across tenants with SELECT ... FOR UPDATE SKIP LOCKED
 SELECT citus_add_local_table_to_metadata('jobs');
+-- redeemed by code hash (UNIQUE)
+SELECT citus_add_local_table_to_metadata('oauth_codes');
+-- read with the codes and grants they allow
+SELECT citus_add_local_table_to_metadata('oauth_consents');
+-- the grants tokens belong to
+SELECT citus_add_local_table_to_metadata('oauth_grants');
+-- looked up by token hash (UNIQUE) on every page request
+SELECT citus_add_local_table_to_metadata('web_sessions');
+-- looked up by token hash (UNIQUE) on every OAuth-authenticated request
+SELECT citus_add_local_table_to_metadata('oauth_tokens');
 SELECT create_distributed_table('activity_types', 'organization_id', colocate_with => 'default');
+SELECT create_distributed_table('audit_events', 'organization_id', colocate_with => 'activity_types');
 SELECT create_distributed_table('smart_categories', 'organization_id', colocate_with => 'activity_types');
-SELECT create_distributed_table('users', 'organization_id', colocate_with => 'activity_types');
 SELECT create_distributed_table('people', 'organization_id', colocate_with => 'activity_types');
 SELECT create_distributed_table('activities', 'organization_id', colocate_with => 'activity_types');
 SELECT create_distributed_table('activity_analytics', 'organization_id', colocate_with => 'activity_types');
