@@ -7,7 +7,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 
 .PHONY: serve test lint format migrate demo bench-rest bench-pipeline bench-intelligence \
-	bench-search bench-load bench-web clean system-deps conformance fuzz
+	bench-search bench-load bench-web bench-observation clean system-deps conformance fuzz
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -62,6 +62,9 @@ bench-load: $(STAMP)
 # The conversation page of a 400-segment meeting against its JSON transcript (docs/benchmarks.md).
 bench-web: $(STAMP)
 	$(BIN)/python benchmarks/web_page.py
+
+bench-observation: $(STAMP)
+	$(BIN)/python benchmarks/observation.py
 
 bench-intelligence: $(STAMP)
 	$(BIN)/python benchmarks/intelligence_eval.py
