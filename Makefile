@@ -7,7 +7,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 
 .PHONY: serve test lint format migrate demo bench-rest bench-pipeline bench-intelligence \
-	bench-search bench-load bench-throughput clean system-deps conformance fuzz
+	bench-search bench-load bench-throughput bench-web bench-observation clean system-deps conformance fuzz
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -64,6 +64,13 @@ bench-load: $(STAMP)
 bench-throughput: $(STAMP) system-deps
 	$(BIN)/python benchmarks/throughput.py
 
+# The conversation page of a 400-segment meeting against its JSON transcript (docs/benchmarks.md).
+bench-web: $(STAMP)
+	$(BIN)/python benchmarks/web_page.py
+
+bench-observation: $(STAMP)
+	$(BIN)/python benchmarks/observation.py
+
 bench-intelligence: $(STAMP)
 	$(BIN)/python benchmarks/intelligence_eval.py
 
@@ -74,9 +81,12 @@ conformance: $(STAMP)
 
 # 1M segments on SQLite, and on PostgreSQL when MEETSIGHT_BENCH_DATABASE_URL names a server
 # (e.g. postgresql://postgres@127.0.0.1:5432/postgres); SEGMENTS=100000 for a quick run.
+# SEARCH_BENCH_ARGS="--sqlite-path /tmp/bench.db --reuse" measures a corpus loaded by an earlier
+# run again without loading it (PostgreSQL keeps its database with --reuse or --keep).
 SEGMENTS ?= 1000000
+SEARCH_BENCH_ARGS ?=
 bench-search: $(STAMP)
-	$(BIN)/python benchmarks/search.py --segments $(SEGMENTS)
+	$(BIN)/python benchmarks/search.py --segments $(SEGMENTS) $(SEARCH_BENCH_ARGS)
 
 # Schemathesis against a served instance, every operation and phase, 50 cases per operation and
 # phase (make test runs 3); on PostgreSQL too when MEETSIGHT_TEST_DATABASE_URL is set. Reports

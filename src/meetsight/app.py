@@ -12,7 +12,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import JSONResponse, Response
-from starlette.routing import Route
+from starlette.routing import BaseRoute, Route
 
 from meetsight.activities.endpoints import call_routes, meeting_routes
 from meetsight.activities.endpoints import router as activity_listing
@@ -26,6 +26,8 @@ from meetsight.db.reads import create_reader
 from meetsight.errors import AppError
 from meetsight.intelligence.endpoints import router as intelligence_router
 from meetsight.mcp.transport import build_mcp_endpoint
+from meetsight.observability.http_observation import RequestObservation
+from meetsight.observability.metrics_endpoint import install_metrics
 from meetsight.openapi_document import install_openapi
 from meetsight.processing.pool import WorkerPool
 from meetsight.ratelimit.gate import RequestLimits
@@ -38,6 +40,8 @@ from meetsight.security.cors import install_cors
 from meetsight.security.headers import SecurityHeaders
 from meetsight.state import AppState
 from meetsight.storage.factory import open_media_store
+from meetsight.web.install import install_web
+from meetsight.webhooks.endpoints import router as webhooks_router
 
 log = logging.getLogger("meetsight")
 API_PREFIX = "/api/v1"
@@ -50,7 +54,11 @@ def build_state(settings: Settings, rate_limits: RequestLimits | None = None) ->
         engine=engine,
         sessionmaker=create_sessionmaker(engine),
         reader=create_reader(engine),
-        api_keys=ApiKeyVerifier(settings.hmac_secret(), settings.api_key_cache_seconds),
+        api_keys=ApiKeyVerifier(
+            settings.hmac_secret(),
+            settings.api_key_cache_seconds,
+            previous_secrets=settings.previous_hmac_secrets(),
+        ),
         media=open_media_store(settings),
         public_url=settings.resolved_public_url(),
         rate_limits=rate_limits,
@@ -113,12 +121,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         call_routes,
         intelligence_router,
         search_router,
+        webhooks_router,
     ):
         app.include_router(router, prefix=API_PREFIX)
     # A plain ASGI route at exactly this path: no redirect to a trailing slash, every method.
     app.router.routes.append(Route(f"{API_PREFIX}/mcp", endpoint=mcp_endpoint))
     install_error_handlers(app)
     install_health(app)
+    install_web(app, settings)
+    if settings.metrics_enabled:
+        install_metrics(app)
     install_middleware(app, settings)
     install_openapi(app)
     return app
@@ -137,6 +149,14 @@ def install_middleware(app: FastAPI, settings: Settings) -> None:
         docs_paths=frozenset({f"{API_PREFIX}/docs", f"{API_PREFIX}/docs/oauth2-redirect"}),
         https=settings.resolved_public_url().startswith("https://"),
     )
+    # Outermost: the request id and the timing cover every answer, 413s and 429s included.
+    app.add_middleware(RequestObservation, plain_routes=lambda: plain_routes(app))
+
+
+def plain_routes(app: FastAPI) -> list[BaseRoute]:
+    """Routes added to the app itself (MCP, health, metrics): the ones whose template the
+    request observer matches itself when the router left none in the scope."""
+    return [r for r in app.router.routes if isinstance(r, Route)]
 
 
 def install_health(app: FastAPI) -> None:

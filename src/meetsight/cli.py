@@ -12,6 +12,7 @@ from typing import Any
 
 from meetsight.config import Settings, get_settings
 from meetsight.errors import AppError
+from meetsight.remote_cli import add_remote_commands, run_remote
 
 
 def _emit(args: argparse.Namespace, payload: dict[str, Any], text: str) -> None:
@@ -134,6 +135,32 @@ def cmd_apikey_revoke(args: argparse.Namespace, settings: Settings) -> None:
     print(f"revoked {args.key_id}", file=sys.stderr)
 
 
+def cmd_oauth_client_create(args: argparse.Namespace, settings: Settings) -> None:
+    """Register an OAuth client (as the settings page does); its secret is printed once."""
+    from meetsight.oauth.clients import create_client
+
+    async def work(session: Any) -> Any:
+        return await create_client(
+            session,
+            args.org,
+            name=args.name,
+            redirect_uris=args.redirect_uri,
+            scopes=args.scope,
+            confidential=args.confidential,
+        )
+
+    client, secret = asyncio.run(_with_session(settings, work))
+    payload = {
+        "client_id": client.client_id,
+        "client_secret": secret,
+        "name": client.name,
+        "redirect_uris": client.redirect_uris,
+        "scopes": client.scopes,
+        "confidential": client.confidential,
+    }
+    _emit(args, payload, f"{client.client_id} {secret}" if secret else client.client_id)
+
+
 def cmd_demo(args: argparse.Namespace, settings: Settings) -> None:
     from meetsight.demo.seed import seed_demo
 
@@ -158,7 +185,34 @@ def cmd_worker(args: argparse.Namespace, settings: Settings) -> None:
 
     if args.concurrency < 1:
         raise SystemExit("meetsight worker: --concurrency must be at least 1")
+    if args.metrics_port is not None:
+        settings = settings.model_copy(update={"worker_metrics_port": args.metrics_port})
     run_worker_process(settings, args.concurrency)
+
+
+def cmd_config(args: argparse.Namespace, settings: Settings) -> None:
+    """Every setting: its environment variable, default and meaning."""
+    from meetsight.config_reference import (
+        render_json,
+        render_markdown,
+        render_text,
+        setting_docs,
+    )
+
+    docs = setting_docs()
+    if args.json:
+        print(render_json(docs))
+    elif args.markdown:
+        print(render_markdown(docs), end="")
+    else:
+        print(render_text(docs))
+
+
+def cmd_citus_plan(args: argparse.Namespace, settings: Settings) -> None:
+    """The SQL that distributes the schema on Citus (docs/scaling.md)."""
+    from meetsight.db.citus import plan, render_sql
+
+    print(render_sql(plan()), end="")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -175,9 +229,24 @@ def build_parser() -> argparse.ArgumentParser:
 
     worker = sub.add_parser("worker", help="run a processing worker")
     worker.add_argument("--concurrency", type=int, default=1)
+    worker.add_argument(
+        "--metrics-port", type=int, help="serve this process's /metrics here (0: any free port)"
+    )
     worker.set_defaults(func=cmd_worker)
 
     sub.add_parser("migrate", help="apply database migrations").set_defaults(func=cmd_migrate)
+
+    sub.add_parser(
+        "citus-plan", help="print the SQL that distributes the schema on Citus"
+    ).set_defaults(func=cmd_citus_plan)
+
+    config = sub.add_parser("config", help="list every setting, its variable and default")
+    config_format = config.add_mutually_exclusive_group()
+    config_format.add_argument("--json", action="store_true")
+    config_format.add_argument(
+        "--markdown", action="store_true", help="docs/configuration.md as generated"
+    )
+    config.set_defaults(func=cmd_config)
 
     org = sub.add_parser("org").add_subparsers(dest="org_command", required=True)
     org_create = org.add_parser("create")
@@ -217,15 +286,31 @@ def build_parser() -> argparse.ArgumentParser:
     key_revoke.add_argument("key_id")
     key_revoke.set_defaults(func=cmd_apikey_revoke)
 
+    oauth = sub.add_parser("oauth-client").add_subparsers(dest="oauth_command", required=True)
+    client_create = oauth.add_parser("create", help="register an OAuth client")
+    client_create.add_argument("--org", required=True)
+    client_create.add_argument("--name", required=True)
+    client_create.add_argument("--redirect-uri", action="append", required=True)
+    kind = client_create.add_mutually_exclusive_group()
+    kind.add_argument("--public", dest="confidential", action="store_false")
+    kind.add_argument("--confidential", dest="confidential", action="store_true")
+    client_create.set_defaults(confidential=False)
+    client_create.add_argument("--scope", action="append", help="default: every scope")
+    client_create.add_argument("--json", action="store_true")
+    client_create.set_defaults(func=cmd_oauth_client_create)
+
     demo = sub.add_parser("demo", help="seed an organization with demo data")
     demo.add_argument("--org", default="Demo Sales Team")
     demo.add_argument("--json", action="store_true")
     demo.set_defaults(func=cmd_demo)
+    add_remote_commands(sub)
     return parser
 
 
 def main(argv: list[str] | None = None) -> None:
     args = build_parser().parse_args(argv)
+    if getattr(args, "remote", None) is not None:
+        run_remote(args)  # talks to a server; no local settings or database
     overrides: dict[str, Any] = {}
     for name in ("host", "port", "data_dir"):
         value = getattr(args, name, None)

@@ -23,9 +23,9 @@ def test_range_header_parsing() -> None:
     assert parse_range("bytes=90-500", 100) == (90, 99)  # clipped to the file
     assert parse_range("bytes=-30", 100) == (70, 99)
     assert parse_range("bytes=-300", 100) == (0, 99)
-    for ignored in ("bytes=9-0", "bytes=0-1,5-9", "items=0-9", "bytes=-", "nonsense"):
+    for ignored in ("bytes=0-1,5-9", "items=0-9", "bytes=-", "nonsense"):
         assert parse_range(ignored, 100) is None  # the whole file, as RFC 9110 allows
-    for unsatisfiable in ("bytes=100-", "bytes=100-200", "bytes=-0"):
+    for unsatisfiable in ("bytes=100-", "bytes=100-200", "bytes=-0", "bytes=9-0"):
         with pytest.raises(RangeNotSatisfiable):
             parse_range(unsatisfiable, 100)
 

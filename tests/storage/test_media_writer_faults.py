@@ -23,6 +23,10 @@ def test_failed_write_then_abort_reports_full_and_removes_the_part(tmp_path: Pat
     # device and fails, leaving the buffered bytes behind for close() to flush again.
     handle = FULL_DEVICE.open("wb")
 
+    # A buffered handle on /dev/full: small writes sit in the buffer, a large one reaches the
+    # device and fails, leaving the buffered bytes behind for close() to flush again.
+    handle = FULL_DEVICE.open("wb")
+
     async def scenario() -> None:
         writer = MediaWriter(store, part, handle)
         await writer.write(b"RIFF" * 16)
@@ -39,6 +43,8 @@ def test_failed_commit_reports_full_not_an_internal_error(tmp_path: Path) -> Non
     store = LocalMediaStore(tmp_path / "media")
     part = tmp_path / "upload.part"
     part.write_bytes(b"")
+    handle = FULL_DEVICE.open("wb")
+
     handle = FULL_DEVICE.open("wb")
 
     async def scenario() -> None:

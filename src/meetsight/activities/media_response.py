@@ -24,7 +24,8 @@ class RangeNotSatisfiable(AppError):
 def parse_range(header: str | None, size: int) -> tuple[int, int] | None:
     """The (first, last) byte asked for, inclusive; None for the whole file. A header that is
     malformed or asks for several ranges is ignored (the whole file, as RFC 9110 allows); one
-    that starts past the end is 416."""
+    that starts past the end, ends before it starts or is `bytes=-0` is 416 (as the web
+    player's route always answered, web/media_ranges.py)."""
     if not header:
         return None
     found = _RANGE.fullmatch(header.strip())
@@ -39,9 +40,7 @@ def parse_range(header: str | None, size: int) -> tuple[int, int] | None:
             raise RangeNotSatisfiable(size)
         return max(0, size - count), size - 1
     start = int(first)
-    if last and int(last) < start:
-        return None  # invalid: ignored
-    if start >= size:
+    if start >= size or (last and int(last) < start):
         raise RangeNotSatisfiable(size)
     return start, min(int(last), size - 1) if last else size - 1
 

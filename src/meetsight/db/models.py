@@ -1,6 +1,7 @@
 """Imports every model so that Base.metadata knows all tables (Alembic, tests)."""
 
 from meetsight.activities.models import Activity, ActivityLink, ActivityParticipant, ActivityType
+from meetsight.audit.models import AuditEvent
 from meetsight.auth.models import ApiKey
 from meetsight.db.base import Base
 from meetsight.intelligence.models import (
@@ -11,9 +12,12 @@ from meetsight.intelligence.models import (
     Note,
     SmartCategory,
 )
+from meetsight.oauth.models import OAuthClient, OAuthCode, OAuthConsent, OAuthGrant, OAuthToken
 from meetsight.organizations.models import Organization, Person, User
 from meetsight.processing.models import Job
 from meetsight.transcripts.models import TranscriptDocument, TranscriptSegment
+from meetsight.web.models import SigninAttempt, WebSession
+from meetsight.webhooks.models import WebhookAttempt, WebhookDelivery, WebhookEndpoint
 
 __all__ = [
     "Activity",
@@ -24,14 +28,25 @@ __all__ = [
     "ActivitySummary",
     "ActivityType",
     "ApiKey",
+    "AuditEvent",
     "Base",
     "ChatMessage",
     "Job",
     "Note",
+    "OAuthClient",
+    "OAuthCode",
+    "OAuthConsent",
+    "OAuthGrant",
+    "OAuthToken",
     "Organization",
     "Person",
+    "SigninAttempt",
     "SmartCategory",
     "TranscriptDocument",
     "TranscriptSegment",
     "User",
+    "WebSession",
+    "WebhookAttempt",
+    "WebhookDelivery",
+    "WebhookEndpoint",
 ]
