@@ -68,8 +68,12 @@ class Settings(BaseSettings):
         default=None, description="S3 API root for MinIO, Ceph, R2...; unset: AWS"
     )
     media_s3_region: str | None = Field(default=None, description="Bucket region, e.g. eu-west-1")
-    media_s3_access_key_id: str | None = None
-    media_s3_secret_access_key: str | None = None
+    media_s3_access_key_id: str | None = Field(
+        default=None, description="S3 access key; unset: boto3's chain (AWS_*, ~/.aws, a role)"
+    )
+    media_s3_secret_access_key: str | None = Field(
+        default=None, description="S3 secret key, with media_s3_access_key_id"
+    )
     media_s3_addressing_style: Literal["auto", "path", "virtual"] = Field(
         default="auto", description="path for most self-hosted servers"
     )
