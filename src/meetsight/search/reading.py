@@ -9,14 +9,22 @@ come here.
 
 from __future__ import annotations
 
-from meetsight.db.reads import Reader
+from meetsight.db.reads import Reader, SQLiteReader
 from meetsight.search.parsing import parse_search_text
-from meetsight.search.service import _check_bounds, _search
+from meetsight.search.service import check_bounds, search_postgres, search_sqlite
 from meetsight.search.types import SearchPage, SearchQuery
 
 
 async def search_on_reader(reader: Reader, org_id: str, query: SearchQuery) -> SearchPage:
     """As service.search_activities, raising ValidationFailed for the same queries."""
     parsed = parse_search_text(query.text)
-    _check_bounds(query)
-    return await reader.run_sync(lambda connection: _search(connection, org_id, parsed, query))
+    check_bounds(query)
+    if isinstance(reader, SQLiteReader):
+        # The reader's own sqlite3 connection under its sync engine: statements run on it direct.
+        return await reader.run_sync(
+            lambda connection: search_sqlite(
+                connection.connection.driver_connection, org_id, parsed, query
+            )
+        )
+    async with reader.connect() as connection:  # an AsyncConnection on other engines
+        return await search_postgres(connection, org_id, parsed, query)

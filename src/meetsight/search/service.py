@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm import Session
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
 from meetsight.db.sqlite_inline import InlineConnection
 from meetsight.errors import ValidationFailed
@@ -37,7 +36,7 @@ async def search_activities(session: AsyncSession, org_id: str, query: SearchQue
     500 characters, a NUL character, or limit/skip/matches out of range.
     """
     parsed = parse_search_text(query.text)
-    _check_bounds(query)
+    check_bounds(query)
     connection = await session.connection()
     if connection.dialect.name == "sqlite":
         # The session's own sqlite3 connection, statements run on it directly and inline (as
@@ -45,9 +44,20 @@ async def search_activities(session: AsyncSession, org_id: str, query: SearchQue
         driver = (await connection.get_raw_connection()).driver_connection
         if not isinstance(driver, InlineConnection):
             raise TypeError("search needs the engine from meetsight.db.engine.create_engine")
-        return _search(_SQLITE, driver.sqlite, org_id, parsed, query)
-    # PostgreSQL: a page within the rank window in one statement on the asyncpg connection
-    # (postgres_page); later pages through the general path.
+        return search_sqlite(driver.sqlite, org_id, parsed, query)
+    return await search_postgres(connection, org_id, parsed, query)
+
+
+def search_sqlite(sqlite: Any, org_id: str, parsed: ParsedQuery, query: SearchQuery) -> SearchPage:
+    """The search on a plain sqlite3 connection (a session's or the lean reader's)."""
+    return _search(_SQLITE, sqlite, org_id, parsed, query)
+
+
+async def search_postgres(
+    connection: AsyncConnection, org_id: str, parsed: ParsedQuery, query: SearchQuery
+) -> SearchPage:
+    """PostgreSQL: a page within the rank window in one statement on the asyncpg connection
+    (postgres_page); later pages through the general path."""
     driver = (await connection.get_raw_connection()).driver_connection
     found = await first_page(
         driver, org_id, parsed, query, window=RANK_WINDOW, title_boost=TITLE_BOOST
@@ -59,14 +69,10 @@ async def search_activities(session: AsyncSession, org_id: str, query: SearchQue
             for r in rows
         )
         return SearchPage(total=total, hits=hits)
-
-    def run(sync: Session) -> SearchPage:
-        return _search(_POSTGRES, sync.connection(), org_id, parsed, query)
-
-    return await session.run_sync(run)
+    return await connection.run_sync(lambda sync: _search(_POSTGRES, sync, org_id, parsed, query))
 
 
-def _check_bounds(query: SearchQuery) -> None:
+def check_bounds(query: SearchQuery) -> None:
     if not 1 <= query.limit <= MAX_LIMIT:
         raise ValidationFailed(f"limit: must be between 1 and {MAX_LIMIT}")
     if query.skip < 0:
