@@ -12,7 +12,7 @@ import os
 import signal
 import time
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -22,8 +22,10 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from fixtures.s3_server import S3Server, start_s3_server
+from fixtures.served import free_port
 from fixtures.topology import Topology, scratch_database, topology_env
 from meetsight.config import normalise_database_url
+from observability.scrape import Scrape
 from speech.audio import VOICES, long_conversation, require_tools, speak
 
 PG_URL = os.environ.get("MEETSIGHT_TEST_DATABASE_URL")
@@ -56,6 +58,7 @@ class Deployment:
     uploader: dict[str, str]
     burster: dict[str, str]
     uploaded: dict[str, tuple[int, Path]]  # meeting id -> (API process index, file)
+    worker_metrics: dict[int, str] = field(default_factory=dict)  # worker pid -> /metrics URL
 
 
 @pytest.fixture(scope="module")
@@ -82,9 +85,12 @@ async def deployment(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[
             uploader, burster = topology.new_key("Uploads"), topology.new_key("Bursts")
             db = create_async_engine(normalise_database_url(database_url))
             try:
+                metrics: dict[int, str] = {}
                 for _ in range(2):
                     topology.start_api()
-                    topology.start_worker()
+                    port = free_port()
+                    worker = topology.start_worker(metrics_port=port)
+                    metrics[worker.pid] = f"http://127.0.0.1:{port}/metrics"
                 topology.wait_ready()
                 yield Deployment(
                     topology,
@@ -94,6 +100,7 @@ async def deployment(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[
                     {"x-api-key": uploader},
                     {"x-api-key": burster},
                     {},
+                    metrics,
                 )
             finally:
                 topology.stop()
@@ -243,3 +250,44 @@ async def test_a_killed_workers_job_is_finished_by_the_other(
         )
     assert transcript.status_code == 200
     assert segments == len(transcript.json()["data"]["transcript"]) > 0  # one copy, not two
+
+
+async def test_metrics_after_the_run(deployment: Deployment) -> None:
+    """Issue 9: /metrics of each API process and of the surviving worker, after the runs above,
+    agree with what the database and the tests saw."""
+    upload = ("POST", f"{API}/meetings/upload", "201")
+    async with httpx.AsyncClient(timeout=30) as client:
+        apis = [
+            Scrape((await client.get(f"{a.base_url}/metrics")).text)
+            for a in deployment.topology.apis
+        ]
+        survivors = [w for w in deployment.topology.workers if w.poll() is None]
+        assert len(survivors) == 1
+        worker = Scrape((await client.get(deployment.worker_metrics[survivors[0].pid])).text)
+
+    # Requests: the uploads each process took, the shared budget's refusals, latency recorded.
+    taken = [sum(1 for i, _ in deployment.uploaded.values() if i == n) for n in range(2)]
+    taken[0] += 1  # the long meeting of the killed-worker test went through the first process
+    for n, scrape in enumerate(apis):
+        labels = dict(zip(("method", "route", "status"), upload, strict=True))
+        assert scrape.value("meetsight_http_requests_total", **labels) == taken[n]
+        assert scrape.value("meetsight_http_request_duration_seconds_count", **labels) == taken[n]
+    refused = sum(s.value("meetsight_rate_limit_refusals_total", budget="credential") for s in apis)
+    assert refused == 20
+    # The queue is empty now, seen alike from both processes (it is read from the jobs table).
+    for scrape in apis:
+        for state in ("due", "delayed", "running"):
+            assert (
+                scrape.value("meetsight_job_queue_depth", kind="process_activity", state=state) == 0
+            )
+
+    # The surviving worker: as many jobs done as the jobs table credits to it, each transcribed.
+    rows = await _jobs(deployment.db)
+    mine = [r for r in rows if r.state == "done" and _pid(r.worker_id) == survivors[0].pid]
+    done = worker.value("meetsight_jobs_total", kind="process_activity", outcome="done")
+    assert done == len(mine) > 0
+    assert worker.value("meetsight_transcription_real_time_factor_count") == done
+    rtf = worker.value("meetsight_transcription_real_time_factor_sum") / done
+    assert 0 < rtf < 10  # seconds of recognition per second of audio: positive, bounded
+    stage = worker.value("meetsight_processing_stage_duration_seconds_count", stage="transcribe")
+    assert stage == done
