@@ -134,6 +134,32 @@ def cmd_apikey_revoke(args: argparse.Namespace, settings: Settings) -> None:
     print(f"revoked {args.key_id}", file=sys.stderr)
 
 
+def cmd_oauth_client_create(args: argparse.Namespace, settings: Settings) -> None:
+    """Register an OAuth client (as the settings page does); its secret is printed once."""
+    from meetsight.oauth.clients import create_client
+
+    async def work(session: Any) -> Any:
+        return await create_client(
+            session,
+            args.org,
+            name=args.name,
+            redirect_uris=args.redirect_uri,
+            scopes=args.scope,
+            confidential=args.confidential,
+        )
+
+    client, secret = asyncio.run(_with_session(settings, work))
+    payload = {
+        "client_id": client.client_id,
+        "client_secret": secret,
+        "name": client.name,
+        "redirect_uris": client.redirect_uris,
+        "scopes": client.scopes,
+        "confidential": client.confidential,
+    }
+    _emit(args, payload, f"{client.client_id} {secret}" if secret else client.client_id)
+
+
 def cmd_demo(args: argparse.Namespace, settings: Settings) -> None:
     from meetsight.demo.seed import seed_demo
 
@@ -216,6 +242,19 @@ def build_parser() -> argparse.ArgumentParser:
     key_revoke = apikey.add_parser("revoke")
     key_revoke.add_argument("key_id")
     key_revoke.set_defaults(func=cmd_apikey_revoke)
+
+    oauth = sub.add_parser("oauth-client").add_subparsers(dest="oauth_command", required=True)
+    client_create = oauth.add_parser("create", help="register an OAuth client")
+    client_create.add_argument("--org", required=True)
+    client_create.add_argument("--name", required=True)
+    client_create.add_argument("--redirect-uri", action="append", required=True)
+    kind = client_create.add_mutually_exclusive_group()
+    kind.add_argument("--public", dest="confidential", action="store_false")
+    kind.add_argument("--confidential", dest="confidential", action="store_true")
+    client_create.set_defaults(confidential=False)
+    client_create.add_argument("--scope", action="append", help="default: every scope")
+    client_create.add_argument("--json", action="store_true")
+    client_create.set_defaults(func=cmd_oauth_client_create)
 
     demo = sub.add_parser("demo", help="seed an organization with demo data")
     demo.add_argument("--org", default="Demo Sales Team")

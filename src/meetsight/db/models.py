@@ -12,6 +12,7 @@ from meetsight.intelligence.models import (
     Note,
     SmartCategory,
 )
+from meetsight.oauth.models import OAuthClient, OAuthCode, OAuthConsent, OAuthGrant, OAuthToken
 from meetsight.organizations.models import Organization, Person, User
 from meetsight.processing.models import Job
 from meetsight.transcripts.models import TranscriptDocument, TranscriptSegment
@@ -31,6 +32,11 @@ __all__ = [
     "ChatMessage",
     "Job",
     "Note",
+    "OAuthClient",
+    "OAuthCode",
+    "OAuthConsent",
+    "OAuthGrant",
+    "OAuthToken",
     "Organization",
     "Person",
     "SigninAttempt",
