@@ -120,6 +120,7 @@ async def test_setup_keys_members_audit_in_a_browser(
         assert listed.status_code == 200 and listed.json()["statusCode"] == 200
 
         await _add_member(page, base, shots)
+        await _register_oauth_client(page, base, shots)
 
         await page.goto(base + "/settings/api-keys")
         await page.get_by_role("button", name="Revoke Browser test key").click()
@@ -128,7 +129,13 @@ async def test_setup_keys_members_audit_in_a_browser(
         assert revoked.status_code == 401
 
     await page.goto(base + "/settings/audit")
-    for text in ("Set up the organization", "Created API key", "Revoked API key", "Added member"):
+    for text in (
+        "Set up the organization",
+        "Created API key",
+        "Revoked API key",
+        "Added member",
+        "Registered OAuth client",
+    ):
         await expect(page.get_by_text(text).first).to_be_visible()
     await page.screenshot(path=str(shots / "audit-log.png"), full_page=True)
 
@@ -174,6 +181,22 @@ async def _add_member(page: Page, base: str, shots: Path) -> None:
     await page.get_by_role("button", name="Add member").click()
     await expect(page.get_by_role("cell", name="bob@acme.example", exact=True)).to_be_visible()
     await page.screenshot(path=str(shots / "members.png"), full_page=True)
+
+
+async def _register_oauth_client(page: Page, base: str, shots: Path) -> None:
+    await page.get_by_role("link", name="OAuth clients").click()
+    await expect(page).to_have_url(base + "/settings/oauth-clients")
+    await page.get_by_label("Name").fill("Claude connector")
+    await page.get_by_label("Redirect URIs").fill("https://claude.ai/api/mcp/auth_callback")
+    await page.get_by_label("Confidential").check()
+    await page.get_by_role("button", name="Register client").click()
+    secret = page.locator("#shown-secret")
+    await expect(secret).to_be_visible()
+    assert (await secret.text_content() or "").startswith("mss_")
+    await page.screenshot(path=str(shots / "oauth-clients.png"), full_page=True)
+    await page.reload()
+    await expect(page.locator("#shown-secret")).to_have_count(0)
+    await expect(page.get_by_role("cell", name="Claude connector", exact=True)).to_be_visible()
 
 
 async def test_pages_fit_a_phone(served: Served, browser: Browser, shots: Path) -> None:
