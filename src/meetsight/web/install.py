@@ -11,9 +11,14 @@ from meetsight.web import (
     pages_api_keys,
     pages_audit,
     pages_auth,
+    pages_categories,
+    pages_conversation,
+    pages_home,
     pages_members,
     pages_oauth_clients,
     pages_setup,
+    pages_upload,
+    pages_webhooks,
 )
 from meetsight.web.context import build_web_context
 from meetsight.web.errors import PageError, SignInRequired
@@ -32,6 +37,11 @@ def install_web(app: FastAPI, settings: Settings) -> None:
         pages_members.router,
         pages_oauth_clients.router,
         pages_audit.router,
+        pages_webhooks.router,
+        pages_home.router,
+        pages_upload.router,
+        pages_conversation.router,
+        pages_categories.router,
     ):
         app.include_router(router)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")

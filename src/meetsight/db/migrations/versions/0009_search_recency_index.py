@@ -1,7 +1,7 @@
 """search index: a recency index on SQLite's search_keys, and FTS5 segments merged once
 
 Revision ID: 0009
-Revises: 0007
+Revises: 0008
 Create Date: 2026-11-23 16:20:00
 """
 
@@ -14,7 +14,7 @@ from alembic import op
 from meetsight.search.schema import SQLITE_FTS_TABLES, SQLITE_RECENCY_INDEX
 
 revision: str = "0009"
-down_revision: str | None = "0007"
+down_revision: str | None = "0008"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
