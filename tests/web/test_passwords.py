@@ -5,10 +5,15 @@ from __future__ import annotations
 import base64
 import hashlib
 import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
 
 import sqlalchemy as sa
 
 from fixtures.factories import Tenant
+from fixtures.served import run_cli, server_env
 from meetsight.auth.passwords import hash_password, needs_rehash, verify_password
 from meetsight.organizations.models import User
 from meetsight.state import AppState
@@ -59,3 +64,26 @@ async def test_sign_in_upgrades_a_scrypt_hash(browser, state: AppState, tenant: 
         ).scalar_one()
     assert stored.startswith("$argon2id$")
     assert verify_password(PASSWORD, stored)
+
+
+def test_cli_user_create_stores_argon2_and_the_user_signs_in(tmp_path: Path) -> None:
+    """`meetsight user create --password-stdin` (the other first-run path) hashes with Argon2."""
+    env = server_env(tmp_path)
+    subprocess.run(
+        [sys.executable, "-m", "meetsight.cli", "migrate"], env=env, check=True, timeout=120
+    )
+    org = run_cli(tmp_path, "org", "create", "CLI org")
+    args = ["user", "create", "--org", str(org["id"]), "--email", "cli@example.com"]
+    args += ["--name", "Cli", "--role", "owner", "--password-stdin", "--json"]
+    done = subprocess.run(
+        [sys.executable, "-m", "meetsight.cli", *args],
+        input=f"{PASSWORD}\n".encode(),
+        env=env,
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr.decode()
+    with sqlite3.connect(tmp_path / "meetsight.db") as db:
+        [(stored,)] = db.execute("SELECT password_hash FROM users").fetchall()
+    assert stored.startswith("$argon2id$") and verify_password(PASSWORD, stored)

@@ -12,9 +12,11 @@ import sqlalchemy as sa
 from meetsight.app import create_app
 from meetsight.config import Settings
 from meetsight.db.migrate import upgrade_async
+from meetsight.errors import Conflict
 from meetsight.organizations.models import Organization, User
 from meetsight.organizations.service import create_organization, create_user
 from meetsight.state import AppState
+from meetsight.web.setup import complete_setup
 from web.pages import PASSWORD, WebUserInfo, form_token
 
 
@@ -111,3 +113,20 @@ async def test_setup_claims_the_demo_organization(
         users = list((await session.execute(sa.select(User))).scalars())
     assert [o.name for o in orgs] == ["Acme Sales"]
     assert [(u.email, u.role) for u in users] == [("ada@example.com", "owner")]
+
+
+async def test_complete_setup_refuses_once_done_on_every_engine(
+    state: AppState, admin: WebUserInfo
+) -> None:
+    """The service itself (PostgreSQL takes its advisory lock first), not only the page."""
+    async with state.sessionmaker() as session:
+        with pytest.raises(Conflict):
+            await complete_setup(
+                session,
+                organization="Takeover",
+                name="Mallory",
+                email="mallory@example.com",
+                password=PASSWORD,
+                ip=None,
+            )
+        await session.rollback()

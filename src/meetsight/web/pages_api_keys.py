@@ -65,7 +65,12 @@ async def _page(
         session, organization_id=user.organization_id, created_by_user_id=mine_only
     )
     names = await member_names(session, user.organization_id)
-    values = {"error": None, "form_name": "", "form_scopes": list(API_KEY_SCOPES), "expires": ""}
+    values: dict[str, object] = {
+        "error": None,
+        "form_name": "",
+        "form_scopes": list(API_KEY_SCOPES),
+        "expires": "",
+    }
     values.update(extra)
     return render(
         request,

@@ -13,6 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.audit.service import Actor, record_event
 from meetsight.auth.passwords import hash_password, password_problem
+from meetsight.db.base import utcnow
 from meetsight.errors import Conflict, ValidationFailed
 from meetsight.organizations.models import Organization, User
 from meetsight.organizations.service import EMAIL, create_organization, create_user
@@ -61,6 +62,7 @@ async def complete_setup(
     else:
         org.name = _org_name(organization)
     user = await _owner(session, org.id, email=email, name=name, password_hash=password_hash)
+    user.last_login_at = utcnow()  # setup signs them in
     await record_event(
         session,
         organization_id=org.id,
