@@ -23,9 +23,13 @@ from meetsight.auth.api_keys import ApiKeyVerifier
 from meetsight.config import Settings, get_settings
 from meetsight.db.engine import create_engine, create_sessionmaker
 from meetsight.db.reads import create_reader
-from meetsight.errors import AppError
+from meetsight.errors import AppError, MissingScope
 from meetsight.intelligence.endpoints import router as intelligence_router
 from meetsight.mcp.transport import build_mcp_endpoint
+from meetsight.oauth.bearer import BearerVerifier
+from meetsight.oauth.challenges import insufficient_scope_challenge, unauthorized_challenge
+from meetsight.oauth.metadata import metadata_routes
+from meetsight.oauth.token_endpoints import token_routes
 from meetsight.openapi_document import install_openapi
 from meetsight.processing.pool import WorkerPool
 from meetsight.ratelimit.gate import RequestLimits
@@ -51,6 +55,7 @@ def build_state(settings: Settings, rate_limits: RequestLimits | None = None) ->
         sessionmaker=create_sessionmaker(engine),
         reader=create_reader(engine),
         api_keys=ApiKeyVerifier(settings.hmac_secret(), settings.api_key_cache_seconds),
+        bearer=BearerVerifier(settings.hmac_secret(), settings.api_key_cache_seconds),
         media=LocalMediaStore(settings.media_dir),
         public_url=settings.resolved_public_url(),
         rate_limits=rate_limits,
@@ -117,6 +122,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.include_router(router, prefix=API_PREFIX)
     # A plain ASGI route at exactly this path: no redirect to a trailing slash, every method.
     app.router.routes.append(Route(f"{API_PREFIX}/mcp", endpoint=mcp_endpoint))
+    app.router.routes.extend([*metadata_routes(), *token_routes()])
     install_error_handlers(app)
     install_health(app)
     install_middleware(app, settings)
@@ -166,7 +172,9 @@ def install_error_handlers(app: FastAPI) -> None:
     async def app_error(request: Request, exc: AppError) -> Response:
         headers = dict(exc.headers or {})
         if exc.status_code == 401:
-            headers["WWW-Authenticate"] = "Bearer"
+            headers["WWW-Authenticate"] = unauthorized_challenge(request)
+        elif isinstance(exc, MissingScope):
+            headers["WWW-Authenticate"] = insufficient_scope_challenge(request, exc.scopes)
         return error_envelope(exc.status_code, exc.message, headers)
 
     @app.exception_handler(RequestValidationError)
