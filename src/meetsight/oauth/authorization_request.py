@@ -25,6 +25,7 @@ PARAMETERS = (
     "code_challenge",
     "code_challenge_method",
     "resource",
+    "prompt",
 )
 
 
@@ -45,6 +46,7 @@ class AuthorizationRequest:
     scopes: list[str]
     resource: str
     code_challenge: str
+    prompt: str | None = None
 
     def hidden_fields(self) -> dict[str, str]:
         """What the consent form posts back to repeat the request."""
@@ -154,6 +156,9 @@ def _checked(
     if not is_s256_challenge(challenge):
         raise RedirectableError("invalid_request", "code_challenge is not an S256 challenge")
     scopes = _scopes(client, values.get("scope"))
+    prompt = values.get("prompt")
+    if prompt is not None and not set(prompt.split()) <= {"none", "consent", "login"}:
+        raise RedirectableError("invalid_request", "prompt must be none, login or consent")
     resource = normalise(values.get("resource") or public_url)
     if resource not in known_resources(public_url):
         raise RedirectableError("invalid_target", "resource is not served here")
@@ -165,6 +170,7 @@ def _checked(
         scopes=scopes,
         resource=resource,
         code_challenge=challenge,
+        prompt=prompt,
     )
 
 

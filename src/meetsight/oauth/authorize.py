@@ -71,12 +71,17 @@ async def _parse(state: AppState, items: list[tuple[str, str]]) -> Authorization
     return parsed
 
 
-def _wrong_organization(state: AppState, request_: AuthorizationRequest) -> Response:
-    params = {
-        "error": "access_denied",
-        "error_description": "The signed-in user belongs to another organization",
-    }
+def _error(
+    state: AppState, request_: AuthorizationRequest, error: str, description: str
+) -> Response:
+    params = {"error": error, "error_description": description}
     return _redirect(state, request_.redirect_uri, params, request_.state)
+
+
+def _wrong_organization(state: AppState, request_: AuthorizationRequest) -> Response:
+    return _error(
+        state, request_, "access_denied", "The signed-in user belongs to another organization"
+    )
 
 
 async def authorize_page(request: Request) -> Response:
@@ -84,15 +89,21 @@ async def authorize_page(request: Request) -> Response:
     parsed = await _parse(state, list(request.query_params.multi_items()))
     if isinstance(parsed, Response):
         return parsed
+    prompts = set((parsed.prompt or "").split())
     user = await current_user(request)
     if user is None:
+        if "none" in prompts:
+            return _error(state, parsed, "login_required", "No user is signed in")
         raise SignInRequired(request.url.path + "?" + request.url.query)
     if user.organization_id != parsed.client.organization_id:
         return _wrong_organization(state, parsed)
     async with state.sessionmaker() as session:
         agreed = await consented_scopes(session, parsed.client, user.id)
-    if set(parsed.scopes) <= agreed:
+    # prompt=consent (which the MCP SDK sends with offline_access) asks again whatever was agreed.
+    if set(parsed.scopes) <= agreed and "consent" not in prompts:
         return await _answer_with_code(state, parsed, user)
+    if "none" in prompts:
+        return _error(state, parsed, "consent_required", "The user has not agreed yet")
     response = render(
         request,
         "oauth_consent.html",
@@ -123,8 +134,7 @@ async def authorize_decision(request: Request) -> Response:
     if user.organization_id != parsed.client.organization_id:
         return _wrong_organization(state, parsed)
     if form.get("decision") != "allow":
-        params = {"error": "access_denied", "error_description": "The user declined"}
-        return _redirect(state, parsed.redirect_uri, params, parsed.state)
+        return _error(state, parsed, "access_denied", "The user declined")
     async with state.sessionmaker() as session:
         await remember_consent(session, parsed.client, user.id, parsed.scopes)
         await session.commit()
