@@ -278,3 +278,28 @@ async def test_code_rules_over_http(oauth_server: OAuthServer, browser: Browser)
     denied = query_of(await browser.authorize(url))
     assert denied["error"] == "access_denied"
     await other_client.aclose()
+
+
+async def test_consent_page(oauth_server: OAuthServer, browser: Browser) -> None:
+    page = await browser.open(
+        authorize_url(oauth_server, oauth_server.home, scope="meetings:read", prompt="consent")
+    )
+    assert page.status_code == 200
+    assert "Agent" in page.text and "meetings:read" in page.text and "calls:read" not in page.text
+    # Browsers apply form-action to the redirect after the form's POST: the client's origin
+    # must be allowed, and nothing else besides this site.
+    csp = page.headers["content-security-policy"]
+    assert "form-action 'self' http://127.0.0.1:9;" in csp + ";"
+    assert page.headers["cache-control"] == "no-store"
+    denied = query_of(await browser.consent(page, decision="deny"))
+    assert denied["error"] == "access_denied" and denied["state"] == "s1"
+
+
+async def test_prompt_none_and_signed_out(oauth_server: OAuthServer) -> None:
+    stranger = Browser(oauth_server.url)
+    url = authorize_url(oauth_server, oauth_server.home)
+    signin = await stranger.open(url)
+    assert signin.status_code == 303 and signin.headers["location"].startswith("/signin?next=")
+    silent = await stranger.open(authorize_url(oauth_server, oauth_server.home, prompt="none"))
+    assert query_of(silent.headers["location"])["error"] == "login_required"
+    await stranger.close()
