@@ -1,14 +1,15 @@
 #!/bin/sh
 # Debian packages the test suite needs: espeak-ng and sox make the test speech, libsox-fmt-mp3
-# lets sox write mp3. A fast no-op when they are all present; installs them when run as root,
-# otherwise says what to install and fails.
+# lets sox write mp3, chromium runs the browser tests (tests/web, driven by Playwright). A fast
+# no-op when they are all present; installs them when run as root, otherwise says what to
+# install and fails.
 set -eu
 
-PACKAGES="espeak-ng sox libsox-fmt-mp3"
+PACKAGES="espeak-ng sox libsox-fmt-mp3 chromium"
 missing=""
 for pkg in $PACKAGES; do
     case "$pkg" in
-        espeak-ng|sox) command -v "$pkg" >/dev/null 2>&1 && continue ;;
+        espeak-ng|sox|chromium) command -v "$pkg" >/dev/null 2>&1 && continue ;;
         *) dpkg -s "$pkg" >/dev/null 2>&1 && continue ;;
     esac
     missing="$missing $pkg"

@@ -42,6 +42,7 @@ from meetsight.security.cors import install_cors
 from meetsight.security.headers import SecurityHeaders
 from meetsight.state import AppState
 from meetsight.storage.local import LocalMediaStore
+from meetsight.web.install import install_web
 
 log = logging.getLogger("meetsight")
 API_PREFIX = "/api/v1"
@@ -125,6 +126,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.router.routes.extend([*metadata_routes(), *token_routes()])
     install_error_handlers(app)
     install_health(app)
+    install_web(app, settings)
     install_middleware(app, settings)
     install_openapi(app)
     return app

@@ -121,6 +121,23 @@ class Settings(BaseSettings):
         default=1024 * 1024, ge=1024, description="Largest request body, uploads excepted"
     )
 
+    # web sign-in (meetsight.web; docs/web-auth.md)
+    session_max_age_seconds: int = Field(
+        default=7 * 24 * 3600, ge=60, description="A web session ends this long after sign-in"
+    )
+    session_idle_seconds: int = Field(
+        default=12 * 3600, ge=60, description="A web session unused this long ends"
+    )
+    signin_max_failures: int = Field(
+        default=5, ge=1, description="Failed sign-ins for one email that lock it"
+    )
+    signin_failure_window_seconds: int = Field(
+        default=15 * 60, ge=1, description="The window in which failures are counted"
+    )
+    signin_lockout_seconds: int = Field(
+        default=15 * 60, ge=1, description="How long a locked email is refused"
+    )
+
     @field_validator("rate_limits", "rate_limits_unauthenticated")
     @classmethod
     def _limits_parse(cls, value: str) -> str:

@@ -20,10 +20,12 @@ def test_failed_write_then_abort_reports_full_and_removes_the_part(tmp_path: Pat
     part = tmp_path / "upload.part"
     part.write_bytes(b"")
 
+    # A buffered handle on /dev/full: small writes sit in the buffer, a large one reaches the
+    # device and fails, leaving the buffered bytes behind for close() to flush again.
+    handle = FULL_DEVICE.open("wb")
+
     async def scenario() -> None:
-        # A buffered handle on /dev/full: small writes sit in the buffer, a large one reaches
-        # the device and fails, leaving the buffered bytes behind for close() to flush again.
-        writer = MediaWriter(store, part, FULL_DEVICE.open("wb"))
+        writer = MediaWriter(store, part, handle)
         await writer.write(b"RIFF" * 16)
         with pytest.raises(InsufficientStorage):
             await writer.write(b"\x00" * (1024 * 1024))
@@ -39,8 +41,10 @@ def test_failed_commit_reports_full_not_an_internal_error(tmp_path: Path) -> Non
     part = tmp_path / "upload.part"
     part.write_bytes(b"")
 
+    handle = FULL_DEVICE.open("wb")
+
     async def scenario() -> None:
-        writer = MediaWriter(store, part, FULL_DEVICE.open("wb"))
+        writer = MediaWriter(store, part, handle)
         await writer.write(b"RIFF" * 16)  # buffered: the failure comes at commit's flush
         with pytest.raises(InsufficientStorage):
             await writer.commit("org/activity/media.wav")

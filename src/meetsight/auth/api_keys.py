@@ -81,6 +81,17 @@ async def revoke_api_key(
     return record
 
 
+async def list_api_keys(
+    session: AsyncSession, *, organization_id: str, created_by_user_id: str | None = None
+) -> list[ApiKey]:
+    """The organization's keys, newest first; only those one user created when given."""
+    query = sa.select(ApiKey).where(ApiKey.organization_id == organization_id)
+    if created_by_user_id is not None:
+        query = query.where(ApiKey.created_by_user_id == created_by_user_id)
+    rows = await session.execute(query.order_by(ApiKey.created_at.desc(), ApiKey.id.desc()))
+    return list(rows.scalars())
+
+
 class ApiKeyVerifier:
     """Turns a presented key into an AuthContext, trusting a verified key for a few seconds.
 

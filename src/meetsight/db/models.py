@@ -1,6 +1,7 @@
 """Imports every model so that Base.metadata knows all tables (Alembic, tests)."""
 
 from meetsight.activities.models import Activity, ActivityLink, ActivityParticipant, ActivityType
+from meetsight.audit.models import AuditEvent
 from meetsight.auth.models import ApiKey
 from meetsight.db.base import Base
 from meetsight.intelligence.models import (
@@ -15,6 +16,7 @@ from meetsight.oauth.models import OAuthClient, OAuthCode, OAuthConsent, OAuthGr
 from meetsight.organizations.models import Organization, Person, User
 from meetsight.processing.models import Job
 from meetsight.transcripts.models import TranscriptDocument, TranscriptSegment
+from meetsight.web.models import SigninAttempt, WebSession
 
 __all__ = [
     "Activity",
@@ -25,6 +27,7 @@ __all__ = [
     "ActivitySummary",
     "ActivityType",
     "ApiKey",
+    "AuditEvent",
     "Base",
     "ChatMessage",
     "Job",
@@ -36,8 +39,10 @@ __all__ = [
     "OAuthToken",
     "Organization",
     "Person",
+    "SigninAttempt",
     "SmartCategory",
     "TranscriptDocument",
     "TranscriptSegment",
     "User",
+    "WebSession",
 ]

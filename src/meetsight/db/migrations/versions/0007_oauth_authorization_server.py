@@ -1,7 +1,7 @@
 """OAuth authorization server: clients, consents, codes, grants and tokens (hashes only)
 
 Revision ID: 0007
-Revises: 0005
+Revises: 0006
 Create Date: 2026-11-23 16:00:00
 """
 
@@ -16,7 +16,7 @@ from sqlalchemy.dialects import postgresql
 import meetsight.db.base
 
 revision: str = "0007"
-down_revision: str | None = "0005"
+down_revision: str | None = "0006"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

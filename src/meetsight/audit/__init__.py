@@ -1,0 +1,1 @@
+"""The audit log: security events per organization, shown to admins in settings."""

@@ -1,0 +1,114 @@
+"""Managing the members of an organization: add, change role, remove, with the role rules.
+
+Owners may do anything; admins manage admins and members but cannot make, change or remove an
+owner. The last owner can be neither demoted nor removed, and nobody removes themself.
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from meetsight.auth.models import ApiKey
+from meetsight.db.base import utcnow
+from meetsight.errors import Forbidden, NotFound, ValidationFailed
+from meetsight.organizations.models import Person, User
+from meetsight.organizations.service import ROLES, create_user
+
+
+async def list_members(session: AsyncSession, organization_id: str) -> list[User]:
+    rows = await session.execute(
+        sa.select(User).where(User.organization_id == organization_id).order_by(User.email)
+    )
+    return list(rows.scalars())
+
+
+async def get_member(session: AsyncSession, organization_id: str, user_id: str) -> User:
+    user = (
+        await session.execute(
+            sa.select(User).where(User.organization_id == organization_id, User.id == user_id)
+        )
+    ).scalar_one_or_none()
+    if user is None:
+        raise NotFound("No such member")
+    return user
+
+
+def _check_may_touch(actor_role: str, *roles: str) -> None:
+    if "owner" in roles and actor_role != "owner":
+        raise Forbidden("Only an owner can make, change or remove an owner.")
+
+
+async def _owner_count(session: AsyncSession, organization_id: str) -> int:
+    query = sa.select(sa.func.count()).select_from(User)
+    query = query.where(User.organization_id == organization_id, User.role == "owner")
+    return int((await session.execute(query)).scalar_one())
+
+
+async def add_member(
+    session: AsyncSession,
+    organization_id: str,
+    *,
+    actor_role: str,
+    email: str,
+    name: str,
+    role: str,
+    password_hash: str,
+) -> User:
+    if role not in ROLES:
+        raise ValidationFailed(f"role: one of {', '.join(ROLES)}")
+    _check_may_touch(actor_role, role)
+    return await create_user(
+        session,
+        organization_id=organization_id,
+        email=email,
+        name=name,
+        role=role,
+        password_hash=password_hash,
+    )
+
+
+async def change_role(
+    session: AsyncSession, organization_id: str, user_id: str, *, actor_role: str, role: str
+) -> tuple[User, str]:
+    """The member and their previous role."""
+    if role not in ROLES:
+        raise ValidationFailed(f"role: one of {', '.join(ROLES)}")
+    user = await get_member(session, organization_id, user_id)
+    _check_may_touch(actor_role, role, user.role)
+    previous = user.role
+    if previous == "owner" and role != "owner" and await _owner_count(session, organization_id) < 2:
+        raise ValidationFailed("The last owner cannot be demoted; make another owner first.")
+    user.role = role
+    await session.flush()
+    return user, previous
+
+
+async def remove_member(
+    session: AsyncSession, organization_id: str, user_id: str, *, actor_id: str, actor_role: str
+) -> User:
+    """Delete the user; their sessions go with them (cascade) and the API keys they created are
+    revoked. The person who stands for them in activities stays, unlinked."""
+    user = await get_member(session, organization_id, user_id)
+    if user.id == actor_id:
+        raise ValidationFailed("You cannot remove yourself.")
+    _check_may_touch(actor_role, user.role)
+    if user.role == "owner" and await _owner_count(session, organization_id) < 2:
+        raise ValidationFailed("The last owner cannot be removed.")
+    await session.execute(
+        sa.update(Person)
+        .where(Person.organization_id == organization_id, Person.user_id == user.id)
+        .values(user_id=None)
+    )
+    await session.execute(
+        sa.update(ApiKey)
+        .where(
+            ApiKey.organization_id == organization_id,
+            ApiKey.created_by_user_id == user.id,
+            ApiKey.revoked_at.is_(None),
+        )
+        .values(revoked_at=utcnow())
+    )
+    await session.delete(user)
+    await session.flush()
+    return user

@@ -1,0 +1,1 @@
+"""Server-rendered pages: sign-in, first-run setup, settings; sessions and CSRF for them."""

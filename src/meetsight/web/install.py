@@ -1,0 +1,41 @@
+"""install_web(app, settings): the page routers, /static, and the HTML error pages."""
+
+from __future__ import annotations
+
+from fastapi import FastAPI, Request
+from starlette.responses import RedirectResponse, Response
+from starlette.staticfiles import StaticFiles
+
+from meetsight.config import Settings
+from meetsight.web import pages_api_keys, pages_audit, pages_auth, pages_members, pages_setup
+from meetsight.web.context import build_web_context
+from meetsight.web.errors import PageError, SignInRequired
+from meetsight.web.sessions import current_user
+from meetsight.web.templating import STATIC_DIR, render
+
+TITLES = {403: "Not allowed", 404: "Not found", 409: "Conflict"}
+
+
+def install_web(app: FastAPI, settings: Settings) -> None:
+    app.state.web = build_web_context(settings)
+    for router in (
+        pages_auth.router,
+        pages_setup.router,
+        pages_api_keys.router,
+        pages_members.router,
+        pages_audit.router,
+    ):
+        app.include_router(router)
+    app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+
+    @app.exception_handler(PageError)
+    async def page_error(request: Request, exc: PageError) -> Response:
+        await current_user(request)  # the header shows who is signed in
+        title = TITLES.get(exc.status_code, "Something went wrong")
+        return render(
+            request, "error.html", status_code=exc.status_code, title=title, message=exc.message
+        )
+
+    @app.exception_handler(SignInRequired)
+    async def sign_in_required(request: Request, exc: SignInRequired) -> Response:
+        return RedirectResponse(exc.location, status_code=303)
