@@ -26,6 +26,7 @@ from meetsight.db.reads import create_reader
 from meetsight.errors import AppError, MissingScope
 from meetsight.intelligence.endpoints import router as intelligence_router
 from meetsight.mcp.transport import build_mcp_endpoint
+from meetsight.oauth.authorize import authorize_routes
 from meetsight.oauth.bearer import BearerVerifier
 from meetsight.oauth.challenges import insufficient_scope_challenge, unauthorized_challenge
 from meetsight.oauth.metadata import metadata_routes
@@ -123,7 +124,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.include_router(router, prefix=API_PREFIX)
     # A plain ASGI route at exactly this path: no redirect to a trailing slash, every method.
     app.router.routes.append(Route(f"{API_PREFIX}/mcp", endpoint=mcp_endpoint))
-    app.router.routes.extend([*metadata_routes(), *token_routes()])
+    app.router.routes.extend([*metadata_routes(), *token_routes(), *authorize_routes()])
     install_error_handlers(app)
     install_health(app)
     install_web(app, settings)
