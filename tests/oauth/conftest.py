@@ -7,7 +7,10 @@ from collections.abc import Iterator
 import pytest
 from oauth_server import CODE_SECONDS, PG_URL, OAuthServer, new_org
 
+from fixtures.limited_apps import limits_data_dir, open_app
 from fixtures.served import start_server
+
+__all__ = ["limits_data_dir", "oauth_server", "open_app"]
 
 
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])
