@@ -44,6 +44,7 @@ async def authenticate_client(
     """The calling client; OAuthError invalid_client (401) when it cannot be trusted."""
     basic = _basic_credentials(headers.get("authorization", ""))
     posted_secret = form.get("client_secret")
+    secret: str | None
     if basic is not None:
         if posted_secret is not None:
             raise invalid_request("Use one client authentication method, not two")
