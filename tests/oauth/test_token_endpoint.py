@@ -277,3 +277,24 @@ async def test_metadata_documents(client: httpx.AsyncClient, state: AppState) ->
         assert set(document["grant_types_supported"]) == {"authorization_code", "refresh_token"}
     root = (await client.get("/.well-known/oauth-protected-resource")).json()
     assert root["resource"] == state.public_url
+
+
+async def test_mcp_asks_for_a_read_scope(
+    client: httpx.AsyncClient, state: AppState, tenant: Tenant
+) -> None:
+    registered = await register(state, tenant.org_id, scopes=["meetings:write"])
+    write_only = await tokens(client, state, registered, tenant)
+    message = {"jsonrpc": "2.0", "id": 7, "method": "tools/list"}
+    answer = await client.post(
+        MCP,
+        json=message,
+        headers={
+            **bearer(write_only["access_token"]),
+            "accept": "application/json, text/event-stream",
+        },
+    )
+    assert answer.status_code == 403
+    assert answer.json()["error"]["code"] == -32003 and answer.json()["id"] == 7
+    challenge = answer.headers["www-authenticate"]
+    assert 'error="insufficient_scope"' in challenge
+    assert 'scope="meetings:read calls:read"' in challenge
