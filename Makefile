@@ -73,9 +73,12 @@ conformance: $(STAMP)
 
 # 1M segments on SQLite, and on PostgreSQL when MEETSIGHT_BENCH_DATABASE_URL names a server
 # (e.g. postgresql://postgres@127.0.0.1:5432/postgres); SEGMENTS=100000 for a quick run.
+# SEARCH_BENCH_ARGS="--sqlite-path /tmp/bench.db --reuse" measures a corpus loaded by an earlier
+# run again without loading it (PostgreSQL keeps its database with --reuse or --keep).
 SEGMENTS ?= 1000000
+SEARCH_BENCH_ARGS ?=
 bench-search: $(STAMP)
-	$(BIN)/python benchmarks/search.py --segments $(SEGMENTS)
+	$(BIN)/python benchmarks/search.py --segments $(SEGMENTS) $(SEARCH_BENCH_ARGS)
 
 # Schemathesis against a served instance, every operation and phase, 50 cases per operation and
 # phase (make test runs 3); on PostgreSQL too when MEETSIGHT_TEST_DATABASE_URL is set. Reports

@@ -3,12 +3,17 @@ data in the same run, on SQLite and on PostgreSQL.
 
     python benchmarks/search.py [--segments 1000000] [--queries 200] [--like-queries 50]
                                 [--engines sqlite,postgresql] [--pg-url postgresql://...]
+                                [--sqlite-path bench.db] [--pg-db NAME] [--reuse] [--reindex]
 
 Loads N transcript segments (200 per activity: 5,000 activities at 1M, in 3 organizations, 5%
 of them Spanish) with bulk inserts (executemany on SQLite, COPY on PostgreSQL), builds the search
 index once after the load, then times the queries. PostgreSQL needs --pg-url or
 MEETSIGHT_BENCH_DATABASE_URL (a server where the database `ms_bench_search` may be created and
 dropped). Prints a JSON report; docs/benchmarks.md records the figures.
+
+A 1M load takes minutes: with --reuse, a corpus left by an earlier run (--sqlite-path for SQLite,
+--pg-db kept with --keep for PostgreSQL) is measured again without loading; --reindex rebuilds
+its search index first (after a change to the index's layout).
 """
 
 from __future__ import annotations
@@ -217,45 +222,109 @@ async def measure(
     # This process's CPU time: on SQLite that is the whole search (in-process), a figure that
     # other work on a shared machine does not inflate; on PostgreSQL only the client's part.
     cpu_ms: list[float] = []
+    # CPU time of the whole work, this process and (PostgreSQL on this machine) the server
+    # backend that ran it: a shared machine stretches wall-clock time by its load, much less
+    # the CPU time each side spends, so the ratio of CPU times is the steadier speed-up.
+    work_ms: list[float] = []
+    pairs_cpu: list[tuple[float, float]] = []
     for i, query in enumerate([*queries[:5], *queries]):  # 5 warm-up queries first
         org = orgs[i % len(orgs)]
-        started, cpu_started = time.perf_counter(), time.process_time()
         async with sessions() as session:
+            backend = await backend_pid(session)
+            started, cpu_started = time.perf_counter(), time.process_time()
+            server_started = server_cpu_ms(backend)
             page = await search_activities(session, org, SearchQuery(text=query.text, limit=20))
-        elapsed = (time.perf_counter() - started) * 1000
+            elapsed = (time.perf_counter() - started) * 1000
+            cpu = (time.process_time() - cpu_started) * 1000
+            work = cpu + server_cpu_ms(backend) - server_started
         if i < 5:
             continue
         search_ms[query.kind].append(elapsed)
-        cpu_ms.append((time.process_time() - cpu_started) * 1000)
+        cpu_ms.append(cpu)
+        work_ms.append(work)
         totals.append(page.total)
         if (i - 5) % like_every == 0:
-            started = time.perf_counter()
             async with sessions() as session:
+                backend = await backend_pid(session)
+                started, cpu_started = time.perf_counter(), time.process_time()
+                server_started = server_cpu_ms(backend)
                 await session.execute(
                     sa.text(LIKE_SQL[engine_name]), {"org": org, "pattern": query.like}
                 )
-            pairs.append((elapsed, (time.perf_counter() - started) * 1000))
+                like_ms = (time.perf_counter() - started) * 1000
+                like_work = (
+                    (time.process_time() - cpu_started) * 1000
+                    + server_cpu_ms(backend)
+                    - server_started
+                )
+            pairs.append((elapsed, like_ms))
+            pairs_cpu.append((work, like_work))
     await engine.dispose()
     every = [ms for values in search_ms.values() for ms in values]
     like = [b for _, b in pairs]
     same = [a for a, _ in pairs]
+    like_cpu = [b for _, b in pairs_cpu]
+    same_cpu = [a for a, _ in pairs_cpu]
     return {
         "search": summary(every),
         "search_by_kind": {kind: summary(values) for kind, values in search_ms.items()},
         "search_cpu_in_this_process": summary(cpu_ms),
+        "search_cpu_client_and_server": summary(work_ms),
         "matching_activities_mean": round(statistics.mean(totals), 1),
         "like_scan": {**summary(like), "queries": len(like)},
         "search_on_the_same_queries": summary(same),
         "speedup_p50": round(statistics.median(like) / statistics.median(same), 1),
+        "like_scan_cpu_client_and_server": summary(like_cpu),
+        "search_cpu_on_the_same_queries": summary(same_cpu),
+        "speedup_p50_cpu": round(statistics.median(like_cpu) / statistics.median(same_cpu), 1),
+        "load_average": [round(x, 2) for x in os.getloadavg()],
     }
+
+
+async def backend_pid(session: Any) -> int | None:
+    """The PostgreSQL server process serving this session (None on SQLite)."""
+    connection = await session.connection()
+    if connection.dialect.name != "postgresql":
+        return None
+    driver = (await connection.get_raw_connection()).driver_connection
+    return int(driver.get_server_pid())
+
+
+def server_cpu_ms(pid: int | None) -> float:
+    """CPU time the server process has used so far (Linux schedstat, nanoseconds); 0 when
+    there is no server process or it runs on another machine."""
+    if pid is None:
+        return 0.0
+    try:
+        return int(Path(f"/proc/{pid}/schedstat").read_text().split()[0]) / 1e6
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
+async def loaded_segments(url: str) -> int:
+    """Segments already in the database (0 when it has no schema yet)."""
+    engine = create_engine(url)
+    try:
+        async with engine.connect() as conn:
+            return int((await conn.execute(sa.text(COUNT_SEGMENTS))).scalar() or 0)
+    except sa.exc.DBAPIError:
+        return 0
+    finally:
+        await engine.dispose()
+
+
+COUNT_SEGMENTS = "SELECT count(*) FROM transcript_segments"
 
 
 async def run_engine(
     name: str, url: str, args: argparse.Namespace, plan: list[Any]
 ) -> dict[str, Any]:
     started = time.perf_counter()
+    reused = args.reuse and await loaded_segments(url) > 0
     await upgrade_async(url)
-    if name == "sqlite":
+    if reused:
+        pass
+    elif name == "sqlite":
         await asyncio.to_thread(
             load_sqlite, Path(url.split("///", 1)[1]), plan, args.segments, args.seed
         )
@@ -263,21 +332,26 @@ async def run_engine(
         await load_postgres(url, plan, args.segments, args.seed)
     loaded = time.perf_counter()
     engine = create_engine(url)
-    async with engine.begin() as conn:
-        await conn.run_sync(rebuild_search_index)
+    if not reused or args.reindex:
+        async with engine.begin() as conn:
+            await conn.run_sync(rebuild_search_index)
+        async with engine.connect() as conn:
+            if name == "postgresql":
+                await conn.execute(sa.text("COMMIT"))
+                await conn.execute(sa.text("VACUUM ANALYZE"))
+            else:
+                await conn.execute(sa.text("ANALYZE"))
     async with engine.connect() as conn:
-        if name == "postgresql":
-            await conn.execute(sa.text("COMMIT"))
-            await conn.execute(sa.text("VACUUM ANALYZE"))
-        else:
-            await conn.execute(sa.text("ANALYZE"))
+        orgs = sorted((await conn.execute(sa.text("SELECT id FROM organizations"))).scalars())
+        segments = int((await conn.execute(sa.text(COUNT_SEGMENTS))).scalar() or 0)
     await engine.dispose()
     indexed = time.perf_counter()
-    orgs = sorted({p[0] for p in plan})
     queries = bench_queries(args.queries, args.seed)
     like_every = max(1, args.queries // max(1, args.like_queries))
     report = await measure(url, name, orgs, queries, like_every)
     return {
+        "reused_corpus": reused,
+        "segments_in_database": segments,
         "load_s": round(loaded - started, 1),
         "index_build_s": round(indexed - loaded, 1),
         **report,
@@ -285,16 +359,28 @@ async def run_engine(
     }
 
 
-async def postgres_database(server_url: str, *, create: bool) -> str:
+def fresh_sqlite_path(given: str, *, reuse: bool) -> Path:
+    """The SQLite file, removed first (with its WAL) unless it is to be reused."""
+    path = Path(given).resolve()
+    if not reuse:
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{path}{suffix}").unlink(missing_ok=True)
+    return path
+
+
+async def postgres_database(server_url: str, name: str, *, create: bool, reuse: bool) -> str:
+    """The benchmark's database URL; dropped and created afresh unless reused."""
     import asyncpg
 
     base = server_url.replace("+asyncpg", "")
     admin = await asyncpg.connect(base)
-    await admin.execute(f"DROP DATABASE IF EXISTS {BENCH_DB}")
-    if create:
-        await admin.execute(f"CREATE DATABASE {BENCH_DB}")
+    exists = await admin.fetchval("SELECT 1 FROM pg_database WHERE datname = $1", name)
+    if not (reuse and exists and create):
+        await admin.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        if create:
+            await admin.execute(f'CREATE DATABASE "{name}"')
     await admin.close()
-    return base.rsplit("/", 1)[0].replace("postgresql://", "postgresql+asyncpg://") + "/" + BENCH_DB
+    return base.rsplit("/", 1)[0].replace("postgresql://", "postgresql+asyncpg://") + "/" + name
 
 
 async def main() -> None:
@@ -305,7 +391,13 @@ async def main() -> None:
     parser.add_argument("--engines", default="sqlite,postgresql")
     parser.add_argument("--pg-url", default=os.environ.get("MEETSIGHT_BENCH_DATABASE_URL"))
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--keep", action="store_true", help=f"keep the {BENCH_DB} database")
+    parser.add_argument("--keep", action="store_true", help="keep the PostgreSQL database")
+    parser.add_argument("--pg-db", default=BENCH_DB, help="the PostgreSQL database to (re)create")
+    parser.add_argument("--sqlite-path", help="the SQLite file (default: a temporary one)")
+    parser.add_argument(
+        "--reuse", action="store_true", help="measure the corpus already loaded, if there is one"
+    )
+    parser.add_argument("--reindex", action="store_true", help="with --reuse: rebuild the index")
     args = parser.parse_args()
     plan = activities_plan(args.segments)
     report: dict[str, Any] = {
@@ -315,7 +407,10 @@ async def main() -> None:
         "queries": args.queries,
     }
     for name in args.engines.split(","):
-        if name == "sqlite":
+        if name == "sqlite" and args.sqlite_path:
+            path = fresh_sqlite_path(args.sqlite_path, reuse=args.reuse)
+            report["sqlite"] = await run_engine("sqlite", f"sqlite+aiosqlite:///{path}", args, plan)
+        elif name == "sqlite":
             with tempfile.TemporaryDirectory() as folder:
                 url = f"sqlite+aiosqlite:///{folder}/bench.db"
                 report["sqlite"] = await run_engine("sqlite", url, args, plan)
@@ -323,12 +418,12 @@ async def main() -> None:
             if not args.pg_url:
                 report["postgresql"] = "skipped: give --pg-url or MEETSIGHT_BENCH_DATABASE_URL"
                 continue
-            url = await postgres_database(args.pg_url, create=True)
+            url = await postgres_database(args.pg_url, args.pg_db, create=True, reuse=args.reuse)
             try:
                 report["postgresql"] = await run_engine("postgresql", url, args, plan)
             finally:
-                if not args.keep:
-                    await postgres_database(args.pg_url, create=False)
+                if not (args.keep or args.reuse):
+                    await postgres_database(args.pg_url, args.pg_db, create=False, reuse=False)
         print(json.dumps({name: report.get(name)}), file=sys.stderr)
     print(json.dumps(report, indent=2))
 

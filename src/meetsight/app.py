@@ -44,6 +44,7 @@ from meetsight.security.headers import SecurityHeaders
 from meetsight.state import AppState
 from meetsight.storage.local import LocalMediaStore
 from meetsight.web.install import install_web
+from meetsight.webhooks.endpoints import router as webhooks_router
 
 log = logging.getLogger("meetsight")
 API_PREFIX = "/api/v1"
@@ -120,6 +121,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         call_routes,
         intelligence_router,
         search_router,
+        webhooks_router,
     ):
         app.include_router(router, prefix=API_PREFIX)
     # A plain ASGI route at exactly this path: no redirect to a trailing slash, every method.

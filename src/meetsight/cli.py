@@ -12,6 +12,7 @@ from typing import Any
 
 from meetsight.config import Settings, get_settings
 from meetsight.errors import AppError
+from meetsight.remote_cli import add_remote_commands, run_remote
 
 
 def _emit(args: argparse.Namespace, payload: dict[str, Any], text: str) -> None:
@@ -260,11 +261,14 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--org", default="Demo Sales Team")
     demo.add_argument("--json", action="store_true")
     demo.set_defaults(func=cmd_demo)
+    add_remote_commands(sub)
     return parser
 
 
 def main(argv: list[str] | None = None) -> None:
     args = build_parser().parse_args(argv)
+    if getattr(args, "remote", None) is not None:
+        run_remote(args)  # talks to a server; no local settings or database
     overrides: dict[str, Any] = {}
     for name in ("host", "port", "data_dir"):
         value = getattr(args, name, None)

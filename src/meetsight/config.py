@@ -11,6 +11,19 @@ from typing import Literal
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+# 30 s, 2 min, 10 min, 30 min, 1 h, 2 h, 4 h, 8 h, 8 h: ten attempts over 23.7 hours.
+DEFAULT_WEBHOOK_RETRY_DELAYS = (
+    30.0,
+    120.0,
+    600.0,
+    1800.0,
+    3600.0,
+    7200.0,
+    14400.0,
+    28800.0,
+    28800.0,
+)
+
 
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="MEETSIGHT_", extra="ignore")
@@ -50,6 +63,17 @@ class Settings(BaseSettings):
     )
     media_url_total_timeout: float = Field(
         default=2 * 3600.0, gt=0, description="Deadline for a whole mediaUrl download"
+    )
+    # webhooks (meetsight.webhooks; docs/webhooks.md)
+    webhook_allow_private: bool = Field(
+        default=False, description="Let webhook deliveries reach loopback and private addresses"
+    )
+    webhook_timeout_seconds: float = Field(
+        default=10.0, gt=0, description="Seconds an endpoint has to answer one attempt"
+    )
+    webhook_retry_delays: list[float] = Field(
+        default_factory=lambda: list(DEFAULT_WEBHOOK_RETRY_DELAYS),
+        description="Seconds before each retry of a failed delivery (JSON list); about a day",
     )
     workers: int = Field(default=1, ge=0, description="Processing workers embedded in serve")
     job_lease_seconds: float = Field(
@@ -138,6 +162,13 @@ class Settings(BaseSettings):
         default=15 * 60, ge=1, description="How long a locked email is refused"
     )
 
+    @field_validator("webhook_retry_delays")
+    @classmethod
+    def _delays_valid(cls, value: list[float]) -> list[float]:
+        if len(value) > 50 or any(d < 0 or d > 7 * 86400 for d in value):
+            raise ValueError("at most 50 delays, each from 0 to 604800 seconds")
+        return value
+
     @field_validator("rate_limits", "rate_limits_unauthenticated")
     @classmethod
     def _limits_parse(cls, value: str) -> str:
@@ -180,6 +211,16 @@ class Settings(BaseSettings):
             path.write_text(secrets.token_urlsafe(48))
             path.chmod(0o600)
         return path.read_text().strip().encode()
+
+
+class ClientSettings(BaseSettings):
+    """What the remote commands (`meetsight upload`, `meetings list`...) need: where the server
+    is and the API key; flags override them."""
+
+    model_config = SettingsConfigDict(env_prefix="MEETSIGHT_", extra="ignore")
+
+    server: str | None = Field(default=None, description="Base URL of a meetsight server")
+    api_key: str | None = Field(default=None, description="API key the remote commands send")
 
 
 def normalise_database_url(url: str) -> str:

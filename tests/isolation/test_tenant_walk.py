@@ -12,7 +12,14 @@ from typing import Any
 import httpx
 import pytest
 
-from fixtures.isolation import B_PERSON_EMAIL, B_PERSON_NAME, B_WORDS, World, build_world
+from fixtures.isolation import (
+    B_PERSON_EMAIL,
+    B_PERSON_NAME,
+    B_WEBHOOK_HOST,
+    B_WORDS,
+    World,
+    build_world,
+)
 from fixtures.isolation import snapshot_org as snapshot
 from fixtures.multipart import multipart
 from fixtures.routes import ANY_METHOD, served_routes
@@ -225,6 +232,25 @@ async def _delete_category(w: Walk) -> None:
         await w.not_found("DELETE", f"{API}/smart-categories/{category}")
 
 
+async def _list_webhooks(w: Walk) -> None:
+    assert check_envelope((await w.rest("GET", f"{API}/webhooks?limit=100")).json()) == []
+
+
+async def _create_webhook(w: Walk) -> None:
+    body = {"url": "https://a-hooks.example.com/in"}
+    response = await w.rest("POST", f"{API}/webhooks", json=body)
+    assert check_envelope(response.json(), status=201)["url"] == body["url"]
+
+
+def _foreign_webhook(method: str, suffix: str = "", body: Any = None) -> Case:
+    async def case(w: Walk) -> None:
+        assert w.world.b_webhooks, "the walk gives B a webhook first"
+        for hook in w.world.b_webhooks:
+            await w.not_found(method, f"{API}/webhooks/{hook}{suffix}", json=body)
+
+    return case
+
+
 async def _mcp_endpoint(w: Walk) -> None:
     """The tools are walked one by one in MCP_CASES; here, the JSON-RPC form reaches them too."""
     rpc = {
@@ -282,6 +308,16 @@ def _rest_cases() -> dict[tuple[str, str], Case]:
             ("POST", f"{API}/smart-categories"): _create_category,
             ("PATCH", f"{API}/smart-categories/{{category_id}}"): _patch_category,
             ("DELETE", f"{API}/smart-categories/{{category_id}}"): _delete_category,
+            ("GET", f"{API}/webhooks"): _list_webhooks,
+            ("POST", f"{API}/webhooks"): _create_webhook,
+            ("GET", f"{API}/webhooks/{{webhook_id}}"): _foreign_webhook("GET"),
+            ("PATCH", f"{API}/webhooks/{{webhook_id}}"): _foreign_webhook(
+                "PATCH", body={"active": False}
+            ),
+            ("DELETE", f"{API}/webhooks/{{webhook_id}}"): _foreign_webhook("DELETE"),
+            ("GET", f"{API}/webhooks/{{webhook_id}}/deliveries"): _foreign_webhook(
+                "GET", "/deliveries"
+            ),
             (ANY_METHOD, MCP): _mcp_endpoint,
         }
     )
@@ -368,6 +404,12 @@ async def test_a_reaches_nothing_of_b(client: httpx.AsyncClient, state: AppState
         headers=world.b.headers,
     )
     world.b.categories.append(_category_row(check_envelope(response.json(), status=201)))
+    hook = await client.post(
+        f"{API}/webhooks",
+        json={"url": f"https://{B_WEBHOOK_HOST}/in", "description": "B's hook"},
+        headers=world.b.headers,
+    )
+    world.b_webhooks.append(check_envelope(hook.json(), status=201)["id"])
     before = await snapshot(state, world.b.org_id)
     walk = Walk(client, world)
     for case in _rest_cases().values():

@@ -23,7 +23,7 @@ def oauth_server(
     env = {"MEETSIGHT_OAUTH_CODE_SECONDS": str(CODE_SECONDS)}
     if request.param == "postgresql":
         env["MEETSIGHT_DATABASE_URL"] = str(PG_URL)
-    served = start_server(data_dir, env=env)
+    served = start_server(data_dir, extra_env=env)
     try:
         yield OAuthServer(
             served, env, new_org(data_dir, env, "Home"), new_org(data_dir, env, "Other")

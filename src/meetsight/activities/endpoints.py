@@ -134,6 +134,7 @@ def build_activity_routes(kind: ActivityKind, models: dict[str, Any]) -> APIRout
         ctx.require(write_scope(kind.is_call))
         await require_activity(state.reader, ctx, activity_id, kind)
         await delete_activity(session, state.media, ctx, activity_id)
+        state.jobs_enqueued()  # a `deleted` webhook may be waiting
         return envelope(True)
 
     @r.post(

@@ -338,8 +338,9 @@ async def list_links(session: AsyncSession, org_id: str, activity_id: str, kind:
     return list((await session.execute(query)).scalars())
 
 
-async def delete_activity_rows(session: AsyncSession, org_id: str, activity_id: str) -> None:
-    """Remove the activity and every row derived from it (media is removed by the caller)."""
+async def delete_activity_rows(session: AsyncSession, org_id: str, activity_id: str) -> Any:
+    """Remove the activity and every row derived from it (media is removed by the caller);
+    returns the deleted activity's (is_call, name), or None when it was already gone."""
     await remove_from_search(session, org_id, activity_id)  # reads the sentences it indexed
     for model in ACTIVITY_CHILD_TABLES:
         await session.execute(
@@ -350,6 +351,9 @@ async def delete_activity_rows(session: AsyncSession, org_id: str, activity_id: 
     await session.execute(
         sa.delete(Job).where(Job.organization_id == org_id, Job.activity_id == activity_id)
     )
-    await session.execute(
-        sa.delete(Activity).where(Activity.organization_id == org_id, Activity.id == activity_id)
+    deleted = await session.execute(
+        sa.delete(Activity)
+        .where(Activity.organization_id == org_id, Activity.id == activity_id)
+        .returning(Activity.is_call, Activity.name)
     )
+    return deleted.first()

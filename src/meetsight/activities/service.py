@@ -13,6 +13,7 @@ from meetsight.db.reads import Reader
 from meetsight.errors import NotFound, ValidationFailed
 from meetsight.storage.local import LocalMediaStore
 from meetsight.timefmt import range_end, range_start
+from meetsight.webhooks.events import emit_status
 
 
 def media_prefix(org_id: str, activity_id: str) -> str:
@@ -71,6 +72,15 @@ async def delete_activity(
 ) -> None:
     """Delete rows first and commit, then the files: a crash in between leaves only an orphan
     file, which the start-up sweep removes, never a row that points at missing media."""
-    await repo.delete_activity_rows(session, ctx.organization_id, activity_id)
+    deleted = await repo.delete_activity_rows(session, ctx.organization_id, activity_id)
+    if deleted is not None:  # a concurrent delete of the same activity announces it once
+        await emit_status(
+            session,
+            ctx.organization_id,
+            activity_id=activity_id,
+            is_call=deleted.is_call,
+            status="deleted",
+            name=deleted.name,
+        )
     await session.commit()
     await media.delete_prefix(media_prefix(ctx.organization_id, activity_id))

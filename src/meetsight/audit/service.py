@@ -26,6 +26,10 @@ ACTIONS = {
     "member.added": "Added member",
     "member.role_changed": "Changed member role",
     "member.removed": "Removed member",
+    "webhook.created": "Created webhook",
+    "webhook.changed": "Changed webhook",
+    "webhook.rotated": "Rotated webhook secret",
+    "webhook.deleted": "Deleted webhook",
 }
 
 

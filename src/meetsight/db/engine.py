@@ -16,6 +16,10 @@ from meetsight.db.sqlite_inline import inline_creator
 
 # Another process (a worker) may hold SQLite's write lock; wait this long for it.
 BUSY_TIMEOUT_SECONDS = 10.0
+# Reads through a memory map instead of read() into SQLite's page cache: a search touches a few
+# hundred index pages, and copying each out of the OS cache was a tenth of its CPU time at 1M
+# segments (docs/search.md). Address space only; the OS keeps the pages it already caches.
+SQLITE_MMAP_BYTES = 1 << 30
 
 
 def create_engine(url: str, **kwargs: Any) -> AsyncEngine:
@@ -41,6 +45,7 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT_SECONDS * 1000)}")
+    cursor.execute(f"PRAGMA mmap_size={SQLITE_MMAP_BYTES}")
     cursor.close()
 
 

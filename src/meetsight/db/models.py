@@ -17,6 +17,7 @@ from meetsight.organizations.models import Organization, Person, User
 from meetsight.processing.models import Job
 from meetsight.transcripts.models import TranscriptDocument, TranscriptSegment
 from meetsight.web.models import SigninAttempt, WebSession
+from meetsight.webhooks.models import WebhookAttempt, WebhookDelivery, WebhookEndpoint
 
 __all__ = [
     "Activity",
@@ -45,4 +46,7 @@ __all__ = [
     "TranscriptSegment",
     "User",
     "WebSession",
+    "WebhookAttempt",
+    "WebhookDelivery",
+    "WebhookEndpoint",
 ]

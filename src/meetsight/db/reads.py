@@ -43,7 +43,7 @@ class EngineReader:
 
 
 @lru_cache(maxsize=65_536)
-def _sqlite_datetime(value: str | None) -> datetime | None:
+def sqlite_datetime(value: str | None) -> datetime | None:
     """UTCDateTime keeps naive UTC text on SQLite. Hot rows repeat, hence the cache; appending
     the offset is several times cheaper than datetime.replace(tzinfo=...)."""
     return None if value is None else datetime.fromisoformat(value + "+00:00")
@@ -60,7 +60,7 @@ class _Compiled:
         columns = list(statement.selected_columns)
         self.row_type = namedtuple("Row", [c.key or f"c{i}" for i, c in enumerate(columns)])  # type: ignore[misc]
         self.convert: list[tuple[int, Callable[[Any], Any]]] = [
-            (i, _sqlite_datetime) for i, c in enumerate(columns) if isinstance(c.type, UTCDateTime)
+            (i, sqlite_datetime) for i, c in enumerate(columns) if isinstance(c.type, UTCDateTime)
         ]
 
 

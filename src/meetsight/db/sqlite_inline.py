@@ -80,6 +80,11 @@ class InlineConnection:
         return InlineCursor(self._conn.cursor())
 
     @property
+    def sqlite(self) -> sqlite3.Connection:
+        """The sqlite3 connection, for hot paths that run their statements on it directly."""
+        return self._conn
+
+    @property
     def isolation_level(self) -> str | None:
         return self._conn.isolation_level
 

@@ -9,14 +9,16 @@ from meetsight.processing.stage_intelligence import run_intelligence
 from meetsight.processing.stage_media import has_media, run_media
 from meetsight.processing.stage_transcribe import run_transcribe
 from meetsight.processing.worker import Handler, JobContext
+from meetsight.webhooks.delivery import deliver_webhook
+from meetsight.webhooks.events import DELIVER_WEBHOOK
 
 # In order. An imported transcript already holds its segments: the media stages skip it.
 # Search indexing joins the list when it lands.
 ACTIVITY_STAGES: list[Stage] = [
     Stage("fetch", run_fetch, needs_fetch),
     Stage("media", run_media, has_media),
-    Stage("transcribe", run_transcribe, has_media),
-    Stage("intelligence", run_intelligence),
+    Stage("transcribe", run_transcribe, has_media, emits=("transcript_done",)),
+    Stage("intelligence", run_intelligence, emits=("summary_done", "notes_done")),
 ]
 
 
@@ -25,4 +27,4 @@ async def process_activity(ctx: JobContext) -> None:
 
 
 def job_handlers() -> dict[str, Handler]:
-    return {PROCESS_ACTIVITY: process_activity}
+    return {PROCESS_ACTIVITY: process_activity, DELIVER_WEBHOOK: deliver_webhook}

@@ -150,13 +150,18 @@ def backoff_seconds(attempts: int, rng: random.Random | None = None) -> float:
 
 async def retry_later(session: AsyncSession, claim: Claim, error: str) -> bool:
     """Put the job back in the queue after a transient error."""
+    return await retry_after(session, claim, error, seconds=backoff_seconds(claim.attempts))
+
+
+async def retry_after(session: AsyncSession, claim: Claim, error: str, *, seconds: float) -> bool:
+    """Put the job back in the queue, runnable after `seconds` (a handler's own schedule)."""
     now = utcnow()
     result = await session.execute(
         sa.update(Job)
         .where(_held(claim))
         .values(
             state="queued",
-            run_at=now + timedelta(seconds=backoff_seconds(claim.attempts)),
+            run_at=now + timedelta(seconds=seconds),
             lease_until=None,
             worker_id=None,
             last_error=error[:2000],

@@ -22,6 +22,7 @@ from meetsight.activities.models import Activity
 from meetsight.processing import jobs
 from meetsight.processing.errors import LeaseLost
 from meetsight.processing.worker import JobContext
+from meetsight.webhooks.events import emit_status
 
 log = logging.getLogger("meetsight.pipeline")
 
@@ -33,6 +34,7 @@ class StageContext:
     payload: dict[str, Any] = field(default_factory=dict)
     stage: str = ""
     started: float = 0.0  # perf_counter at the stage's start
+    emits: tuple[str, ...] = ()  # webhook statuses this stage's completion announces
 
     @property
     def org_id(self) -> str:
@@ -50,6 +52,15 @@ class StageContext:
                 self.stage: round(time.perf_counter() - self.started, 3),
             }
             payload = {**self.payload, "done": done, "timings": timings}
+            for status in self.emits:  # with the stage's mark: announced once, never early
+                await emit_status(
+                    session,
+                    self.org_id,
+                    activity_id=self.activity.id,
+                    is_call=self.activity.is_call,
+                    status=status,
+                    name=self.activity.name,
+                )
             if not await jobs.save_progress(session, self.job.claim, payload):
                 await session.rollback()
                 raise LeaseLost(self.job.claim.job_id)
@@ -65,6 +76,7 @@ class Stage:
     name: str
     run: StageFn
     applies: Callable[[Activity, dict[str, Any]], bool] = lambda activity, payload: True
+    emits: tuple[str, ...] = ()  # announced when done, even when skipped (an import's transcript)
 
 
 async def _load_activity(ctx: JobContext) -> Activity | None:
@@ -89,7 +101,12 @@ async def run_stages(ctx: JobContext, stages: list[Stage]) -> None:
             break  # deleted meanwhile: nothing left to process
         started = time.perf_counter()
         sc = StageContext(
-            job=ctx, activity=activity, payload=payload, stage=stage.name, started=started
+            job=ctx,
+            activity=activity,
+            payload=payload,
+            stage=stage.name,
+            started=started,
+            emits=stage.emits,
         )
         applies = stage.applies(activity, payload)
         if applies:
@@ -109,7 +126,7 @@ async def run_stages(ctx: JobContext, stages: list[Stage]) -> None:
         if not await jobs.finish(session, ctx.claim):
             raise LeaseLost(ctx.claim.job_id)
         if ctx.claim.activity_id:
-            await session.execute(
+            completed = await session.execute(
                 sa.update(Activity)
                 .where(
                     Activity.organization_id == ctx.claim.organization_id,
@@ -117,5 +134,16 @@ async def run_stages(ctx: JobContext, stages: list[Stage]) -> None:
                     Activity.status == "processing",
                 )
                 .values(status="completed", failure_reason=None)
+                .returning(Activity.is_call, Activity.name)
             )
+            row = completed.first()
+            if row is not None:
+                await emit_status(
+                    session,
+                    ctx.claim.organization_id,
+                    activity_id=ctx.claim.activity_id,
+                    is_call=row.is_call,
+                    status="completed",
+                    name=row.name,
+                )
         await session.commit()

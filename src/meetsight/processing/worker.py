@@ -25,6 +25,7 @@ from meetsight.processing import jobs
 from meetsight.processing.errors import LeaseLost, PermanentError
 from meetsight.processing.jobs import Claim
 from meetsight.storage.local import LocalMediaStore
+from meetsight.webhooks.events import emit_status
 
 log = logging.getLogger("meetsight.worker")
 INTERNAL_FAILURE = "Processing failed on an internal error; it has been logged"
@@ -175,12 +176,24 @@ class Worker:
         """The job ends `failed`, and its activity shows why."""
         async with self.sessionmaker() as session:
             if await jobs.fail(session, claim, reason) and claim.activity_id:
-                await session.execute(
+                failed = await session.execute(
                     sa.update(Activity)
                     .where(
                         Activity.organization_id == claim.organization_id,
                         Activity.id == claim.activity_id,
                     )
                     .values(status="failed", failure_reason=reason)
+                    .returning(Activity.is_call, Activity.name)
                 )
+                row = failed.first()
+                if row is not None:
+                    await emit_status(
+                        session,
+                        claim.organization_id,
+                        activity_id=claim.activity_id,
+                        is_call=row.is_call,
+                        status="failed",
+                        name=row.name,
+                        failure_reason=reason,
+                    )
             await session.commit()

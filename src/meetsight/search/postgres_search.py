@@ -107,60 +107,85 @@ def _per_config_match(column: str) -> str:
     )
 
 
+def prepare_query(org_id: str, parsed: ParsedQuery) -> Prepared:
+    """The query as SQL per configuration; no database access."""
+    params: dict[str, Any] = {}
+    forms = _config_forms(parsed, params, "&&", "a")
+    anyone = _combined(_config_forms(parsed, params, "||", "o"))
+    words = None
+    if any(part.is_phrase for part in parsed.parts):
+        words = _combined(_config_forms(_as_words(parsed), params, "&&", "w"))
+    return Prepared(org_id, forms, _combined(forms), anyone, params, words_sql=words)
+
+
+@dataclass(frozen=True, slots=True)
+class WindowSql:
+    """`WITH q (the query per configuration), w (the window: matches newest first, counted)`,
+    and the relevance expressions on `d` (the window row's search_documents row)."""
+
+    with_q_and_w: str
+    title: str
+    body: str
+    params: dict[str, Any]
+    binds: list[sa.BindParameter[Any]]
+
+
+def window_sql(prepared: Prepared, query: SearchQuery) -> WindowSql:
+    """The matching activities, filtered, newest first, with `:limit` and `:offset` left to the
+    caller; every other value is in `params`."""
+    filters, params, binds = activity_filters(query, kind_and_start="d")
+    columns = [
+        c for c, skip in (("title_tsv", "sentences"), ("body_tsv", "title")) if query.scope != skip
+    ]
+    if prepared.words_sql is None:
+        match = " OR ".join(_per_config_match(c) for c in columns)
+    else:
+        found = " OR ".join(f"d.{c} @@ (SELECT q_words FROM q)" for c in columns)
+        exact = " OR ".join(f"d.{c} @@ {_OWN_FORM}" for c in columns)
+        match = f"({found}) AND ({exact})"
+    title = "false" if query.scope == "sentences" else f"d.title_tsv @@ {_OWN_FORM}"
+    # normalization 1: divided by 1 + log(length), so that long calls do not win by size
+    body = "0.0" if query.scope == "title" else f"ts_rank(d.body_tsv, {_OWN_FORM}, 1)"
+    call_join = _CALL_JOIN if needs_call_columns(query) else ""
+    sql = (
+        "WITH q AS (SELECT "
+        + ", ".join(
+            f"{form} AS q_{config[3:]}"
+            for form, config in zip(prepared.forms_sql, CONFIGS, strict=True)
+        )
+        + f", {prepared.all_sql} AS q_all, {prepared.any_sql} AS q_any,"
+        + f" {prepared.words_sql or 'NULL::tsquery'} AS q_words),"
+        " w AS (SELECT d.activity_id AS id, d.is_call, d.start_at,"
+        " count(*) OVER () AS total FROM search_documents d" + call_join + ""
+        f" WHERE d.organization_id = :org AND ({match}){filters}"
+        " ORDER BY d.start_at DESC, d.activity_id DESC LIMIT :limit OFFSET :offset)"
+    )
+    values = {**params, **prepared.params, "org": prepared.org_id}
+    return WindowSql(sql, title, body, values, binds)
+
+
 class PostgresSearch:
     def prepare(self, conn: Connection, org_id: str, parsed: ParsedQuery) -> Prepared | None:
-        params: dict[str, Any] = {}
-        forms = _config_forms(parsed, params, "&&", "a")
-        anyone = _combined(_config_forms(parsed, params, "||", "o"))
-        words = None
-        if any(part.is_phrase for part in parsed.parts):
-            words = _combined(_config_forms(_as_words(parsed), params, "&&", "w"))
-        return Prepared(org_id, forms, _combined(forms), anyone, params, words_sql=words)
+        return prepare_query(org_id, parsed)
 
     def candidates(
         self, conn: Connection, prepared: Prepared, query: SearchQuery, *, limit: int, offset: int
     ) -> tuple[list[Candidate], int]:
         """One statement: the tsquery, the matches counted, the window's slice with names, and
         the relevance of that slice only (ts_rank runs on its rows, after the LIMIT)."""
-        filters, params, binds = activity_filters(query, kind_and_start="d")
-        columns = [
-            c
-            for c, skip in (("title_tsv", "sentences"), ("body_tsv", "title"))
-            if query.scope != skip
-        ]
-        if prepared.words_sql is None:
-            match = " OR ".join(_per_config_match(c) for c in columns)
-        else:
-            found = " OR ".join(f"d.{c} @@ (SELECT q_words FROM q)" for c in columns)
-            exact = " OR ".join(f"d.{c} @@ {_OWN_FORM}" for c in columns)
-            match = f"({found}) AND ({exact})"
-        title = "false" if query.scope == "sentences" else f"d.title_tsv @@ {_OWN_FORM}"
-        # normalization 1: divided by 1 + log(length), so that long calls do not win by size
-        body = "0.0" if query.scope == "title" else f"ts_rank(d.body_tsv, {_OWN_FORM}, 1)"
-        call_join = _CALL_JOIN if needs_call_columns(query) else ""
+        parts = window_sql(prepared, query)
         # Matching, filtering, counting and ordering read search_documents alone; activities
         # are joined for the window's rows only (names).
         sql = (
-            "WITH q AS (SELECT "
-            + ", ".join(
-                f"{form} AS q_{config[3:]}"
-                for form, config in zip(prepared.forms_sql, CONFIGS, strict=True)
-            )
-            + f", {prepared.all_sql} AS q_all, {prepared.any_sql} AS q_any,"
-            + f" {prepared.words_sql or 'NULL::tsquery'} AS q_words),"
-            " w AS (SELECT d.activity_id AS id, d.is_call, d.start_at,"
-            " count(*) OVER () AS total FROM search_documents d" + call_join + ""
-            f" WHERE d.organization_id = :org AND ({match}){filters}"
-            " ORDER BY d.start_at DESC, d.activity_id DESC LIMIT :limit OFFSET :offset)"
-            f" SELECT w.*, a.name, {title} AS title_matched, {body} AS score,"
+            parts.with_q_and_w + f" SELECT w.*, a.name, {parts.title} AS title_matched,"
+            f" {parts.body} AS score,"
             " (SELECT q_all::text FROM q) AS q_all, (SELECT q_any::text FROM q) AS q_any"
             " FROM w JOIN search_documents d ON d.organization_id = :org AND d.activity_id = w.id"
             " JOIN activities a ON a.organization_id = :org AND a.id = w.id"
             " ORDER BY w.start_at DESC, w.id DESC"
         )
-        statement = sa.text(sql).bindparams(*binds).columns(**ACTIVITY_COLUMNS)
-        values = {**params, **prepared.params, "org": prepared.org_id}
-        rows = conn.execute(statement, {**values, "limit": limit, "offset": offset}).all()
+        statement = sa.text(sql).bindparams(*parts.binds).columns(**ACTIVITY_COLUMNS)
+        rows = conn.execute(statement, {**parts.params, "limit": limit, "offset": offset}).all()
         found = [Candidate(r.id, r.id, Activity(r.name, bool(r.is_call), r.start_at)) for r in rows]
         for r in rows:
             prepared.relevance[r.id] = Relevance(bool(r.title_matched), float(r.score))
@@ -201,6 +226,25 @@ class PostgresSearch:
                 )
             )
         return found
+
+    def describe(
+        self, conn: Connection, org_id: str, activity_ids: Sequence[str]
+    ) -> dict[str, Activity]:
+        """`candidates` reads names with the window: only a row it did not describe lands here."""
+        if not activity_ids:
+            return {}
+        rows = conn.execute(_DESCRIBE, {"org": org_id, "ids": list(activity_ids)})
+        return {r.id: Activity(r.name, bool(r.is_call), r.start_at) for r in rows}
+
+
+_DESCRIBE = (
+    sa.text(
+        "SELECT id, name, is_call, start_at FROM activities"
+        " WHERE organization_id = :org AND id IN :ids"
+    )
+    .bindparams(sa.bindparam("ids", expanding=True))
+    .columns(**ACTIVITY_COLUMNS)
+)
 
 
 # Per activity, a LIMIT inside: its sentences are read in position order by primary key and the

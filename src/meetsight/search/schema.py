@@ -7,7 +7,9 @@ SQLite (FTS5, tokenizer `porter unicode61 remove_diacritics 2`, one for every la
   search_keys         activity -> doc_key = org_no << 24 | n: an organization's documents are
                       one rowid range, so every FTS5 lookup seeks to the organization first;
                       with copies of is_call and start_at, so that the common filters and the
-                      recency order need one integer-key lookup per match, not a join
+                      recency order need one integer-key lookup per match, not a join; and
+                      (migration 0009) ix_search_keys_recency, the organization's keys newest
+                      first, walked when most of its activities match
   search_titles       FTS5, rowid doc_key: the activity's name
   search_transcripts  FTS5 contentless, rowid doc_key: all sentences of the activity, separated
                       by a break word so that no phrase matches across two sentences
@@ -54,6 +56,12 @@ SQLITE_DDL = (
     "CREATE VIRTUAL TABLE search_segments USING fts5(content, speaker UNINDEXED,"
     f" start_time UNINDEXED, end_time UNINDEXED, tokenize = '{SQLITE_TOKENIZE}')",
 )
+# Migration 0009. is_call is in it so that the meetings/calls filter reads no table row.
+SQLITE_RECENCY_INDEX = (
+    "CREATE INDEX IF NOT EXISTS ix_search_keys_recency"
+    " ON search_keys (organization_id, start_at, activity_id, is_call)"
+)
+SQLITE_FTS_TABLES = ("search_titles", "search_transcripts", "search_segments")
 SQLITE_DROP = tuple(f"DROP TABLE IF EXISTS {name}" for name in reversed(SQLITE_TABLES))
 
 # Accents are dropped before stemming: "información" and "informacion" are one word.

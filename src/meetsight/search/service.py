@@ -8,15 +8,16 @@ match is what made a naive ranked query slow at a million sentences (see docs/se
 
 from __future__ import annotations
 
-import sqlalchemy as sa
-from sqlalchemy.engine import Connection
+from typing import Any
+
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Session
 
+from meetsight.db.sqlite_inline import InlineConnection
 from meetsight.errors import ValidationFailed
 from meetsight.search.backend import Activity, Candidate, Relevance, SearchBackend
-from meetsight.search.filters import ACTIVITY_COLUMNS
 from meetsight.search.parsing import ParsedQuery, parse_search_text
+from meetsight.search.postgres_page import first_page
 from meetsight.search.postgres_search import PostgresSearch
 from meetsight.search.sqlite_search import SqliteSearch
 from meetsight.search.types import SearchHit, SearchPage, SearchQuery, SentenceMatch
@@ -25,7 +26,8 @@ RANK_WINDOW = 200
 TITLE_BOOST = 10.0  # a title match outranks any transcript-only match
 MAX_LIMIT = 50
 MAX_MATCHES_PER_ACTIVITY = 20
-_BACKENDS: dict[str, SearchBackend] = {"sqlite": SqliteSearch(), "postgresql": PostgresSearch()}
+_SQLITE = SqliteSearch()
+_POSTGRES = PostgresSearch()
 
 
 async def search_activities(session: AsyncSession, org_id: str, query: SearchQuery) -> SearchPage:
@@ -36,9 +38,30 @@ async def search_activities(session: AsyncSession, org_id: str, query: SearchQue
     """
     parsed = parse_search_text(query.text)
     _check_bounds(query)
+    connection = await session.connection()
+    if connection.dialect.name == "sqlite":
+        # The session's own sqlite3 connection, statements run on it directly and inline (as
+        # the engine's inline driver runs every statement): no SQLAlchemy per statement.
+        driver = (await connection.get_raw_connection()).driver_connection
+        if not isinstance(driver, InlineConnection):
+            raise TypeError("search needs the engine from meetsight.db.engine.create_engine")
+        return _search(_SQLITE, driver.sqlite, org_id, parsed, query)
+    # PostgreSQL: a page within the rank window in one statement on the asyncpg connection
+    # (postgres_page); later pages through the general path.
+    driver = (await connection.get_raw_connection()).driver_connection
+    found = await first_page(
+        driver, org_id, parsed, query, window=RANK_WINDOW, title_boost=TITLE_BOOST
+    )
+    if found is not None:
+        total, rows = found
+        hits = tuple(
+            _hit(Candidate(r.activity_id, r.activity_id), r.activity, r.relevance, r.matches)
+            for r in rows
+        )
+        return SearchPage(total=total, hits=hits)
 
     def run(sync: Session) -> SearchPage:
-        return _search(sync.connection(), org_id, parsed, query)
+        return _search(_POSTGRES, sync.connection(), org_id, parsed, query)
 
     return await session.run_sync(run)
 
@@ -56,8 +79,9 @@ def _check_bounds(query: SearchQuery) -> None:
         raise ValidationFailed("date_from: must not be after date_to")
 
 
-def _search(conn: Connection, org_id: str, parsed: ParsedQuery, query: SearchQuery) -> SearchPage:
-    backend = _BACKENDS[conn.dialect.name]
+def _search(
+    backend: SearchBackend, conn: Any, org_id: str, parsed: ParsedQuery, query: SearchQuery
+) -> SearchPage:
     prepared = backend.prepare(conn, org_id, parsed)
     if prepared is None:
         return SearchPage(total=0)
@@ -76,7 +100,7 @@ def _search(conn: Connection, org_id: str, parsed: ParsedQuery, query: SearchQue
     found: dict[str, list[SentenceMatch]] = {}
     if query.scope != "title" and query.matches_per_activity and page:
         found = backend.sentences(conn, prepared, page, query.matches_per_activity)
-    described = _describe(conn, org_id, [c.activity_id for c in page if c.activity is None])
+    described = backend.describe(conn, org_id, [c.activity_id for c in page if c.activity is None])
     hits = tuple(
         _hit(
             c,
@@ -88,24 +112,6 @@ def _search(conn: Connection, org_id: str, parsed: ParsedQuery, query: SearchQue
         if c.activity or c.activity_id in described
     )
     return SearchPage(total=total, hits=hits)
-
-
-_DESCRIBE = (
-    sa.text(
-        "SELECT id, name, is_call, start_at FROM activities"
-        " WHERE organization_id = :org AND id IN :ids"
-    )
-    .bindparams(sa.bindparam("ids", expanding=True))
-    .columns(**ACTIVITY_COLUMNS)
-)
-
-
-def _describe(conn: Connection, org_id: str, activity_ids: list[str]) -> dict[str, Activity]:
-    """Name, kind and start for the page only: the rank window's other rows never need them."""
-    if not activity_ids:
-        return {}
-    rows = conn.execute(_DESCRIBE, {"org": org_id, "ids": activity_ids})
-    return {r.id: Activity(r.name, bool(r.is_call), r.start_at) for r in rows}
 
 
 def _rank(relevance: Relevance | None) -> float:

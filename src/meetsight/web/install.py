@@ -7,7 +7,14 @@ from starlette.responses import RedirectResponse, Response
 from starlette.staticfiles import StaticFiles
 
 from meetsight.config import Settings
-from meetsight.web import pages_api_keys, pages_audit, pages_auth, pages_members, pages_setup
+from meetsight.web import (
+    pages_api_keys,
+    pages_audit,
+    pages_auth,
+    pages_members,
+    pages_setup,
+    pages_webhooks,
+)
 from meetsight.web.context import build_web_context
 from meetsight.web.errors import PageError, SignInRequired
 from meetsight.web.sessions import current_user
@@ -24,6 +31,7 @@ def install_web(app: FastAPI, settings: Settings) -> None:
         pages_api_keys.router,
         pages_members.router,
         pages_audit.router,
+        pages_webhooks.router,
     ):
         app.include_router(router)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")

@@ -1,0 +1,383 @@
+"""`client.meetings` and `client.calls`: the same routes under two paths, with their own models."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator, Sequence
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any, ClassVar, Generic, Literal, TypeVar
+
+from pydantic import BaseModel
+
+from meetsight.client import models as m
+from meetsight.client.errors import MeetsightError
+from meetsight.client.multipart import FilePart, MultipartBody, Progress
+from meetsight.client.transport import Http, Page, iterate
+
+Item = TypeVar("Item", m.Meeting, m.Call)
+Participants = TypeVar("Participants", m.MeetingParticipants, m.CallParticipants)
+Summary = TypeVar("Summary", m.MeetingSummary, m.CallSummary)
+Transcript = TypeVar("Transcript", m.MeetingTranscript, m.CallTranscript)
+Notes = TypeVar("Notes", m.MeetingNotes, m.CallNotes)
+Note = TypeVar("Note", m.MeetingNote, m.CallNote)
+Chat = TypeVar("Chat", m.MeetingChat, m.CallChat)
+Analytics = TypeVar("Analytics", m.MeetingAnalytics, m.CallAnalytics)
+Score = TypeVar("Score", m.MeetingScore, m.CallScore)
+TranscriptFormat = Literal["srt", "vtt", "txt", "json"]
+FINAL_STATUSES = frozenset({"completed", "failed"})
+UPLOAD_TIMEOUT_SECONDS = 3600.0  # a large recording over a slow link
+
+
+def _when(value: str | date | datetime | None) -> str | None:
+    if value is None or isinstance(value, str):
+        return value
+    return value.isoformat()
+
+
+class ActivitiesAPI(
+    Generic[Item, Participants, Summary, Transcript, Notes, Note, Chat, Analytics, Score]
+):
+    path: ClassVar[str]
+    id_key: ClassVar[str]
+    models: ClassVar[dict[str, type[BaseModel]]]
+
+    def __init__(self, http: Http) -> None:
+        self._http = http
+
+    def _get(self, key: str, activity_id: str, suffix: str = "") -> Any:
+        return self._http.model(self.models[key], "GET", f"/{self.path}/{activity_id}{suffix}")
+
+    def _list(self, params: dict[str, Any], limit: int, page: int) -> Page[Item]:
+        item: Any = self.models["item"]
+        return self._http.page(item, f"/{self.path}", params, limit=limit, page=page)
+
+    def get(self, activity_id: str) -> Item:
+        return self._get("item", activity_id)  # type: ignore[no-any-return]
+
+    def delete(self, activity_id: str) -> bool:
+        return bool(self._http.data("DELETE", f"/{self.path}/{activity_id}"))
+
+    def reprocess(self, activity_id: str) -> Item:
+        item = self.models["item"]
+        return self._http.model(item, "POST", f"/{self.path}/{activity_id}/reprocess")  # type: ignore[return-value]
+
+    def participants(self, activity_id: str) -> Participants:
+        return self._get("participants", activity_id, "/participants")  # type: ignore[no-any-return]
+
+    def summary(self, activity_id: str) -> Summary:
+        return self._get("summary", activity_id, "/summary")  # type: ignore[no-any-return]
+
+    def transcript(self, activity_id: str) -> Transcript:
+        return self._get("transcript", activity_id, "/transcript")  # type: ignore[no-any-return]
+
+    def transcript_file(self, activity_id: str, format: TranscriptFormat) -> str:
+        """The transcript as an SRT, WebVTT, plain-text or JSON file's text."""
+        response = self._http.send(
+            "GET", f"/{self.path}/{activity_id}/transcript", params={"format": format}
+        )
+        return response.text
+
+    def thumbnail(self, activity_id: str) -> bytes:
+        return self._http.send("GET", f"/{self.path}/{activity_id}/thumbnail").content
+
+    def notes(self, activity_id: str) -> Notes:
+        return self._get("notes", activity_id, "/notes")  # type: ignore[no-any-return]
+
+    def add_note(
+        self,
+        activity_id: str,
+        content: str,
+        *,
+        smart_category_id: str,
+        tag: str | None = None,
+        priority: Literal["low", "medium", "high"] | None = None,
+        start_timestamp: float | None = None,
+        end_timestamp: float | None = None,
+    ) -> Note:
+        body = {
+            "content": content,
+            "smartCategoryId": smart_category_id,
+            "tag": tag,
+            "priority": priority,
+            "startTimestamp": start_timestamp,
+            "endTimestamp": end_timestamp,
+        }
+        body = {k: v for k, v in body.items() if v is not None}
+        note = self.models["note"]
+        return self._http.model(note, "POST", f"/{self.path}/{activity_id}/notes", json=body)  # type: ignore[return-value]
+
+    def delete_note(self, activity_id: str, note_id: str) -> bool:
+        return bool(self._http.data("DELETE", f"/{self.path}/{activity_id}/notes/{note_id}"))
+
+    def chat(self, activity_id: str) -> Chat:
+        return self._get("chat", activity_id, "/chat")  # type: ignore[no-any-return]
+
+    def ask(self, activity_id: str, question: str) -> m.ChatMessage:
+        """Ask a question about the activity; the answer quotes the moments it rests on."""
+        return self._http.model(
+            m.ChatMessage,
+            "POST",
+            f"/{self.path}/{activity_id}/chat",
+            json={"question": question},
+        )
+
+    def analytics(self, activity_id: str) -> Analytics:
+        return self._get("analytics", activity_id, "/analytics")  # type: ignore[no-any-return]
+
+    def score(self, activity_id: str) -> Score:
+        return self._get("score", activity_id, "/score")  # type: ignore[no-any-return]
+
+    def contacts(self, activity_id: str) -> list[m.MeetingContact]:
+        data = self._http.data("GET", f"/{self.path}/{activity_id}/contacts")
+        return [m.MeetingContact.model_validate(d) for d in data]
+
+    def companies(self, activity_id: str) -> list[m.MeetingCompany]:
+        data = self._http.data("GET", f"/{self.path}/{activity_id}/companies")
+        return [m.MeetingCompany.model_validate(d) for d in data]
+
+    def opportunities(self, activity_id: str) -> list[m.MeetingOpportunity]:
+        data = self._http.data("GET", f"/{self.path}/{activity_id}/opportunities")
+        return [m.MeetingOpportunity.model_validate(d) for d in data]
+
+    def edit_speaker(
+        self,
+        activity_id: str,
+        speaker: str,
+        *,
+        name: str | None = None,
+        person_id: str | None = None,
+    ) -> Transcript:
+        """Rename a speaker or assign them to a person; returns the rewritten transcript."""
+        body = {"speaker": speaker, "name": name, "personId": person_id}
+        body = {k: v for k, v in body.items() if v is not None}
+        model = self.models["transcript"]
+        return self._http.model(  # type: ignore[return-value]
+            model, "PATCH", f"/{self.path}/{activity_id}/speakers", json=body
+        )
+
+    def wait(self, activity_id: str, *, timeout: float = 3600.0, poll_seconds: float = 2.0) -> Item:
+        """Poll until processing ends (completed or failed); TimeoutError after `timeout`."""
+        deadline = time.monotonic() + timeout
+        while True:
+            item = self.get(activity_id)
+            if item.status in FINAL_STATUSES:
+                return item
+            if time.monotonic() >= deadline:
+                raise TimeoutError(f"{activity_id} is still {item.status} after {timeout:g} s")
+            time.sleep(poll_seconds)
+
+    def _upload(
+        self,
+        fields: list[tuple[str, str | None]],
+        *,
+        file: str | Path | None,
+        transcript: str | Path | None,
+        content_type: str | None,
+        progress: Progress | None,
+    ) -> str:
+        if (file is None) == (transcript is None) and not any(
+            k == "mediaUrl" and v for k, v in fields
+        ):
+            raise ValueError("give one of file, transcript or media_url")
+        part = None
+        if file is not None:
+            part = FilePart("file", Path(file), content_type)
+        elif transcript is not None:
+            part = FilePart("transcript", Path(transcript), content_type)
+        body = MultipartBody([(k, v) for k, v in fields if v is not None], part, progress)
+        data = self._http.data(
+            "POST",
+            f"/{self.path}/upload",
+            content=iter(body),
+            headers={"Content-Type": body.content_type, "Content-Length": str(len(body))},
+            timeout=UPLOAD_TIMEOUT_SECONDS,
+        )
+        if not isinstance(data, dict) or self.id_key not in data:
+            raise MeetsightError(201, "The upload's answer carried no id")
+        return str(data[self.id_key])
+
+
+def _common_fields(
+    name: str,
+    start: str | date | datetime | None,
+    media_url: str | None,
+    description: str | None,
+    owner_id: str | None,
+    person_ids: Sequence[str],
+    language: str | None,
+) -> list[tuple[str, str | None]]:
+    started = _when(start) or datetime.now().astimezone().isoformat(timespec="seconds")
+    return [
+        ("name", name),
+        ("startDateTime", started),
+        ("mediaUrl", media_url),
+        ("description", description),
+        ("ownerId", owner_id),
+        ("personIds", ",".join(person_ids) or None),
+        ("language", language),
+    ]
+
+
+class MeetingsAPI(
+    ActivitiesAPI[
+        m.Meeting,
+        m.MeetingParticipants,
+        m.MeetingSummary,
+        m.MeetingTranscript,
+        m.MeetingNotes,
+        m.MeetingNote,
+        m.MeetingChat,
+        m.MeetingAnalytics,
+        m.MeetingScore,
+    ]
+):
+    path = "meetings"
+    id_key = "meetingId"
+    models = {
+        "item": m.Meeting,
+        "participants": m.MeetingParticipants,
+        "summary": m.MeetingSummary,
+        "transcript": m.MeetingTranscript,
+        "notes": m.MeetingNotes,
+        "note": m.MeetingNote,
+        "chat": m.MeetingChat,
+        "analytics": m.MeetingAnalytics,
+        "score": m.MeetingScore,
+    }
+
+    def list(
+        self,
+        *,
+        limit: int = 10,
+        page: int = 1,
+        from_date: str | date | datetime | None = None,
+        to_date: str | date | datetime | None = None,
+        status: str | None = None,
+        media_type: Literal["videocall", "presential"] | None = None,
+    ) -> Page[m.Meeting]:
+        params = {
+            "fromDate": _when(from_date),
+            "toDate": _when(to_date),
+            "status": status,
+            "mediaType": media_type,
+        }
+        return self._list(params, limit, page)
+
+    def iterate(self, *, page_size: int = 100, **filters: Any) -> Iterator[m.Meeting]:
+        """Every meeting that matches the filters of `list`, page after page."""
+        return iterate(lambda number: self.list(limit=page_size, page=number, **filters))
+
+    def upload(
+        self,
+        file: str | Path | None = None,
+        *,
+        name: str,
+        start: str | date | datetime | None = None,
+        media_url: str | None = None,
+        transcript: str | Path | None = None,
+        description: str | None = None,
+        owner_id: str | None = None,
+        person_ids: Sequence[str] = (),
+        language: str | None = None,
+        media_type: Literal["videocall", "presential"] | None = None,
+        meeting_type: str | None = None,
+        calendar_event_id: str | None = None,
+        content_type: str | None = None,
+        progress: Progress | None = None,
+    ) -> str:
+        """Upload a recording (streamed from disk), a mediaUrl, or a finished transcript;
+        returns the new meeting's id. `progress(sent, total)` follows the file's bytes."""
+        fields = _common_fields(name, start, media_url, description, owner_id, person_ids, language)
+        fields += [
+            ("mediaType", media_type),
+            ("meetingType", meeting_type),
+            ("calendarEventId", calendar_event_id),
+        ]
+        return self._upload(
+            fields, file=file, transcript=transcript, content_type=content_type, progress=progress
+        )
+
+
+class CallsAPI(
+    ActivitiesAPI[
+        m.Call,
+        m.CallParticipants,
+        m.CallSummary,
+        m.CallTranscript,
+        m.CallNotes,
+        m.CallNote,
+        m.CallChat,
+        m.CallAnalytics,
+        m.CallScore,
+    ]
+):
+    path = "calls"
+    id_key = "callId"
+    models = {
+        "item": m.Call,
+        "participants": m.CallParticipants,
+        "summary": m.CallSummary,
+        "transcript": m.CallTranscript,
+        "notes": m.CallNotes,
+        "note": m.CallNote,
+        "chat": m.CallChat,
+        "analytics": m.CallAnalytics,
+        "score": m.CallScore,
+    }
+
+    def list(
+        self,
+        *,
+        limit: int = 10,
+        page: int = 1,
+        name: str | None = None,
+        from_date: str | date | datetime | None = None,
+        to_date: str | date | datetime | None = None,
+        status: str | None = None,
+        direction: Literal["inbound", "outbound"] | None = None,
+    ) -> Page[m.Call]:
+        params = {
+            "name": name,
+            "fromDate": _when(from_date),
+            "toDate": _when(to_date),
+            "status": status,
+            "direction": direction,
+        }
+        return self._list(params, limit, page)
+
+    def iterate(self, *, page_size: int = 100, **filters: Any) -> Iterator[m.Call]:
+        """Every call that matches the filters of `list`, page after page."""
+        return iterate(lambda number: self.list(limit=page_size, page=number, **filters))
+
+    def upload(
+        self,
+        file: str | Path | None = None,
+        *,
+        name: str,
+        start: str | date | datetime | None = None,
+        media_url: str | None = None,
+        transcript: str | Path | None = None,
+        description: str | None = None,
+        owner_id: str | None = None,
+        person_ids: Sequence[str] = (),
+        language: str | None = None,
+        direction: Literal["inbound", "outbound"] | None = None,
+        from_number: str | None = None,
+        to_number: str | None = None,
+        call_type: str | None = None,
+        content_type: str | None = None,
+        progress: Progress | None = None,
+    ) -> str:
+        """Upload a call recording (mp3/wav, streamed), a mediaUrl or a transcript; returns the
+        new call's id."""
+        fields = _common_fields(name, start, media_url, description, owner_id, person_ids, language)
+        fields += [
+            ("direction", direction),
+            ("fromNumber", from_number),
+            ("toNumber", to_number),
+            ("callType", call_type),
+        ]
+        return self._upload(
+            fields, file=file, transcript=transcript, content_type=content_type, progress=progress
+        )

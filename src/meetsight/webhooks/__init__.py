@@ -1,0 +1,1 @@
+"""Webhooks: per-organization endpoints told when a meeting or call changes status."""

@@ -1,0 +1,217 @@
+"""Managing an organization's webhook endpoints and reading their delivery log. Functions flush;
+the caller commits (with its audit event, for the settings pages)."""
+
+from __future__ import annotations
+
+import ipaddress
+import secrets
+from collections import defaultdict
+from typing import Any
+
+import httpx
+import orjson
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from meetsight.db.base import utcnow
+from meetsight.errors import Conflict, NotFound, ValidationFailed
+from meetsight.processing.net_policy import hostname_refusal, refusal_reason
+from meetsight.timefmt import iso_z
+from meetsight.webhooks.models import WebhookAttempt, WebhookDelivery, WebhookEndpoint
+from meetsight.webhooks.schemas import WebhookCreate, WebhookUpdate
+
+MAX_ENDPOINTS = 20
+NOT_FOUND = "Webhook not found"
+LOOPBACK_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost"})
+
+
+def new_secret() -> str:
+    return "whsec_" + secrets.token_urlsafe(32)
+
+
+def check_url(url: str, *, allow_private: bool) -> str:
+    """The URL if deliveries may go there, else a 422 naming the field. Host names are checked
+    again, resolved, at every delivery; here only what is certain without DNS."""
+    try:
+        parsed = httpx.URL(url)
+    except (httpx.InvalidURL, TypeError) as exc:
+        raise ValidationFailed(f"url: not a valid URL ({exc})") from None
+    if parsed.scheme not in ("http", "https"):
+        raise ValidationFailed("url: must be an http or https URL")
+    if not parsed.host:
+        raise ValidationFailed("url: has no host")
+    if parsed.userinfo:
+        raise ValidationFailed("url: must not contain a user name or password")
+    host = parsed.host.rstrip(".").lower()
+    why = hostname_refusal(host)
+    if why is None and host in LOOPBACK_NAMES and not allow_private:
+        why = f"{host} is a loopback name"
+    if why is None:
+        try:
+            why = refusal_reason(ipaddress.ip_address(host), allow_private=allow_private)
+        except ValueError:
+            why = None  # a name: resolved and checked when delivering
+    if why:
+        raise ValidationFailed(f"url: {why}; deliveries there are refused")
+    return str(parsed.copy_with(fragment=None))
+
+
+def serialize_endpoint(row: WebhookEndpoint, *, with_secret: bool = False) -> dict[str, Any]:
+    return {
+        "id": row.id,
+        "url": row.url,
+        "events": list(row.events or []),
+        "active": row.active,
+        "description": row.description,
+        "secret": row.secret if with_secret else None,
+        "createdAt": iso_z(row.created_at),
+        "updatedAt": iso_z(row.updated_at),
+    }
+
+
+async def list_endpoints(
+    session: AsyncSession, org_id: str, *, limit: int, offset: int
+) -> tuple[list[WebhookEndpoint], int]:
+    where = WebhookEndpoint.organization_id == org_id
+    total = await session.scalar(
+        sa.select(sa.func.count()).select_from(WebhookEndpoint).where(where)
+    )
+    rows = await session.scalars(
+        sa.select(WebhookEndpoint)
+        .where(where)
+        .order_by(WebhookEndpoint.id)
+        .limit(limit)
+        .offset(offset)
+    )
+    return list(rows), int(total or 0)
+
+
+async def require_endpoint(session: AsyncSession, org_id: str, endpoint_id: str) -> WebhookEndpoint:
+    """The endpoint, or 404 when it is missing or another organization's."""
+    row = None
+    if len(endpoint_id) <= 64 and "\x00" not in endpoint_id:
+        row = await session.get(WebhookEndpoint, (org_id, endpoint_id))
+    if row is None:
+        raise NotFound(NOT_FOUND)
+    return row
+
+
+async def create_endpoint(
+    session: AsyncSession, org_id: str, body: WebhookCreate, *, allow_private: bool
+) -> WebhookEndpoint:
+    url = check_url(body.url, allow_private=allow_private)
+    count = await session.scalar(
+        sa.select(sa.func.count())
+        .select_from(WebhookEndpoint)
+        .where(WebhookEndpoint.organization_id == org_id)
+    )
+    if (count or 0) >= MAX_ENDPOINTS:
+        raise Conflict(f"An organization can have at most {MAX_ENDPOINTS} webhooks")
+    row = WebhookEndpoint(
+        organization_id=org_id,
+        url=url,
+        secret=body.secret or new_secret(),
+        events=body.events,
+        active=body.active,
+        description=body.description,
+    )
+    session.add(row)
+    await session.flush()
+    return row
+
+
+async def update_endpoint(
+    session: AsyncSession,
+    org_id: str,
+    endpoint_id: str,
+    body: WebhookUpdate,
+    *,
+    allow_private: bool,
+) -> WebhookEndpoint:
+    row = await require_endpoint(session, org_id, endpoint_id)
+    changes = body.model_dump(exclude_unset=True)
+    if "url" in changes:
+        changes["url"] = check_url(changes["url"], allow_private=allow_private)
+    for field, value in changes.items():
+        setattr(row, field, value)
+    row.updated_at = utcnow()
+    await session.flush()
+    return row
+
+
+async def delete_endpoint(session: AsyncSession, org_id: str, endpoint_id: str) -> None:
+    """The endpoint and its delivery log; queued deliveries find nothing and end quietly."""
+    row = await require_endpoint(session, org_id, endpoint_id)
+    delivery_ids = sa.select(WebhookDelivery.id).where(
+        WebhookDelivery.organization_id == org_id, WebhookDelivery.endpoint_id == row.id
+    )
+    # Explicit rather than trusting ON DELETE CASCADE: SQLite enforces it only with the pragma.
+    await session.execute(
+        sa.delete(WebhookAttempt).where(
+            WebhookAttempt.organization_id == org_id, WebhookAttempt.delivery_id.in_(delivery_ids)
+        )
+    )
+    await session.execute(
+        sa.delete(WebhookDelivery).where(
+            WebhookDelivery.organization_id == org_id, WebhookDelivery.endpoint_id == row.id
+        )
+    )
+    await session.delete(row)
+    await session.flush()
+
+
+async def list_deliveries(
+    session: AsyncSession, org_id: str, endpoint_id: str, *, limit: int, offset: int
+) -> tuple[list[dict[str, Any]], int]:
+    """The endpoint's deliveries, newest first, each with its attempts."""
+    endpoint = await require_endpoint(session, org_id, endpoint_id)
+    where = sa.and_(
+        WebhookDelivery.organization_id == org_id, WebhookDelivery.endpoint_id == endpoint.id
+    )
+    total = await session.scalar(
+        sa.select(sa.func.count()).select_from(WebhookDelivery).where(where)
+    )
+    deliveries = list(
+        await session.scalars(
+            sa.select(WebhookDelivery)
+            .where(where)
+            .order_by(WebhookDelivery.created_at.desc(), WebhookDelivery.id.desc())
+            .limit(limit)
+            .offset(offset)
+        )
+    )
+    attempts: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    if deliveries:
+        rows = await session.scalars(
+            sa.select(WebhookAttempt)
+            .where(
+                WebhookAttempt.organization_id == org_id,
+                WebhookAttempt.delivery_id.in_([d.id for d in deliveries]),
+            )
+            .order_by(WebhookAttempt.delivery_id, WebhookAttempt.attempt)
+        )
+        for a in rows:
+            attempts[a.delivery_id].append(
+                {
+                    "attempt": a.attempt,
+                    "statusCode": a.status_code,
+                    "error": a.error,
+                    "durationMs": a.duration_ms,
+                    "createdAt": iso_z(a.created_at),
+                }
+            )
+    items = [
+        {
+            "id": d.id,
+            "event": d.event,
+            "state": d.state,
+            "attempts": d.attempts,
+            "nextAttemptAt": iso_z(d.next_attempt_at),
+            "deliveredAt": iso_z(d.delivered_at),
+            "createdAt": iso_z(d.created_at),
+            "payload": orjson.loads(d.body),
+            "log": attempts[d.id],
+        }
+        for d in deliveries
+    ]
+    return items, int(total or 0)
