@@ -7,7 +7,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 
 .PHONY: serve test lint format migrate demo bench-rest bench-pipeline bench-intelligence \
-	bench-search bench-load clean system-deps conformance fuzz
+	bench-search bench-load bench-web bench-observation clean system-deps conformance fuzz
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -58,6 +58,13 @@ LOAD_RATE ?= 15
 bench-load: $(STAMP)
 	$(BIN)/python benchmarks/load.py --seconds $(LOAD_SECONDS) --clients $(LOAD_CLIENTS) \
 		--per-key-rate $(LOAD_RATE)
+
+# The conversation page of a 400-segment meeting against its JSON transcript (docs/benchmarks.md).
+bench-web: $(STAMP)
+	$(BIN)/python benchmarks/web_page.py
+
+bench-observation: $(STAMP)
+	$(BIN)/python benchmarks/observation.py
 
 bench-intelligence: $(STAMP)
 	$(BIN)/python benchmarks/intelligence_eval.py

@@ -1,13 +1,18 @@
 """Mixed load on the demo data: many concurrent clients across many API keys, rate limits on.
 
     python benchmarks/load.py [--seconds 60] [--clients 200] [--keys 20] [--per-key-rate 15]
+                              [--per-kind-seconds 0]
 
 One `meetsight serve --no-worker` process on SQLite, pinned to one core, the clients on another.
 Each client keeps one HTTP/1.1 connection and sends a mix of listings, transcripts, REST
 searches and MCP tool calls (the simple `{"name", "arguments"}` POST). The clients of one key
 share a pacer that keeps the key under the default limits (35/s, 200/10 s, 1000/min): a 429
 here would be an error of the benchmark, so it is counted apart. Prints a JSON report:
-throughput, p50/p99 per kind and overall, errors, 429s. docs/benchmarks.md records the figures.
+throughput, p50/p99 per kind and overall, errors, 429s, and the server process's CPU time per
+request (from /proc/PID/stat around the window). With --per-kind-seconds N, each kind then runs
+alone for N seconds at a light rate on keys of its own (so the mixed run's budgets are untouched):
+the server's CPU ms per request of that kind, a figure the machine's load moves far less than
+latency. docs/benchmarks.md records the figures.
 """
 
 from __future__ import annotations
@@ -71,6 +76,12 @@ class Pacer:
             await asyncio.sleep(delay)
 
 
+def server_cpu_seconds(pid: int) -> float:
+    """User plus system CPU time the process has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     if not ordered:
@@ -103,10 +114,17 @@ def _request(kind: str, key: str, host: str, ids: list[str], rng: random.Random)
 
 
 async def _client(
-    port: int, key: str, pacer: Pacer, ids: list[str], deadline: float, seed: int, out: Tally
+    port: int,
+    key: str,
+    pacer: Pacer,
+    ids: list[str],
+    deadline: float,
+    seed: int,
+    out: Tally,
+    mix: list[tuple[str, int]],
 ) -> None:
     rng = random.Random(seed)
-    kinds, weights = zip(*MIX, strict=True)
+    kinds, weights = zip(*mix, strict=True)
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     try:
         while True:
@@ -124,7 +142,14 @@ async def _client(
 
 
 async def run_mixed_load(
-    port: int, keys: list[str], ids: list[str], *, clients: int, seconds: float, rate: float
+    port: int,
+    keys: list[str],
+    ids: list[str],
+    *,
+    clients: int,
+    seconds: float,
+    rate: float,
+    mix: list[tuple[str, int]] = MIX,
 ) -> tuple[Tally, float]:
     pacers = [Pacer(rate) for _ in keys]
     tally = Tally()
@@ -132,11 +157,45 @@ async def run_mixed_load(
     deadline = began + seconds
     await asyncio.gather(
         *(
-            _client(port, keys[i % len(keys)], pacers[i % len(keys)], ids, deadline, i, tally)
+            _client(port, keys[i % len(keys)], pacers[i % len(keys)], ids, deadline, i, tally, mix)
             for i in range(clients)
         )
     )
     return tally, time.perf_counter() - began
+
+
+# Light enough that little queues: 10 keys at 5/s, 50 requests/s of one kind.
+PER_KIND_KEYS = 10
+PER_KIND_RATE = 5.0
+
+
+def per_kind_cpu(
+    pid: int, port: int, keys: list[str], ids: list[str], seconds: float
+) -> dict[str, dict[str, float]]:
+    """Each kind alone: the server's CPU ms per request, with p50 for reference."""
+    found = {}
+    for kind, _ in MIX:
+        before = server_cpu_seconds(pid)
+        tally, _ = asyncio.run(
+            run_mixed_load(
+                port,
+                keys,
+                ids,
+                clients=2 * len(keys),
+                seconds=seconds,
+                rate=PER_KIND_RATE,
+                mix=[(kind, 1)],
+            )
+        )
+        cpu = server_cpu_seconds(pid) - before
+        values = tally.latencies_ms.get(kind, [])
+        found[kind] = {
+            "requests": len(values),
+            "cpu_ms_per_request": round(cpu * 1000 / max(len(values), 1), 2),
+            "p50_ms": percentile(values, 50),
+            "errors": sum(tally.errors.values()) + tally.throttled,
+        }
+    return found
 
 
 def cli(env: dict[str, str], *args: str) -> dict[str, object]:
@@ -161,7 +220,7 @@ def prepare_keys(env: dict[str, str], count: int) -> tuple[str, list[str]]:
 
 
 @contextmanager
-def meetsight_server(env: dict[str, str], data_dir: str) -> Iterator[int]:
+def meetsight_server(env: dict[str, str], data_dir: str) -> Iterator[tuple[int, int]]:
     port = free_port()
     command = [PYTHON, "-m", "meetsight.cli", "serve", "--no-worker", "--port", str(port)]
     command += ["--host", "127.0.0.1", "--data-dir", data_dir]
@@ -175,7 +234,7 @@ def meetsight_server(env: dict[str, str], data_dir: str) -> Iterator[int]:
                 time.sleep(0.2)
         else:
             raise RuntimeError("meetsight serve did not start")
-        yield port
+        yield port, proc.pid
     finally:
         proc.terminate()
         proc.wait(10)
@@ -188,7 +247,9 @@ def meeting_ids(port: int, key: str) -> list[str]:
     return [m["meetingId"] for m in r.json()["data"]]
 
 
-def report(tally: Tally, elapsed: float, opts: argparse.Namespace) -> dict[str, object]:
+def report(
+    tally: Tally, elapsed: float, cpu_seconds: float, opts: argparse.Namespace
+) -> dict[str, object]:
     every = [ms for values in tally.latencies_ms.values() for ms in values]
     kinds = {
         kind: {
@@ -220,6 +281,9 @@ def report(tally: Tally, elapsed: float, opts: argparse.Namespace) -> dict[str, 
             "p99_ms": percentile(every, 99),
             "errors": sum(tally.errors.values()),
             "throttled_429": tally.throttled,
+            "server_cpu_seconds": round(cpu_seconds, 2),
+            "server_cpu_ms_per_request": round(cpu_seconds * 1000 / max(len(every), 1), 2),
+            "load_average": [round(x, 2) for x in os.getloadavg()],
         },
         "per_kind": kinds,
         "first_errors": tally.first_errors,
@@ -233,7 +297,11 @@ def main() -> None:
     parser.add_argument("--keys", type=int, default=20)
     # 15/s per key: 150 per 10 s and 900 per minute, under every default window with a margin.
     parser.add_argument("--per-key-rate", type=float, default=15.0, help="requests/s per key")
+    parser.add_argument(
+        "--per-kind-seconds", type=float, default=0.0, help="then each kind alone (0: skip)"
+    )
     opts = parser.parse_args()
+    extra = PER_KIND_KEYS if opts.per_kind_seconds > 0 else 0
     with tempfile.TemporaryDirectory() as tmp:
         env = {
             **os.environ,
@@ -244,11 +312,13 @@ def main() -> None:
         }
         env.pop("MEETSIGHT_DATABASE_URL", None)
         env.pop("MEETSIGHT_RATE_LIMITS_ENABLED", None)  # the default limits, on
-        demo_key, keys = prepare_keys(env, opts.keys)
-        with meetsight_server(env, tmp) as port:
+        demo_key, made = prepare_keys(env, opts.keys + extra)
+        keys, spare = made[: opts.keys], made[opts.keys :]
+        with meetsight_server(env, tmp) as (port, pid):
             ids = meeting_ids(port, demo_key)
             if len(CPUS) > 1:
                 os.sched_setaffinity(0, {CLIENT_CPU})
+            before = server_cpu_seconds(pid)
             tally, elapsed = asyncio.run(
                 run_mixed_load(
                     port,
@@ -259,7 +329,12 @@ def main() -> None:
                     rate=opts.per_key_rate,
                 )
             )
-    print(json.dumps(report(tally, elapsed, opts), indent=2))
+            result = report(tally, elapsed, server_cpu_seconds(pid) - before, opts)
+            if spare:
+                result["per_kind_alone"] = per_kind_cpu(
+                    pid, port, spare, ids, opts.per_kind_seconds
+                )
+    print(json.dumps(result, indent=2))
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import JSONResponse, Response
-from starlette.routing import Route
+from starlette.routing import BaseRoute, Route
 
 from meetsight.activities.endpoints import call_routes, meeting_routes
 from meetsight.activities.endpoints import router as activity_listing
@@ -31,6 +31,8 @@ from meetsight.oauth.bearer import BearerVerifier
 from meetsight.oauth.challenges import insufficient_scope_challenge, unauthorized_challenge
 from meetsight.oauth.metadata import metadata_routes
 from meetsight.oauth.token_endpoints import token_routes
+from meetsight.observability.http_observation import RequestObservation
+from meetsight.observability.metrics_endpoint import install_metrics
 from meetsight.openapi_document import install_openapi
 from meetsight.processing.pool import WorkerPool
 from meetsight.ratelimit.gate import RequestLimits
@@ -57,7 +59,11 @@ def build_state(settings: Settings, rate_limits: RequestLimits | None = None) ->
         engine=engine,
         sessionmaker=create_sessionmaker(engine),
         reader=create_reader(engine),
-        api_keys=ApiKeyVerifier(settings.hmac_secret(), settings.api_key_cache_seconds),
+        api_keys=ApiKeyVerifier(
+            settings.hmac_secret(),
+            settings.api_key_cache_seconds,
+            previous_secrets=settings.previous_hmac_secrets(),
+        ),
         bearer=BearerVerifier(settings.hmac_secret(), settings.api_key_cache_seconds),
         media=LocalMediaStore(settings.media_dir),
         public_url=settings.resolved_public_url(),
@@ -130,6 +136,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     install_error_handlers(app)
     install_health(app)
     install_web(app, settings)
+    if settings.metrics_enabled:
+        install_metrics(app)
     install_middleware(app, settings)
     install_openapi(app)
     return app
@@ -148,6 +156,14 @@ def install_middleware(app: FastAPI, settings: Settings) -> None:
         docs_paths=frozenset({f"{API_PREFIX}/docs", f"{API_PREFIX}/docs/oauth2-redirect"}),
         https=settings.resolved_public_url().startswith("https://"),
     )
+    # Outermost: the request id and the timing cover every answer, 413s and 429s included.
+    app.add_middleware(RequestObservation, plain_routes=lambda: plain_routes(app))
+
+
+def plain_routes(app: FastAPI) -> list[BaseRoute]:
+    """Routes added to the app itself (MCP, health, metrics): the ones whose template the
+    request observer matches itself when the router left none in the scope."""
+    return [r for r in app.router.routes if isinstance(r, Route)]
 
 
 def install_health(app: FastAPI) -> None:

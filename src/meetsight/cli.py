@@ -185,7 +185,34 @@ def cmd_worker(args: argparse.Namespace, settings: Settings) -> None:
 
     if args.concurrency < 1:
         raise SystemExit("meetsight worker: --concurrency must be at least 1")
+    if args.metrics_port is not None:
+        settings = settings.model_copy(update={"worker_metrics_port": args.metrics_port})
     run_worker_process(settings, args.concurrency)
+
+
+def cmd_config(args: argparse.Namespace, settings: Settings) -> None:
+    """Every setting: its environment variable, default and meaning."""
+    from meetsight.config_reference import (
+        render_json,
+        render_markdown,
+        render_text,
+        setting_docs,
+    )
+
+    docs = setting_docs()
+    if args.json:
+        print(render_json(docs))
+    elif args.markdown:
+        print(render_markdown(docs), end="")
+    else:
+        print(render_text(docs))
+
+
+def cmd_citus_plan(args: argparse.Namespace, settings: Settings) -> None:
+    """The SQL that distributes the schema on Citus (docs/scaling.md)."""
+    from meetsight.db.citus import plan, render_sql
+
+    print(render_sql(plan()), end="")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -202,9 +229,24 @@ def build_parser() -> argparse.ArgumentParser:
 
     worker = sub.add_parser("worker", help="run a processing worker")
     worker.add_argument("--concurrency", type=int, default=1)
+    worker.add_argument(
+        "--metrics-port", type=int, help="serve this process's /metrics here (0: any free port)"
+    )
     worker.set_defaults(func=cmd_worker)
 
     sub.add_parser("migrate", help="apply database migrations").set_defaults(func=cmd_migrate)
+
+    sub.add_parser(
+        "citus-plan", help="print the SQL that distributes the schema on Citus"
+    ).set_defaults(func=cmd_citus_plan)
+
+    config = sub.add_parser("config", help="list every setting, its variable and default")
+    config_format = config.add_mutually_exclusive_group()
+    config_format.add_argument("--json", action="store_true")
+    config_format.add_argument(
+        "--markdown", action="store_true", help="docs/configuration.md as generated"
+    )
+    config.set_defaults(func=cmd_config)
 
     org = sub.add_parser("org").add_subparsers(dest="org_command", required=True)
     org_create = org.add_parser("create")

@@ -32,10 +32,14 @@ class Settings(BaseSettings):
     database_url: str | None = Field(default=None, description="SQLAlchemy URL; default SQLite")
     public_url: str | None = Field(default=None, description="The spec's {base_url}")
     auth_url: str | None = Field(default=None, description="The spec's {auth_url}")
-    host: str = "127.0.0.1"
-    port: int = 8000
+    host: str = Field(default="127.0.0.1", description="Address `meetsight serve` listens on")
+    port: int = Field(default=8000, description="Port `meetsight serve` listens on")
     secret_key: str | None = Field(
         default=None, description="HMAC secret for keys and tokens; default: a file in data_dir"
+    )
+    previous_secret_keys: list[str] = Field(
+        default_factory=list,
+        description="Secrets being rotated out (JSON list): API keys made with them still work",
     )
     max_upload_bytes: int = Field(default=2 * 1024**3, description="Largest accepted upload")
     max_transcript_bytes: int = Field(default=50 * 1024**2, description="Largest transcript file")
@@ -80,21 +84,38 @@ class Settings(BaseSettings):
         default=60.0, gt=0, description="A job whose worker is silent this long is taken again"
     )
     job_poll_seconds: float = Field(default=1.0, gt=0, description="Idle workers look this often")
+    worker_shutdown_grace_seconds: float = Field(
+        default=10.0,
+        ge=0,
+        description="On SIGTERM a running job may finish this long before it is given back",
+    )
+    shutdown_timeout_seconds: float = Field(
+        default=30.0, gt=0, description="On SIGTERM in-flight requests get this long to finish"
+    )
     # speech recognition (meetsight.speech)
     asr_model: str = Field(
         default="base", description='"base", "tiny.en" or a path to a CTranslate2 Whisper folder'
     )
-    asr_device: Literal["auto", "cpu", "cuda"] = "auto"
+    asr_device: Literal["auto", "cpu", "cuda"] = Field(
+        default="auto", description="Where recognition runs; auto: CUDA when CTranslate2 sees a GPU"
+    )
     asr_compute_type: str = Field(
         default="auto", description="CTranslate2 compute type; auto: int8 on CPU, float16 on CUDA"
     )
-    asr_backend: Literal["local", "openai"] = "local"
+    asr_backend: Literal["local", "openai"] = Field(
+        default="local", description="local: faster-whisper here; openai: a transcription API"
+    )
     asr_openai_url: str = Field(
         default="https://api.openai.com", description="Base URL of /v1/audio/transcriptions"
     )
-    asr_openai_api_key: str | None = None
-    asr_openai_model: str = "whisper-1"
-    asr_threads: int = Field(default_factory=lambda: os.cpu_count() or 1, ge=1)
+    asr_openai_api_key: str | None = Field(default=None, description="Bearer key of asr_openai_url")
+    asr_openai_model: str = Field(default="whisper-1", description="Model name sent to it")
+    asr_threads: int = Field(
+        default_factory=lambda: os.cpu_count() or 1,
+        ge=1,
+        description="CPU threads per recognition (CTranslate2 intra-op threads)",
+        json_schema_extra={"doc_default": "the CPU count"},
+    )
     # intelligence (meetsight.intelligence): the built-in engine needs nothing; an OpenAI-compatible
     # endpoint makes the LLM engine available (the default engine when set, or per organization).
     intelligence_engine: Literal["auto", "builtin", "llm"] = Field(
@@ -103,12 +124,27 @@ class Settings(BaseSettings):
     llm_base_url: str | None = Field(
         default=None, description="OpenAI-compatible API root, e.g. https://api.openai.com/v1"
     )
-    llm_model: str = "gpt-4o-mini"
-    llm_api_key: str | None = None
+    llm_model: str = Field(default="gpt-4o-mini", description="Model name sent to llm_base_url")
+    llm_api_key: str | None = Field(default=None, description="Bearer key of llm_base_url")
     llm_timeout_seconds: float = Field(default=60.0, gt=0, description="Per request")
-    llm_max_retries: int = Field(default=3, ge=0)
+    llm_max_retries: int = Field(default=3, ge=0, description="Retries of a failed LLM request")
     llm_max_input_tokens: int = Field(default=12000, ge=1000, description="Per request")
-    log_level: str = "info"
+    log_level: str = Field(default="info", description="debug, info, warning or error")
+    log_format: Literal["text", "json"] = Field(
+        default="text", description="json: one JSON object a line, with request and job ids"
+    )
+    # Prometheus metrics (meetsight.observability; docs/operations.md#metrics)
+    metrics_enabled: bool = Field(default=True, description="Serve /metrics on the API port")
+    metrics_token: str | None = Field(
+        default=None,
+        description="Bearer token /metrics asks for; unset: only loopback clients are served",
+    )
+    worker_metrics_host: str = Field(
+        default="127.0.0.1", description="Address of `meetsight worker --metrics-port`"
+    )
+    worker_metrics_port: int | None = Field(
+        default=None, ge=0, le=65535, description="Port of a standalone worker's /metrics"
+    )
     # MCP endpoint (meetsight.mcp): DNS-rebinding protection. Empty lists mean "the host of
     # public_url and loopback names, any port"; "*" allows everything.
     mcp_allowed_hosts: list[str] = Field(
@@ -200,6 +236,10 @@ class Settings(BaseSettings):
 
     def resolved_auth_url(self) -> str:
         return (self.auth_url or self.resolved_public_url()).rstrip("/")
+
+    def previous_hmac_secrets(self) -> list[bytes]:
+        """Secrets rotated out that API keys may still have been made with."""
+        return [s.encode() for s in self.previous_secret_keys if s]
 
     def hmac_secret(self) -> bytes:
         """The server secret; generated once into the data dir when not configured."""

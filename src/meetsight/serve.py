@@ -8,6 +8,7 @@ import sys
 import uvicorn
 
 from meetsight.config import Settings
+from meetsight.observability.logs import configure_logging, logging_config
 
 
 def check_rate_limit_storage(settings: Settings) -> None:
@@ -24,6 +25,7 @@ def check_rate_limit_storage(settings: Settings) -> None:
 
 
 def serve(settings: Settings, *, demo: bool, worker: bool) -> None:
+    configure_logging(settings)  # uvicorn applies the same configuration again as it starts
     check_rate_limit_storage(settings)  # before the app's imports: a bad start fails fast
     from meetsight.app import create_app
     from meetsight.db.migrate import upgrade
@@ -46,5 +48,10 @@ def serve(settings: Settings, *, demo: bool, worker: bool) -> None:
         host=settings.host,
         port=settings.port,
         log_level=settings.log_level,
+        log_config=logging_config(settings),
+        access_log=False,  # meetsight.access logs each request, with its id and route
         proxy_headers=True,
+        # SIGTERM: stop accepting, let in-flight requests finish this long, then the lifespan
+        # stops the embedded workers (a running job finishes or is given back).
+        timeout_graceful_shutdown=settings.shutdown_timeout_seconds,
     )

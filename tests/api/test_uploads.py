@@ -288,7 +288,8 @@ async def test_transcript_import_completes_through_the_queue(
     assert (job.kind, job.state, job.payload) == (
         "process_activity",
         "queued",
-        {"source": "import"},
+        # the request's id travels with the job it queued (the worker logs it)
+        {"source": "import", "request_id": r.headers["x-request-id"]},
     )
     await drain_jobs(state)
     [job] = await _jobs(state, fresh.org_id, activity_id)

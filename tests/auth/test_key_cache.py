@@ -36,3 +36,28 @@ async def test_unknown_key_is_rejected_and_not_confused_with_a_known_one(
     assert await verifier.verify(state.sessionmaker, tenant.key + "x") is None
     ctx = await verifier.verify(state.sessionmaker, tenant.key)
     assert ctx is not None and ctx.organization_id == tenant.org_id
+
+
+async def test_concurrent_misses_for_one_key_share_one_lookup(
+    state: AppState, tenant: Tenant
+) -> None:
+    """A busy key whose cache entry lapsed: its waiting requests must not each take a session
+    (SQLite has one pooled connection; under load they queued past the pool's timeout)."""
+    opened = 0
+
+    def counting_sessionmaker():  # type: ignore[no-untyped-def]
+        nonlocal opened
+        opened += 1
+        return state.sessionmaker()
+
+    verifier = ApiKeyVerifier(state.settings.hmac_secret(), cache_seconds=60)
+    found = await asyncio.gather(
+        *(verifier.verify(counting_sessionmaker, tenant.key) for _ in range(20))  # type: ignore[arg-type]
+    )
+    assert opened == 1
+    assert all(ctx is not None and ctx.organization_id == tenant.org_id for ctx in found)
+    other = await asyncio.gather(
+        verifier.verify(counting_sessionmaker, tenant.key + "x"),  # type: ignore[arg-type]
+        verifier.verify(counting_sessionmaker, tenant.key + "y"),  # type: ignore[arg-type]
+    )
+    assert other == [None, None] and opened == 3

@@ -195,3 +195,47 @@ async def test_odd_requests_get_4xx_never_500(mcp_url: str, tenant: Tenant) -> N
     assert batch.status_code == 400
     assert unknown_method.json()["error"]["code"] == -32601
     assert arguments_not_object.json()["error"]["code"] == -32602
+
+
+async def test_simple_form_answers_what_json_rpc_tools_call_answers(
+    mcp_url: str, state: AppState, tenant: Tenant
+) -> None:
+    """The simple form runs the tools/call handler directly (no SDK transport round); its body
+    must stay the result a JSON-RPC tools/call gives, for results and errors alike."""
+    meeting = await make_activity(state, tenant, name="Parity check pricing")
+    await make_activity(state, tenant, is_call=True, name="Parity call budget")
+    calls = [
+        ("list_meetings", {"limit": 10}),
+        ("list_calls", {"sortOrder": "asc", "skip": 0, "limit": 5}),
+        ("list_calls", {"limit": 500}),
+        ("list_meetings", {"fromDate": "bad"}),
+        ("list_meetings", {"limit": "x"}),
+        ("list_meetings", {"unknownArgument": 1}),
+        ("search_meetings", {"query": "pricing", "limit": 10}),
+        ("search_calls", {"query": "budget"}),
+        ("search_meetings", {"query": ""}),
+        ("search_meetings", {}),
+        ("get_meeting_details", {"id": meeting}),
+        ("get_meeting_details", {"id": "missing"}),
+        ("get_meeting_transcript", {"transcriptId": meeting}),
+        ("get_meeting_summary", {"transcriptId": meeting}),
+        ("find_meetings_by_participant", {"participant": "a"}),
+        ("get_meetings_statistics", {}),
+        ("nope", {}),
+    ]
+    async with httpx.AsyncClient(headers=tenant.headers) as http:
+        for name, arguments in calls:
+            simple = await http.post(mcp_url, json={"name": name, "arguments": arguments})
+            rpc = await http.post(
+                mcp_url,
+                json={
+                    "jsonrpc": "2.0",
+                    "id": 9,
+                    "method": "tools/call",
+                    "params": {"name": name, "arguments": arguments},
+                },
+                headers=RPC_ACCEPT,
+            )
+            assert simple.status_code == 200, name
+            assert simple.headers["content-type"] == "application/json"
+            assert simple.json() == rpc.json()["result"], (name, arguments)

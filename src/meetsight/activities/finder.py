@@ -12,8 +12,10 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
-from meetsight.activities.models import Activity, ActivityParticipant, ActivityType
-from meetsight.activities.repository import ACTIVITY_COLUMNS, escape_like, participants_query
+from meetsight.activities import finder_statements as st
+from meetsight.activities.models import Activity, ActivityParticipant
+from meetsight.activities.repository import escape_like
+from meetsight.db.reads import Executes
 from meetsight.organizations.models import Person
 from meetsight.transcripts.models import TranscriptDocument
 
@@ -118,8 +120,55 @@ def filter_clauses(org_id: str, f: FinderFilters) -> list[Any]:
     return clauses
 
 
+def _shape_and_params(
+    org_id: str, f: FinderFilters, ascending: bool
+) -> tuple[st.Shape, dict[str, Any]]:
+    params: dict[str, Any] = {"org_id": org_id}
+    if f.is_call is not None:
+        params["is_call"] = f.is_call
+    if f.from_at is not None:
+        params["from_at"] = f.from_at
+    if f.to_at is not None:
+        params["to_at"] = f.to_at
+    if f.title_contains:
+        params["title"] = st.like(f.title_contains)
+    if f.direction:
+        params["direction"] = f.direction
+    if f.from_number_contains:
+        params["from_number"] = st.like(f.from_number_contains)
+    if f.to_number_contains:
+        params["to_number"] = st.like(f.to_number_contains)
+    if f.activity_ids is not None:
+        params["ids"] = list(f.activity_ids)
+    if f.participant_emails:
+        params["participant_emails"] = list(f.participant_emails)
+    if f.organizer_emails:
+        params["organizer_emails"] = list(f.organizer_emails)
+    participant = None
+    if f.participant:
+        participant = "email" if "@" in f.participant else "name"
+        params["participant"] = (
+            f.participant.lower() if participant == "email" else st.like(f.participant)
+        )
+    shape = st.Shape(
+        kind=f.is_call is not None,
+        from_at=f.from_at is not None,
+        to_at=f.to_at is not None,
+        title=bool(f.title_contains),
+        direction=bool(f.direction),
+        from_number=bool(f.from_number_contains),
+        to_number=bool(f.to_number_contains),
+        ids=f.activity_ids is not None,
+        participant_emails=bool(f.participant_emails),
+        organizer_emails=bool(f.organizer_emails),
+        participant=participant,
+        ascending=ascending,
+    )
+    return shape, params
+
+
 async def find_activities(
-    session: AsyncSession,
+    session: Executes,
     org_id: str,
     filters: FinderFilters,
     *,
@@ -128,67 +177,37 @@ async def find_activities(
     ascending: bool = False,
 ) -> tuple[list[Any], int]:
     """One page of activity rows (the repository's columns plus the owner) and the total."""
-    clauses = filter_clauses(org_id, filters)
-    order = (
-        (Activity.start_at.asc(), Activity.id.asc())
-        if ascending
-        else (
-            Activity.start_at.desc(),
-            Activity.id.desc(),
-        )
-    )
-    query = (
-        sa.select(*ACTIVITY_COLUMNS, Activity.owner_person_id)
-        .outerjoin(
-            ActivityType,
-            sa.and_(
-                ActivityType.organization_id == Activity.organization_id,
-                ActivityType.id == Activity.activity_type_id,
-            ),
-        )
-        .where(*clauses)
-        .order_by(*order)
-        .limit(limit)
-        .offset(skip)
-    )
-    rows = list((await session.execute(query)).all())
+    shape, params = _shape_and_params(org_id, filters, ascending)
+    page, count = st.page_statements(shape)
+    rows = list((await session.execute(page, {**params, "limit": limit, "offset": skip})).all())
     if not rows and skip == 0:
         return rows, 0
-    count = sa.select(sa.func.count()).select_from(Activity).where(*clauses)
-    return rows, int((await session.execute(count)).scalar_one())
+    return rows, int((await session.execute(count, params)).scalar_one())
 
 
 async def participants_of(
-    session: AsyncSession, org_id: str, activity_ids: list[str]
+    session: Executes, org_id: str, activity_ids: list[str]
 ) -> dict[str, list[Any]]:
     """Participants of several activities in one query, in their recorded order."""
     if not activity_ids:
         return {}
-    query = (
-        participants_query(org_id)
-        .where(ActivityParticipant.activity_id.in_(activity_ids))
-        .order_by(ActivityParticipant.activity_id, ActivityParticipant.position, Person.name)
-    )
     found: dict[str, list[Any]] = {aid: [] for aid in activity_ids}
-    for row in (await session.execute(query)).all():
+    rows = await session.execute(st.PARTICIPANTS_OF, {"org_id": org_id, "ids": activity_ids})
+    for row in rows.all():
         found[row.activity_id].append(row)
     return found
 
 
-async def owner_of(session: AsyncSession, org_id: str, activity_id: str) -> str | None:
-    query = sa.select(Activity.owner_person_id).where(
-        Activity.organization_id == org_id, Activity.id == activity_id
-    )
-    return (await session.execute(query)).scalar_one_or_none()
+async def owner_of(session: Executes, org_id: str, activity_id: str) -> str | None:
+    params = {"org_id": org_id, "activity_id": activity_id}
+    return (await session.execute(st.OWNER_OF, params)).scalar_one_or_none()
 
 
-async def people_by_id(session: AsyncSession, org_id: str, ids: list[str]) -> dict[str, Any]:
+async def people_by_id(session: Executes, org_id: str, ids: list[str]) -> dict[str, Any]:
     if not ids:
         return {}
-    query = sa.select(Person.id, Person.name, Person.email, Person.phone, Person.is_internal).where(
-        Person.organization_id == org_id, Person.id.in_(ids)
-    )
-    return {row.id: row for row in (await session.execute(query)).all()}
+    rows = await session.execute(st.PEOPLE_BY_ID, {"org_id": org_id, "ids": ids})
+    return {row.id: row for row in rows.all()}
 
 
 async def transcript_length(session: AsyncSession, org_id: str, activity_id: str) -> int:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
 import math
 import secrets
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -99,10 +101,16 @@ class ApiKeyVerifier:
     process takes effect at once, one made elsewhere within `cache_seconds`.
     """
 
-    def __init__(self, secret: bytes, cache_seconds: float) -> None:
+    def __init__(
+        self, secret: bytes, cache_seconds: float, previous_secrets: Sequence[bytes] = ()
+    ) -> None:
         self._secret = secret
+        # Secrets being rotated out: a key made with one still works, and its stored hash is
+        # moved to the current secret the first time it is seen (docs/operations.md).
+        self._previous = tuple(p for p in previous_secrets if p != secret)
         self._cache_seconds = cache_seconds
         self._cache: dict[str, tuple[float, AuthContext | None]] = {}
+        self._pending: dict[str, asyncio.Future[AuthContext | None]] = {}
 
     def forget(self, key_id: str | None = None) -> None:
         if key_id is None:
@@ -122,28 +130,54 @@ class ApiKeyVerifier:
         cached = self._cache.get(key)
         if cached is not None and cached[0] > now:
             return cached[1]
+        # One lookup per key at a time: when a busy key's cache entry lapses, its concurrent
+        # requests would otherwise each queue for SQLite's one pooled connection.
+        pending = self._pending.get(key)
+        if pending is None:
+            pending = asyncio.ensure_future(self._load(sessionmaker, key, now))
+            self._pending[key] = pending
+            pending.add_done_callback(lambda done: self._settled(key, done))
+        return await asyncio.shield(pending)
+
+    def _settled(self, key: str, done: asyncio.Future[AuthContext | None]) -> None:
+        self._pending.pop(key, None)
+        if not done.cancelled():
+            done.exception()  # retrieved: every waiter may have gone (client disconnects)
+
+    async def _load(
+        self, sessionmaker: async_sessionmaker[AsyncSession], key: str, now: float
+    ) -> AuthContext | None:
         async with sessionmaker() as session:
-            ctx, valid_seconds = await self._lookup(session, hash_key(self._secret, key))
+            ctx, valid_seconds = await self._lookup(session, key)
         if len(self._cache) > 10_000:
             self._cache.clear()
         self._cache[key] = (now + min(self._cache_seconds, valid_seconds), ctx)
         return ctx
 
-    async def _lookup(self, session: AsyncSession, digest: str) -> tuple[AuthContext | None, float]:
+    async def _lookup(self, session: AsyncSession, key: str) -> tuple[AuthContext | None, float]:
         """The key's context, and how long it stays valid (an expiry may come before the cache
         would forget it)."""
+        digest = hash_key(self._secret, key)
+        digests = [digest, *(hash_key(p, key) for p in self._previous)]
         record = (
-            await session.execute(sa.select(ApiKey).where(ApiKey.key_hash == digest))
+            await session.execute(sa.select(ApiKey).where(ApiKey.key_hash.in_(digests)))
         ).scalar_one_or_none()
         # The hash lookup already matched; compare again in constant time as a guard.
-        if record is None or not hmac.compare_digest(record.key_hash, digest):
+        if record is None or not any(hmac.compare_digest(record.key_hash, d) for d in digests):
             return None, math.inf
         now = utcnow()
         if record.revoked_at is not None or (record.expires_at and record.expires_at <= now):
             return None, math.inf
         valid = (record.expires_at - now).total_seconds() if record.expires_at else math.inf
         last = record.last_used_at
-        if last is None or (now - last).total_seconds() > LAST_USED_RESOLUTION_SECONDS:
+        if record.key_hash != digest:  # made with a previous secret: move it to the current one
+            await session.execute(
+                sa.update(ApiKey)
+                .where(ApiKey.organization_id == record.organization_id, ApiKey.id == record.id)
+                .values(key_hash=digest, last_used_at=now)
+            )
+            await session.commit()
+        elif last is None or (now - last).total_seconds() > LAST_USED_RESOLUTION_SECONDS:
             await session.execute(
                 sa.update(ApiKey)
                 .where(ApiKey.organization_id == record.organization_id, ApiKey.id == record.id)

@@ -4,27 +4,64 @@ On SQLite the statements run on a dedicated read-only sqlite3 connection, inline
 loop: an indexed read takes tens of microseconds there, while a pass through SQLAlchemy's
 per-execution machinery costs several times that. Other engines run the same statements through
 SQLAlchemy. Either way callers get rows with attribute access and the same Python types.
+
+`run_sync` hands a function a synchronous SQLAlchemy Connection for reads that are written
+against one (the full-text search): on SQLite a plain (not async) engine over the reader's own
+connection, run inline, without an ORM session, a greenlet or the async adaptation around each
+call; elsewhere the engine's AsyncConnection.run_sync, still without an ORM session.
 """
 
 from __future__ import annotations
 
 import sqlite3
 from collections import namedtuple
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
 from datetime import datetime
 from functools import lru_cache
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import sqlalchemy as sa
 from sqlalchemy.dialects import sqlite as sqlite_dialect
+from sqlalchemy.engine import Connection, Result
 from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.pool import StaticPool
 
 from meetsight.db.base import UTCDateTime
+
+T = TypeVar("T")
+
+
+class Executes(Protocol):
+    """What read functions written for an AsyncSession use of it: `await x.execute(select,
+    params)`. An AsyncSession, an AsyncConnection and a reader's `connect()` all provide it."""
+
+    async def execute(self, statement: Any, params: Any = None, /) -> Result[Any]: ...
+
+
+class _InlineExecutes:
+    """A synchronous Connection behind the awaitable `execute`: SQLite answers inline."""
+
+    __slots__ = ("_connection",)
+
+    def __init__(self, connection: Connection) -> None:
+        self._connection = connection
+
+    async def execute(self, statement: Any, params: Any = None, /) -> Result[Any]:
+        return self._connection.execute(statement, params)
 
 
 class Reader(Protocol):
     async def fetch(self, statement: sa.Select[Any], params: dict[str, Any]) -> Sequence[Any]:
         """Rows of a select whose values are all bind parameters."""
+        ...
+
+    async def run_sync(self, fn: Callable[[Connection], T]) -> T:
+        """fn(connection) for reads only, its answer returned."""
+        ...
+
+    def connect(self) -> Any:
+        """`async with reader.connect() as reads`: an Executes for reads only."""
         ...
 
     async def close(self) -> None: ...
@@ -37,6 +74,15 @@ class EngineReader:
     async def fetch(self, statement: sa.Select[Any], params: dict[str, Any]) -> Sequence[Any]:
         async with self._engine.connect() as connection:
             return list((await connection.execute(statement, params)).all())
+
+    async def run_sync(self, fn: Callable[[Connection], T]) -> T:
+        async with self._engine.connect() as connection:
+            return await connection.run_sync(fn)
+
+    @asynccontextmanager
+    async def connect(self) -> AsyncIterator[Executes]:
+        async with self._engine.connect() as connection:
+            yield connection
 
     async def close(self) -> None:
         return None
@@ -70,6 +116,10 @@ class SQLiteReader:
         self._connection.execute("PRAGMA query_only=ON")
         self._connection.execute("PRAGMA busy_timeout=10000")
         self._compiled: dict[int, _Compiled] = {}
+        # Autocommit like the connection itself: each statement reads the latest commit.
+        self._sync_engine = sa.create_engine(
+            "sqlite://", creator=lambda: self._connection, poolclass=StaticPool
+        )
 
     def _compile(self, statement: sa.Select[Any]) -> _Compiled:
         found = self._compiled.get(id(statement))
@@ -91,7 +141,17 @@ class SQLiteReader:
             result.append(make(values))
         return result
 
+    async def run_sync(self, fn: Callable[[Connection], T]) -> T:
+        with self._sync_engine.connect() as connection:
+            return fn(connection)
+
+    @asynccontextmanager
+    async def connect(self) -> AsyncIterator[Executes]:
+        with self._sync_engine.connect() as connection:
+            yield _InlineExecutes(connection)
+
     async def close(self) -> None:
+        self._sync_engine.dispose()
         self._connection.close()
 
 

@@ -1,15 +1,15 @@
 """Reading activities for tools: the id check every id-taking tool shares, and shaping rows with
-their participants and organizers in two queries per page."""
+their participants and organizers in two queries per page (on an ORM session or, for the
+listing and search tools, the lean read path's connection: meetsight.db.reads)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy.ext.asyncio import AsyncSession
-
 from meetsight.activities import finder
 from meetsight.activities.service import require_activity
 from meetsight.auth.scopes import read_scope
+from meetsight.db.reads import Executes
 from meetsight.errors import NotFound
 from meetsight.mcp import results
 from meetsight.mcp.access import ToolAccess
@@ -28,7 +28,7 @@ async def activity_by_id(access: ToolAccess, activity_id: str) -> Any:
 
 
 async def shape(
-    session: AsyncSession, access: ToolAccess, rows: list[Any], owners: dict[str, str | None]
+    session: Executes, access: ToolAccess, rows: list[Any], owners: dict[str, str | None]
 ) -> list[results.Activity]:
     """Rows to results; `owners` maps each activity id to its owner's person id."""
     org_id = access.org_id
@@ -48,12 +48,12 @@ async def shape(
 
 
 async def shape_page(
-    session: AsyncSession, access: ToolAccess, rows: list[Any]
+    session: Executes, access: ToolAccess, rows: list[Any]
 ) -> list[results.Activity]:
     """Rows from finder.find_activities (which carry owner_person_id)."""
     return await shape(session, access, rows, {r.id: r.owner_person_id for r in rows})
 
 
-async def shape_one(session: AsyncSession, access: ToolAccess, row: Any) -> results.Activity:
+async def shape_one(session: Executes, access: ToolAccess, row: Any) -> results.Activity:
     owner = await finder.owner_of(session, access.org_id, row.id)
     return (await shape(session, access, [row], {row.id: owner}))[0]

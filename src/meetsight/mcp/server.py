@@ -7,9 +7,11 @@ import logging
 from collections.abc import Iterator
 from typing import Any
 
+import orjson
+from mcp.server.context import ServerRequestContext
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
-from mcp_types import CallToolResult, InputRequiredResult
+from mcp_types import CallToolRequestParams, CallToolResult, InputRequiredResult
 from mcp_types import Tool as MCPTool
 from pydantic import ValidationError
 
@@ -75,6 +77,17 @@ class MeetsightMCP(MCPServer[Any]):
             if isinstance(cause, ValidationError):
                 return tool_error(validation_message(cause))
             raise
+
+    async def handle_tool_call(
+        self, context: ServerRequestContext[Any, Any], params: CallToolRequestParams
+    ) -> bytes:
+        """tools/call through the SDK's own handler (its logging, its error results), the
+        result dumped as the SDK's JSON-RPC answer carries it for a handshake-era revision
+        (whose results have no `resultType`: the SDK's per-revision sieve drops it)."""
+        result = await self._handle_call_tool(context, params)
+        dumped = result.model_dump(by_alias=True, mode="json", exclude_none=True)
+        dumped.pop("resultType", None)
+        return orjson.dumps(dumped)
 
 
 @contextlib.contextmanager

@@ -48,11 +48,11 @@ async def _page(
     ctx: Context[Any, Any], filters: FinderFilters, *, limit: int, skip: int, sort_order: str
 ) -> tuple[list[Activity], dict[str, Any]]:
     access = tool_access(ctx, CALLS_READ if filters.is_call else MEETINGS_READ)
-    async with access.state.sessionmaker() as session:
+    async with access.state.reader.connect() as reads:
         rows, total = await find_activities(
-            session, access.org_id, filters, limit=limit, skip=skip, ascending=sort_order == "asc"
+            reads, access.org_id, filters, limit=limit, skip=skip, ascending=sort_order == "asc"
         )
-        items = await shape_page(session, access, rows)
+        items = await shape_page(reads, access, rows)
     info = {
         "total": total,
         "returned": len(items),

@@ -1,5 +1,6 @@
 """search_meetings and search_calls: full-text search in titles and transcripts, on the search
-service (meetsight.search.service), with the matching sentences of every hit."""
+service run on the lean read path (meetsight.search.reading), with the matching sentences of
+every hit."""
 
 from __future__ import annotations
 
@@ -76,7 +77,7 @@ async def _search(
     from_number: str | None = None,
     to_number: str | None = None,
 ) -> tuple[list[SearchResult], dict[str, Any]]:
-    from meetsight.search.service import search_activities  # written beside this, in search/
+    from meetsight.search.reading import search_on_reader  # written beside this, in search/
     from meetsight.search.types import SearchQuery
 
     access = tool_access(ctx, CALLS_READ if is_call else MEETINGS_READ)
@@ -97,20 +98,20 @@ async def _search(
         to_number=a.partial(to_number, "toNumber"),
         limit=limit,
     )
-    async with access.state.sessionmaker() as session:
-        try:
-            page = await search_activities(session, access.org_id, search)
-        except ValidationFailed as exc:  # its message starts with the field: "query: ..."
-            raise ToolFailure(f"Invalid argument {exc.message}") from None
-        ids = [hit.activity_id for hit in page.hits]
+    try:
+        page = await search_on_reader(access.state.reader, access.org_id, search)
+    except ValidationFailed as exc:  # its message starts with the field: "query: ..."
+        raise ToolFailure(f"Invalid argument {exc.message}") from None
+    ids = [hit.activity_id for hit in page.hits]
+    async with access.state.reader.connect() as reads:
         rows, _ = await find_activities(
-            session,
+            reads,
             access.org_id,
             FinderFilters(is_call=is_call, activity_ids=ids),
             limit=max(len(ids), 1),
             skip=0,
         )
-        shaped = {item.id: item for item in await shape_page(session, access, rows)}
+        shaped = {item.id: item for item in await shape_page(reads, access, rows)}
     results = [
         SearchResult(
             **shaped[hit.activity_id].model_dump(),

@@ -124,7 +124,7 @@ class McpEndpoint:
             await simple(scope, receive, send)
             return
         if isinstance(simple, SimpleCall):
-            answer = await run_simple_call(self.manager, scope, receive, simple)
+            answer = await run_simple_call(self.server, scope, receive, simple)
             await answer(scope, receive, send)
             return
         await self.manager.handle_request(scope, replay(body, receive), send)

@@ -19,6 +19,7 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.activities.models import Activity
+from meetsight.observability.metrics import observe_stage_timings
 from meetsight.processing import jobs
 from meetsight.processing.errors import LeaseLost
 from meetsight.processing.worker import JobContext
@@ -109,11 +110,14 @@ async def run_stages(ctx: JobContext, stages: list[Stage]) -> None:
             emits=stage.emits,
         )
         applies = stage.applies(activity, payload)
+        timings_before = dict(payload.get("timings", {}))  # stages may add to the dict in place
         if applies:
             await stage.run(sc)
         if stage.name not in sc.payload.get("done", []):
             async with sc.transaction():
                 pass  # a stage that had nothing to write is still done
+        if applies:
+            observe_stage_timings(timings_before, sc.payload.get("timings", {}))
         payload = sc.payload
         log.info(
             "job %s: stage %s %s in %.2f s",

@@ -25,6 +25,7 @@ class WorkerPool:
                 lease_seconds=settings.job_lease_seconds,
                 poll_seconds=settings.job_poll_seconds,
                 services=services,
+                shutdown_grace=settings.worker_shutdown_grace_seconds,
             )
             for _ in range(size)
         ]
@@ -40,7 +41,7 @@ class WorkerPool:
             worker.wake.set()
 
     async def stop(self) -> None:
-        """Stop claiming; jobs still running are given back to the queue."""
+        """Stop claiming; a job still running after the grace period is given back."""
         self._stop.set()
         for task in self._tasks:
             with contextlib.suppress(asyncio.CancelledError):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from meetsight.observability.context import current_request_id
 from meetsight.processing.models import Job
 
 PROCESS_ACTIVITY = "process_activity"
@@ -18,8 +19,14 @@ async def enqueue_processing(
         organization_id=org_id,
         kind=PROCESS_ACTIVITY,
         activity_id=activity_id,
-        payload={"source": source},
+        payload=_with_request_id({"source": source}),
     )
     session.add(job)
     await session.flush()
     return job
+
+
+def _with_request_id(payload: dict[str, str]) -> dict[str, str]:
+    """The id of the request that queues the job travels with it: the worker logs it."""
+    request_id = current_request_id()
+    return {**payload, "request_id": request_id} if request_id else payload

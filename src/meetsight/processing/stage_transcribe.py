@@ -9,6 +9,7 @@ and replaces what an interrupted earlier run may have written.
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -19,12 +20,13 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from meetsight.activities.models import Activity, ActivityParticipant
 from meetsight.config import Settings
 from meetsight.intelligence.analytics_store import store_analytics
+from meetsight.observability.metrics import observe_transcription
 from meetsight.organizations.models import Organization, Person
 from meetsight.processing.errors import PermanentError, TransientError
 from meetsight.processing.pipeline import StageContext
 from meetsight.speakers import Attribution, Participant, apply_matches, attribute, match_speakers
 from meetsight.speech.decode import decode
-from meetsight.speech.errors import MediaError, TranscriptionError
+from meetsight.speech.errors import MediaError, RecognitionCancelled, TranscriptionError
 from meetsight.speech.recognize import Transcription, make_transcriber
 from meetsight.transcripts.importing import store_segments
 from meetsight.transcripts.types import SegmentData
@@ -45,15 +47,23 @@ def _recognize(
     language: str | None,
     vocabulary: list[str],
     speakers_hint: int | None,
+    cancelled: threading.Event,
 ) -> Heard:
     t0 = time.perf_counter()
     audio = decode(path)
     t1 = time.perf_counter()
-    transcription = make_transcriber(settings).transcribe(audio.samples, language, vocabulary)
+    if cancelled.is_set():
+        raise RecognitionCancelled
+    transcription = make_transcriber(settings).transcribe(
+        audio.samples, language, vocabulary, should_stop=cancelled.is_set
+    )
     t2 = time.perf_counter()
+    if cancelled.is_set():
+        raise RecognitionCancelled
     attribution = attribute(audio, transcription, num_speakers_hint=speakers_hint)
     t3 = time.perf_counter()
     seconds = {"decode": t1 - t0, "asr": t2 - t1, "speakers": t3 - t2}
+    observe_transcription(audio.duration, t2 - t1)
     return Heard(transcription, attribution, {k: round(v, 3) for k, v in seconds.items()})
 
 
@@ -90,6 +100,9 @@ async def run_transcribe(sc: StageContext) -> None:
         vocabulary = await _vocabulary(session, activity.organization_id)
     assert activity.media_key is not None  # the media stage refused a missing one
     path = str(services.media.path(activity.media_key))
+    # Set when this coroutine is cancelled (a worker shutting down gave the job back): the
+    # thread stops at its next check rather than recognizing minutes of audio for nobody.
+    cancelled = threading.Event()
     try:
         heard = await asyncio.to_thread(
             _recognize,
@@ -98,7 +111,11 @@ async def run_transcribe(sc: StageContext) -> None:
             activity.language,
             vocabulary,
             len(people) or None,
+            cancelled,
         )
+    except asyncio.CancelledError:
+        cancelled.set()
+        raise
     except MediaError as exc:
         raise PermanentError(f"The recording cannot be decoded: {exc.message}") from None
     except TranscriptionError as exc:

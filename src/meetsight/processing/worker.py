@@ -12,15 +12,19 @@ import contextlib
 import logging
 import os
 import socket
+import time
 import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from meetsight.activities.models import Activity
 from meetsight.config import Settings
+from meetsight.observability.context import job_id_var, request_id_var
+from meetsight.observability.metrics import observe_job
 from meetsight.processing import jobs
 from meetsight.processing.errors import LeaseLost, PermanentError
 from meetsight.processing.jobs import Claim
@@ -68,8 +72,10 @@ class Worker:
         poll_seconds: float = 1.0,
         worker_id: str | None = None,
         services: Services | None = None,
+        shutdown_grace: float = 0.0,
     ) -> None:
         self.services = services
+        self.shutdown_grace = shutdown_grace
         self.sessionmaker = sessionmaker
         self.handlers = handlers
         self.lease_seconds = lease_seconds
@@ -112,26 +118,55 @@ class Worker:
         return True
 
     async def _execute(self, claim: Claim, stop: asyncio.Event) -> None:
+        # Log lines of this job name it and the request that queued it (the handler's task
+        # copies this context when it is created below).
+        request_token = request_id_var.set(claim.payload.get("request_id"))
+        job_token = job_id_var.set(claim.job_id)
+        started = time.perf_counter()
+        try:
+            outcome = await self._run_claimed(claim, stop)
+        finally:
+            job_id_var.reset(job_token)
+            request_id_var.reset(request_token)
+        observe_job(claim.kind, outcome, time.perf_counter() - started)
+
+    async def _run_claimed(self, claim: Claim, stop: asyncio.Event) -> str:
+        """Run the job; returns how it ended (a metrics label)."""
         if claim.attempts > claim.max_attempts:
             # Taken over after its lease expired more often than it may be tried.
             await self._record_failure(claim, "Processing was interrupted too many times")
-            return
+            return "failed"
+        log.info("job %s (%s) attempt %d started", claim.job_id, claim.kind, claim.attempts)
         handler = self.handlers[claim.kind]
         work = asyncio.ensure_future(handler(JobContext(claim, self.sessionmaker, self.services)))
         keeper = asyncio.ensure_future(self._keep_lease(claim, work))
-        stopper = asyncio.ensure_future(stop.wait())
         try:
-            await asyncio.wait([work, stopper], return_when=asyncio.FIRST_COMPLETED)
-            if not work.done():  # shutting down: give the job back rather than finish it
+            if not await self._finished_before_stop(work, stop):
+                # Shutting down and the job did not end within the grace period: give it
+                # back, runnable at once by another worker, rather than wait for its lease.
                 work.cancel()
                 with contextlib.suppress(BaseException):
                     await work
                 await jobs.release(self.sessionmaker, claim)
-                return
+                log.info("job %s released at shutdown", claim.job_id)
+                return "released"
         finally:
             keeper.cancel()
+        return await self._record_outcome(claim, work)
+
+    async def _finished_before_stop(self, work: asyncio.Future[None], stop: asyncio.Event) -> bool:
+        """Wait for the job; once stop is asked, wait at most `shutdown_grace` seconds more."""
+        stopper: asyncio.Future[Any] = asyncio.ensure_future(stop.wait())
+        waits: list[asyncio.Future[Any]] = [work, stopper]
+        try:
+            await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+        finally:
             stopper.cancel()
-        await self._record_outcome(claim, work)
+        if work.done():
+            return True
+        if self.shutdown_grace > 0:
+            await asyncio.wait([work], timeout=self.shutdown_grace)
+        return work.done()
 
     async def _keep_lease(self, claim: Claim, work: asyncio.Future[None]) -> None:
         while True:
@@ -148,29 +183,31 @@ class Worker:
                 work.cancel()
                 return
 
-    async def _record_outcome(self, claim: Claim, work: asyncio.Future[None]) -> None:
+    async def _record_outcome(self, claim: Claim, work: asyncio.Future[None]) -> str:
         if work.cancelled():
-            return  # lease lost: the job belongs to another worker now
+            return "lease_lost"  # the job belongs to another worker now
         error = work.exception()
         if error is None:
             # Handlers may finish the job in their last transaction; otherwise it ends here.
             async with self.sessionmaker() as session:
                 await jobs.finish(session, claim)
                 await session.commit()
-            return
+            log.info("job %s done", claim.job_id)
+            return "done"
         if isinstance(error, LeaseLost):
-            return
+            return "lease_lost"
         if isinstance(error, PermanentError):
             await self._record_failure(claim, str(error))
-            return
+            return "failed"
         log.error("job %s attempt %d failed", claim.job_id, claim.attempts, exc_info=error)
         reason = str(error) if getattr(error, "transient", False) else INTERNAL_FAILURE
         if claim.attempts >= claim.max_attempts:
             await self._record_failure(claim, reason)
-            return
+            return "failed"
         async with self.sessionmaker() as session:
             await jobs.retry_later(session, claim, f"{type(error).__name__}: {error}")
             await session.commit()
+        return "retried"
 
     async def _record_failure(self, claim: Claim, reason: str) -> None:
         """The job ends `failed`, and its activity shows why."""

@@ -14,6 +14,7 @@ from meetsight.auth.context import AuthContext
 from meetsight.auth.credentials import resolve_credential
 from meetsight.config import Settings
 from meetsight.oauth.resources import resource_of_path
+from meetsight.observability.metrics import RATE_LIMIT_REFUSALS
 from meetsight.ratelimit.limiter import Quota, RateLimiter, RateLimitExceeded, ceil_seconds
 from meetsight.ratelimit.moving_windows import moving_windows
 from meetsight.ratelimit.storage import LimitStorage, open_storage
@@ -97,11 +98,17 @@ async def admit_request(state: AppState, scope: Scope, headers: Headers) -> Auth
     if ADMITTED_SCOPE_KEY in scope:
         return scope[ADMITTED_SCOPE_KEY]  # type: ignore[no-any-return]
     address = client_address(scope)
-    limits.refuse_if_blocked(address)
-    ctx = await resolve_credential(state, headers, resource)
-    if ctx is None:
-        await limits.charge_failure(address)
-        return None
-    scope[QUOTA_SCOPE_KEY] = await limits.charge_credential(ctx)
+    budget = "address"
+    try:
+        limits.refuse_if_blocked(address)
+        ctx = await resolve_credential(state, headers, resource)
+        if ctx is None:
+            await limits.charge_failure(address)
+            return None
+        budget = "credential"
+        scope[QUOTA_SCOPE_KEY] = await limits.charge_credential(ctx)
+    except RateLimitExceeded:
+        RATE_LIMIT_REFUSALS.labels(budget).inc()
+        raise
     scope[ADMITTED_SCOPE_KEY] = ctx
     return ctx

@@ -1,7 +1,8 @@
 """The moving-window operations a budget needs, for several windows at once: read how full they
-are, then charge one request to each. In memory these are `limits`' MemoryStorage calls; in
-Redis, `limits`' own Lua scripts and key layout, sent as one pipeline per step, since one round
-trip per window and step (six per request) was most of a request's limiter cost."""
+are, then charge one request to each. In memory, LocalWindows (local_windows.py: `limits`'
+MemoryStorage swept every key on a thread after nearly every charge); in Redis, `limits`' own
+Lua scripts and key layout, sent as one pipeline per step, since one round trip per window and
+step (six per request) was most of a request's limiter cost."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from limits.aio.storage import MemoryStorage, RedisStorage, Storage
 from limits.aio.storage.redis.redispy import RedispyBridge
 from redis.exceptions import NoScriptError, RedisError
 
-Window = tuple[float, int]  # when the oldest counted request came, and how many are counted
+from meetsight.ratelimit.local_windows import LocalWindows, Window
 
 
 class WindowsUnavailable(Exception):
@@ -27,26 +28,6 @@ class MovingWindows(Protocol):
     async def acquire(self, keys: list[str], windows: tuple[RateLimitItem, ...]) -> list[bool]: ...
 
     async def prepare(self) -> None: ...
-
-
-class MemoryWindows:
-    def __init__(self, storage: MemoryStorage) -> None:
-        self._storage = storage
-
-    async def prepare(self) -> None:
-        return None
-
-    async def read(self, keys: list[str], windows: tuple[RateLimitItem, ...]) -> list[Window]:
-        return [
-            await self._storage.get_moving_window(key, w.amount, w.get_expiry())
-            for key, w in zip(keys, windows, strict=True)
-        ]
-
-    async def acquire(self, keys: list[str], windows: tuple[RateLimitItem, ...]) -> list[bool]:
-        return [
-            await self._storage.acquire_entry(key, w.amount, w.get_expiry())
-            for key, w in zip(keys, windows, strict=True)
-        ]
 
 
 class RedisWindows:
@@ -113,7 +94,7 @@ class RedisWindows:
 
 def moving_windows(storage: Storage) -> MovingWindows:
     if isinstance(storage, MemoryStorage):
-        return MemoryWindows(storage)
+        return LocalWindows()  # the storage object names the choice; its lists go unused
     if isinstance(storage, RedisStorage):
         return RedisWindows(storage)
     raise TypeError(f"no moving windows for {type(storage).__name__}")

@@ -17,7 +17,8 @@ from meetsight.pagination import total_header
 from meetsight.request_params import PageQuery, openapi_parameters, parse_query
 from meetsight.responses import envelope
 from meetsight.schemas import Envelope, Schema
-from meetsight.search.service import MAX_LIMIT, search_activities
+from meetsight.search.reading import search_on_reader
+from meetsight.search.service import MAX_LIMIT
 from meetsight.search.types import KindFilter, SearchHit, SearchQuery
 from meetsight.timefmt import iso_z
 
@@ -85,12 +86,11 @@ async def search(request: Request) -> Response:
         skip=params.offset,
     )
     state = app_state(request)
-    async with state.sessionmaker() as session:
-        try:
-            page = await search_activities(session, ctx.organization_id, query)
-        except ValidationFailed as exc:  # name the REST parameter, not the service's field
-            field, _, sentence = exc.message.partition(":")
-            raise ValidationFailed(f"{_REST_NAMES.get(field, field)}:{sentence}") from None
+    try:
+        page = await search_on_reader(state.reader, ctx.organization_id, query)
+    except ValidationFailed as exc:  # name the REST parameter, not the service's field
+        field, _, sentence = exc.message.partition(":")
+        raise ValidationFailed(f"{_REST_NAMES.get(field, field)}:{sentence}") from None
     return envelope([_hit_out(h) for h in page.hits], headers=total_header(page.total))
 
 

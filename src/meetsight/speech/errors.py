@@ -45,3 +45,8 @@ class TranscriptionError(Exception):
 
 class ModelError(Exception):
     """The configured model cannot be found or failed its integrity check."""
+
+
+class RecognitionCancelled(Exception):
+    """The caller stopped waiting (a worker shutting down): recognition stops between
+    segments instead of running to the end for nobody."""

@@ -11,7 +11,7 @@ import json
 import logging
 import tempfile
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -22,7 +22,7 @@ import numpy as np
 
 from meetsight.speech.decode import SAMPLE_RATE
 from meetsight.speech.encode import write_audio
-from meetsight.speech.errors import ModelError, TranscriptionError
+from meetsight.speech.errors import ModelError, RecognitionCancelled, TranscriptionError
 from meetsight.speech.languages import to_iso, to_whisper
 from meetsight.speech.models import resolve_model
 
@@ -71,9 +71,11 @@ class Transcriber(Protocol):
         audio: np.ndarray,
         language: str | None = None,
         vocabulary: Sequence[str] = (),
+        should_stop: Callable[[], bool] | None = None,
     ) -> Transcription:
         """Recognize 16 kHz mono float32 `audio`. `language` is ISO 639-1 (None: detect it);
-        `vocabulary` lists names and terms to favour (an organization's custom vocabulary)."""
+        `vocabulary` lists names and terms to favour (an organization's custom vocabulary).
+        `should_stop` is asked between segments; True raises RecognitionCancelled."""
         ...
 
 
@@ -160,8 +162,11 @@ class LocalWhisper:
         audio: np.ndarray,
         language: str | None = None,
         vocabulary: Sequence[str] = (),
+        should_stop: Callable[[], bool] | None = None,
     ) -> Transcription:
-        model = self.model
+        model = self.model  # loading may take seconds: the caller may have left meanwhile
+        if should_stop is not None and should_stop():
+            raise RecognitionCancelled
         code = _check_language(language)
         if not model.model.is_multilingual:
             code = "en"  # an English-only model: detection would only ever say English
@@ -177,20 +182,17 @@ class LocalWhisper:
                 # repeated text through the rest of a long meeting.
                 condition_on_previous_text=False,
             )
-            result = [
-                RecognizedSegment(
-                    start=_seconds(s.start),
-                    end=_seconds(s.end),
-                    text=s.text.strip(),
-                    words=[
-                        Word(
-                            _seconds(w.start), _seconds(w.end), w.word.strip(), float(w.probability)
-                        )
-                        for w in (s.words or [])
-                    ],
+            result = []
+            for s in segments:  # a generator: decoding happens here, a window at a time
+                if should_stop is not None and should_stop():
+                    raise RecognitionCancelled
+                words = [
+                    Word(_seconds(w.start), _seconds(w.end), w.word.strip(), float(w.probability))
+                    for w in (s.words or [])
+                ]
+                result.append(
+                    RecognizedSegment(_seconds(s.start), _seconds(s.end), s.text.strip(), words)
                 )
-                for s in segments  # a generator: decoding happens here
-            ]
         except RuntimeError as exc:
             transient = "out of memory" in str(exc).lower()
             raise TranscriptionError(transient, f"recognition failed: {exc}") from exc
@@ -235,6 +237,7 @@ class OpenAICompatible:
         audio: np.ndarray,
         language: str | None = None,
         vocabulary: Sequence[str] = (),
+        should_stop: Callable[[], bool] | None = None,
     ) -> Transcription:
         code = _check_language(language)
         data: dict[str, Any] = {

@@ -11,8 +11,12 @@ from meetsight.web import (
     pages_api_keys,
     pages_audit,
     pages_auth,
+    pages_categories,
+    pages_conversation,
+    pages_home,
     pages_members,
     pages_setup,
+    pages_upload,
     pages_webhooks,
 )
 from meetsight.web.context import build_web_context
@@ -32,6 +36,10 @@ def install_web(app: FastAPI, settings: Settings) -> None:
         pages_members.router,
         pages_audit.router,
         pages_webhooks.router,
+        pages_home.router,
+        pages_upload.router,
+        pages_conversation.router,
+        pages_categories.router,
     ):
         app.include_router(router)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")

@@ -1,4 +1,4 @@
-"""Pages: / (where to go), /signin, /signout, /app (the signed-in landing)."""
+"""Pages: / (where to go), /signin, /signout. The signed-in home, /app, is pages_home."""
 
 from __future__ import annotations
 
@@ -14,12 +14,10 @@ from meetsight.web.errors import safe_next
 from meetsight.web.forms import field
 from meetsight.web.models import WebSession
 from meetsight.web.sessions import (
-    WebUser,
     clear_session_cookie,
     current_user,
     end_session,
     hash_token,
-    require_user,
     session_token,
     set_session_cookie,
     start_session,
@@ -100,8 +98,3 @@ async def signout(request: Request, session: DbSession) -> Response:
     response = see_other("/signin")
     clear_session_cookie(response, web_context(request))
     return response
-
-
-@router.get("/app")
-async def app_home(request: Request, user: WebUser = Depends(require_user)) -> Response:
-    return render(request, "app.html")

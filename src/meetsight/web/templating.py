@@ -28,7 +28,15 @@ def _when(value: datetime | None) -> str:
     return value.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC") if value else "—"
 
 
+def _clock(seconds: float | None) -> str:
+    """1:02:03 or 4:05: a duration or a moment in a recording."""
+    whole = int(seconds or 0)
+    hours, rest = divmod(whole, 3600)
+    return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60}:{rest % 60:02d}"
+
+
 _env.filters["when"] = _when
+_env.filters["clock"] = _clock
 
 
 def render(

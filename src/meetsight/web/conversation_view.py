@@ -1,0 +1,153 @@
+"""Everything the conversation page shows, read with the services the REST API uses, scoped to
+the signed-in user's organization."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from markupsafe import Markup, escape
+
+from meetsight.activities import repository as repo
+from meetsight.state import AppState
+from meetsight.web import charts
+from meetsight.web import conversation_reads as r
+
+
+@dataclass(slots=True)
+class Line:
+    index: int
+    start: float
+    end: float
+    speaker: str
+    text: str
+    clock: str
+
+
+@dataclass(slots=True)
+class NoteGroup:
+    category: str
+    notes: list[Any] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class ConversationView:
+    row: Any
+    participants: list[Any]
+    lines: list[Line]
+    transcript_html: Markup
+    speakers: list[str]
+    summary: Any | None
+    score: Any | None
+    note_groups: list[NoteGroup]
+    chat: list[Any]
+    links: dict[str, list[str]]
+    charts: dict[str, Markup]
+    has_media: bool
+    media_type: str | None
+    insights: dict[str, Any]
+
+
+def clock(seconds: float | None) -> str:
+    """m:ss (h:mm:ss past an hour), whole seconds: what a player shows."""
+    whole = int(seconds or 0)
+    hours, rest = divmod(whole, 3600)
+    return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60}:{rest % 60:02d}"
+
+
+def transcript_html(lines: list[Line]) -> Markup:
+    """The transcript's <li> rows, built here rather than in the template: a 400-line meeting
+    is the page's bulk, and one escaped f-string per line costs a fraction of the template
+    loop's per-expression work (docs/benchmarks.md, "Web app")."""
+    speakers: dict[str, str] = {}
+    rows = []
+    for line in lines:
+        speaker = speakers.get(line.speaker)
+        if speaker is None:
+            speaker = speakers[line.speaker] = str(escape(line.speaker))
+        rows.append(
+            f'<li id="l{line.index}" data-start="{line.start}" data-end="{line.end}">'
+            f'<a class="t" href="?t={line.start}" data-seek="{line.start}" '
+            f'aria-label="Play from {line.clock}">{line.clock}</a> '
+            f'<span class="spk">{speaker}</span> <span class="say">{escape(line.text)}</span></li>'
+        )
+    return Markup("\n".join(rows))
+
+
+async def load_conversation_view(state: AppState, org_id: str, row: Any) -> ConversationView:
+    segments = await repo.list_segments(state.reader, org_id, row.id)
+    lines = [
+        Line(i, s.start_time, s.end_time, s.participant_name, s.content, clock(s.start_time))
+        for i, s in enumerate(segments)
+    ]
+    speakers = list(dict.fromkeys(line.speaker for line in lines))
+    reader, org, aid = state.reader, org_id, row.id
+    media = await r.fetch_one(reader, r.MEDIA, org, aid)
+    participants = list(await r.fetch(reader, r.PARTICIPANTS, org, aid))
+    summary = r.with_json(
+        await r.fetch_one(reader, r.SUMMARY, org, aid), "next_steps", "topics", "insights"
+    )
+    analytics = r.with_json(
+        await r.fetch_one(reader, r.ANALYTICS, org, aid), "participation", "questions_by_speaker"
+    )
+    score = r.with_json(await r.fetch_one(reader, r.SCORE, org, aid), "objectives")
+    notes = list(await r.fetch(reader, r.NOTES, org, aid))
+    chat = [r.with_json(m, "citations") for m in await r.fetch(reader, r.CHAT, org, aid)]
+    links: dict[str, list[str]] = {"contact": [], "company": [], "opportunity": []}
+    for link in await r.fetch(reader, r.LINKS, org, aid):
+        links.setdefault(link.kind, []).append(link.external_id)
+    media_type = (media.media_content_type or "audio/mpeg") if media and media.media_key else None
+    colors = charts.speaker_colors(speakers)
+    return ConversationView(
+        row=row,
+        participants=participants,
+        lines=lines,
+        transcript_html=transcript_html(lines),
+        speakers=speakers,
+        summary=summary,
+        score=score,
+        note_groups=_group_notes(notes),
+        chat=chat,
+        links=links,
+        charts=_charts(analytics, lines, row.duration or 0.0, colors),
+        has_media=media_type is not None,
+        media_type=media_type,
+        insights=(summary.insights or {}) if summary is not None and row.is_call else {},
+    )
+
+
+def _group_notes(notes: list[Any]) -> list[NoteGroup]:
+    """Notes under their smart category's name (or their tag once the category is gone), in
+    the order the categories first come up in the conversation."""
+    groups: dict[str, NoteGroup] = defaultdict(lambda: NoteGroup(""))
+    for note in notes:
+        name = note.category_name or note.tag or "Other"
+        group = groups[name]
+        group.category = name
+        group.notes.append(note)
+    return list(groups.values())
+
+
+def _charts(
+    analytics: Any | None, lines: list[Line], duration: float, colors: dict[str, str]
+) -> dict[str, Markup]:
+    out: dict[str, Markup] = {}
+    if analytics is not None:
+        speaking = [
+            charts.Bar(
+                p["speakerLabel"],
+                float(p.get("averageSpeakingTime") or 0.0),
+                p["totalSpeakingTime"],
+            )
+            for p in analytics.participation
+        ]
+        out["speaking"] = charts.bar_chart("Speaking time per participant", speaking, colors)
+        questions = [
+            charts.Bar(q["speakerLabel"], float(q["count"]), str(q["count"]))
+            for q in analytics.questions_by_speaker
+        ]
+        out["questions"] = charts.bar_chart("Questions per speaker", questions, colors)
+    turns = charts.merge_turns([charts.Turn(ln.speaker, ln.start, ln.end) for ln in lines])
+    out["timeline"] = charts.timeline(turns, duration, colors)
+    return out

@@ -1,0 +1,89 @@
+"""/app/upload: a meeting or call from a file or a URL. The page's script sends the form with
+XMLHttpRequest (upload progress), then polls /app/conversations/{id}/status until processing
+completes or fails. The upload itself reuses the REST upload service (activities/uploads.py).
+
+The route is outside the CSRF form dependency: that would read the whole multipart body into
+memory before the streaming reader could see it. The token comes in the `X-CSRF-Token` header
+(the script) or, without JavaScript, as the form's first field, checked before anything stays.
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from fastapi import APIRouter, Depends, Request
+from starlette.responses import RedirectResponse, Response
+
+from meetsight.activities.kinds import CALLS, MEETINGS
+from meetsight.activities.multipart import read_upload_form
+from meetsight.activities.uploads import create_from_upload
+from meetsight.deps import DbSession, app_state
+from meetsight.errors import ValidationFailed
+from meetsight.organizations.models import Person
+from meetsight.responses import envelope
+from meetsight.web.access import web_auth
+from meetsight.web.csrf import CSRF_FIELD, check_csrf
+from meetsight.web.pages_conversation import api_user, page_path
+from meetsight.web.sessions import WebUser, require_user
+from meetsight.web.templating import render
+
+router = APIRouter(include_in_schema=False)
+MAX_PEOPLE_LISTED = 500
+
+
+@router.get("/app/upload")
+async def upload_page(
+    request: Request, session: DbSession, user: WebUser = Depends(require_user)
+) -> Response:
+    people = (
+        await session.execute(
+            sa.select(Person.id, Person.name, Person.email, Person.is_internal)
+            .where(Person.organization_id == user.organization_id)
+            .order_by(Person.is_internal.desc(), Person.name)
+            .limit(MAX_PEOPLE_LISTED)
+        )
+    ).all()
+    max_mb = app_state(request).settings.max_upload_bytes // (1024 * 1024)
+    return render(request, "upload.html", people=people, max_mb=max_mb)
+
+
+@router.post("/app/upload")
+async def upload_submit(
+    request: Request, session: DbSession, user: WebUser = Depends(api_user)
+) -> Response:
+    header_token = request.headers.get("x-csrf-token")
+    scripted = header_token is not None
+    if scripted:
+        check_csrf(request, {CSRF_FIELD: header_token})
+    elif not request.headers.get("content-type", "").startswith("multipart/form-data"):
+        check_csrf(request, {})  # the 403 page: there is no token anywhere
+    state = app_state(request)
+    settings = state.settings
+    form = await read_upload_form(
+        request,
+        state.media,
+        max_file_bytes=settings.max_upload_bytes,
+        max_transcript_bytes=settings.max_transcript_bytes,
+    )
+    if not scripted:
+        try:
+            check_csrf(request, {CSRF_FIELD: form.value(CSRF_FIELD)})
+        except BaseException:
+            await form.discard()
+            raise
+    kind_name = form.value("kind") or "meeting"
+    if kind_name not in ("meeting", "call"):
+        await form.discard()
+        raise ValidationFailed("kind: meeting or call")
+    kind = CALLS if kind_name == "call" else MEETINGS
+    activity_id = await create_from_upload(session, state.media, web_auth(user), kind, form)
+    state.jobs_enqueued()
+    if not scripted:
+        return RedirectResponse(page_path(activity_id), status_code=303)
+    return envelope(
+        {
+            "id": activity_id,
+            "url": page_path(activity_id),
+            "statusUrl": page_path(activity_id) + "/status",
+        },
+        status_code=201,
+    )
