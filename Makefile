@@ -75,9 +75,13 @@ bench-intelligence: $(STAMP)
 	$(BIN)/python benchmarks/intelligence_eval.py
 
 # The MCP conformance suite (npm, Node 22 installed into tools/conformance) against a served
-# instance; results in tools/conformance/results, discussed in docs/mcp.md.
+# instance, once with an API key and once with an OAuth access token (sign-in, consent, PKCE);
+# results in tools/conformance/results and results-oauth, discussed in docs/mcp.md and
+# docs/oauth.md.
 conformance: $(STAMP)
 	PYTHON=$(abspath $(BIN)/python) tools/conformance/run.sh
+	PYTHON=$(abspath $(BIN)/python) CONFORMANCE_AUTH=oauth CONFORMANCE_RESULTS=results-oauth \
+		tools/conformance/run.sh
 
 # 1M segments on SQLite, and on PostgreSQL when MEETSIGHT_BENCH_DATABASE_URL names a server
 # (e.g. postgresql://postgres@127.0.0.1:5432/postgres); SEGMENTS=100000 for a quick run.

@@ -23,9 +23,14 @@ from meetsight.auth.api_keys import ApiKeyVerifier
 from meetsight.config import Settings, get_settings
 from meetsight.db.engine import create_engine, create_sessionmaker
 from meetsight.db.reads import create_reader
-from meetsight.errors import AppError
+from meetsight.errors import AppError, MissingScope
 from meetsight.intelligence.endpoints import router as intelligence_router
 from meetsight.mcp.transport import build_mcp_endpoint
+from meetsight.oauth.authorize import authorize_routes
+from meetsight.oauth.bearer import BearerVerifier
+from meetsight.oauth.challenges import insufficient_scope_challenge, unauthorized_challenge
+from meetsight.oauth.metadata import metadata_routes
+from meetsight.oauth.token_endpoints import token_routes
 from meetsight.observability.http_observation import RequestObservation
 from meetsight.observability.metrics_endpoint import install_metrics
 from meetsight.openapi_document import install_openapi
@@ -59,6 +64,7 @@ def build_state(settings: Settings, rate_limits: RequestLimits | None = None) ->
             settings.api_key_cache_seconds,
             previous_secrets=settings.previous_hmac_secrets(),
         ),
+        bearer=BearerVerifier(settings.hmac_secret(), settings.api_key_cache_seconds),
         media=open_media_store(settings),
         public_url=settings.resolved_public_url(),
         rate_limits=rate_limits,
@@ -126,6 +132,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.include_router(router, prefix=API_PREFIX)
     # A plain ASGI route at exactly this path: no redirect to a trailing slash, every method.
     app.router.routes.append(Route(f"{API_PREFIX}/mcp", endpoint=mcp_endpoint))
+    app.router.routes.extend([*metadata_routes(), *token_routes(), *authorize_routes()])
     install_error_handlers(app)
     install_health(app)
     install_web(app, settings)
@@ -186,7 +193,9 @@ def install_error_handlers(app: FastAPI) -> None:
     async def app_error(request: Request, exc: AppError) -> Response:
         headers = dict(exc.headers or {})
         if exc.status_code == 401:
-            headers["WWW-Authenticate"] = "Bearer"
+            headers["WWW-Authenticate"] = unauthorized_challenge(request)
+        elif isinstance(exc, MissingScope):
+            headers["WWW-Authenticate"] = insufficient_scope_challenge(request, exc.scopes)
         return error_envelope(exc.status_code, exc.message, headers)
 
     @app.exception_handler(RequestValidationError)

@@ -46,6 +46,16 @@ class Settings(BaseSettings):
     api_key_cache_seconds: float = Field(
         default=2.0, description="How long a verified API key is trusted without a lookup"
     )
+    # OAuth authorization server (meetsight.oauth; docs/oauth.md)
+    oauth_code_seconds: float = Field(
+        default=60.0, gt=0, description="An authorization code must be exchanged within this"
+    )
+    oauth_access_token_seconds: int = Field(
+        default=3600, ge=60, description="Lifetime of an OAuth access token"
+    )
+    oauth_refresh_token_seconds: int = Field(
+        default=30 * 86400, ge=3600, description="Lifetime of a refresh token (renewed on use)"
+    )
     media_url_allow_private: bool = Field(
         default=False, description="Let mediaUrl fetches reach loopback and private addresses"
     )

@@ -29,6 +29,15 @@ class Forbidden(AppError):
     status_code = 403
 
 
+class MissingScope(Forbidden):
+    """403 for a credential without the scope an operation needs; answered with
+    `WWW-Authenticate: Bearer error="insufficient_scope"` (RFC 6750 section 3.1)."""
+
+    def __init__(self, scopes: tuple[str, ...]) -> None:
+        super().__init__(f"This credential lacks the scope {' or '.join(scopes)}")
+        self.scopes = scopes
+
+
 class NotFound(AppError):
     status_code = 404
 

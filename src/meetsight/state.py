@@ -10,6 +10,7 @@ from meetsight.activities.serialized_cache import SerializedActivities
 from meetsight.auth.api_keys import ApiKeyVerifier
 from meetsight.config import Settings
 from meetsight.db.reads import Reader
+from meetsight.oauth.bearer import BearerVerifier
 from meetsight.processing.pool import WorkerPool
 from meetsight.ratelimit.gate import RequestLimits
 from meetsight.storage.base import MediaStore
@@ -22,6 +23,7 @@ class AppState:
     sessionmaker: async_sessionmaker[AsyncSession]
     reader: Reader
     api_keys: ApiKeyVerifier
+    bearer: BearerVerifier
     media: MediaStore
     public_url: str
     workers: WorkerPool | None = None

@@ -57,7 +57,9 @@ def _page_post_routes(app: object) -> list[str]:
     return sorted(
         path
         for method, path in served_routes(app, prefix="/")
-        if method == "POST" and not path.startswith("/api/")
+        # /v1/oauth/token and /revoke are API endpoints for OAuth clients, which authenticate
+        # themselves (docs/oauth.md): not forms a browser posts.
+        if method == "POST" and not path.startswith(("/api/", "/v1/"))
     )
 
 

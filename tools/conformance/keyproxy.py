@@ -2,7 +2,8 @@
 custom headers (the conformance suite). Everything else, Host and Origin included, passes as
 received, so the server's own checks still apply.
 
-    python keyproxy.py LISTEN_PORT UPSTREAM_URL   (the key in MEETSIGHT_API_KEY)
+    python keyproxy.py LISTEN_PORT UPSTREAM_URL   (the key in MEETSIGHT_API_KEY, or an OAuth
+                                                  access token in MEETSIGHT_BEARER_TOKEN)
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from starlette.responses import Response
 HOP_BY_HOP = {"connection", "keep-alive", "transfer-encoding", "content-length", "upgrade"}
 
 
-def build(upstream: str, key: str) -> object:
+def build(upstream: str, credential: dict[str, str]) -> object:
     client = httpx.AsyncClient(base_url=upstream, timeout=60)
 
     async def app(scope: dict, receive: object, send: object) -> None:
@@ -26,7 +27,7 @@ def build(upstream: str, key: str) -> object:
             return
         request = Request(scope, receive)  # type: ignore[arg-type]
         headers = {k: v for k, v in request.headers.items() if k.lower() not in HOP_BY_HOP}
-        headers["x-api-key"] = key
+        headers.update(credential)
         url = request.url.path + (f"?{request.url.query}" if request.url.query else "")
         upstream_response = await client.request(
             request.method, url, headers=headers, content=await request.body()
@@ -42,4 +43,10 @@ def build(upstream: str, key: str) -> object:
 
 if __name__ == "__main__":
     port, upstream = int(sys.argv[1]), sys.argv[2]
-    uvicorn.run(build(upstream, os.environ["MEETSIGHT_API_KEY"]), port=port, log_level="warning")
+    token = os.environ.get("MEETSIGHT_BEARER_TOKEN")
+    credential = (
+        {"authorization": f"Bearer {token}"}
+        if token
+        else {"x-api-key": os.environ["MEETSIGHT_API_KEY"]}
+    )
+    uvicorn.run(build(upstream, credential), port=port, log_level="warning")

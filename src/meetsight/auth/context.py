@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from meetsight.errors import Forbidden
+from meetsight.errors import MissingScope
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,4 +18,4 @@ class AuthContext:
     def require(self, *any_of: str) -> None:
         """Raise 403 unless the credential holds at least one of the scopes."""
         if not self.scopes.intersection(any_of):
-            raise Forbidden(f"This credential lacks the scope {' or '.join(any_of)}")
+            raise MissingScope(any_of)

@@ -6,18 +6,27 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from meetsight.auth.context import AuthContext
+from meetsight.oauth.bearer import bearer_token
+from meetsight.oauth.resources import API_PATH
 
 if TYPE_CHECKING:
     from meetsight.state import AppState
 
 
-async def resolve_credential(state: AppState, headers: Mapping[str, str]) -> AuthContext | None:
+async def resolve_credential(
+    state: AppState, headers: Mapping[str, str], resource: str | None = None
+) -> AuthContext | None:
     """The context of the request's credential, or None when it is missing or invalid.
 
-    `headers` must be case-insensitive (Starlette's Headers). Today the credential is an
-    `X-API-Key`; OAuth access tokens (`Authorization: Bearer`) are to be checked here first, and
-    when one is present the API key header is not consulted (the spec's authentication rule 6).
+    `headers` must be case-insensitive (Starlette's Headers). An OAuth access token
+    (`Authorization: Bearer`) is checked first and, when one is present, the `X-API-Key` header
+    is not consulted (the spec's authentication rule 6). `resource` is what the request is for
+    (meetsight.oauth.resources; default the REST API): a token bound elsewhere is refused.
     """
+    token = bearer_token(headers.get("authorization"))
+    if token is not None:
+        target = resource or state.public_url + API_PATH
+        return await state.bearer.verify(state.sessionmaker, token, target)
     key = headers.get("x-api-key")
     if not key:
         return None

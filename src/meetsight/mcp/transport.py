@@ -13,9 +13,11 @@ import orjson
 from mcp.server.transport_security import TransportSecuritySettings
 from mcp_types import ListToolsResult
 from starlette.datastructures import Headers
+from starlette.requests import HTTPConnection
 from starlette.responses import JSONResponse, Response
 from starlette.types import Receive, Scope, Send
 
+from meetsight.auth.scopes import CALLS_READ, MEETINGS_READ
 from meetsight.config import Settings
 from meetsight.errors import AppError
 from meetsight.mcp.access import SCOPE_KEY, ToolAccess
@@ -25,15 +27,17 @@ from meetsight.mcp.origins import OriginPolicy, origin_policy
 from meetsight.mcp.results import tool_error
 from meetsight.mcp.server import MeetsightMCP, build_mcp_server
 from meetsight.mcp.simple_forms import SimpleCall, parse_simple_call, run_simple_call
+from meetsight.oauth.challenges import insufficient_scope_challenge, unauthorized_challenge
 from meetsight.ratelimit.gate import admit_request
 from meetsight.ratelimit.limiter import RateLimitExceeded, RateLimitUnavailable
 from meetsight.responses import error_envelope
 from meetsight.state import AppState
 
 UNAUTHORIZED_CODE = -32001  # JSON-RPC: implementation-defined server error range
+FORBIDDEN_CODE = -32003  # same range; 3 as in HTTP 403
 RATE_LIMITED_CODE = -32029  # same range; 29 as in HTTP 429
 UNAVAILABLE_CODE = -32000
-WWW_AUTHENTICATE = {"WWW-Authenticate": 'Bearer realm="meetsight"'}
+MCP_SCOPES = (MEETINGS_READ, CALLS_READ)  # every tool needs one of them
 
 
 def wants_event_stream(headers: Headers) -> bool:
@@ -109,7 +113,10 @@ class McpEndpoint:
             await _refused(decoded, exc)(scope, receive, send)
             return
         if access is None:
-            await _unauthorized(decoded)(scope, receive, send)
+            await _unauthorized(decoded, _challenge(scope))(scope, receive, send)
+            return
+        if _lacks_mcp_scope(access):
+            await _insufficient_scope(decoded, scope)(scope, receive, send)
             return
         scope[SCOPE_KEY] = access
         simple = parse_simple_call(decoded) if method == "POST" else None
@@ -139,7 +146,10 @@ class McpEndpoint:
             await _refused(None, exc)(scope, receive, send)
             return
         if access is None:
-            await _unauthorized(None)(scope, receive, send)
+            await _unauthorized(None, _challenge(scope))(scope, receive, send)
+            return
+        if _lacks_mcp_scope(access):
+            await _insufficient_scope(None, scope)(scope, receive, send)
             return
         if self._tools_body is None:
             tools = ListToolsResult(tools=await self.server.list_tools())
@@ -161,14 +171,40 @@ def _json_or_none(body: bytes) -> Any:
         return None
 
 
-def _unauthorized(decoded: Any) -> Response:
+def _challenge(scope: Scope) -> dict[str, str]:
+    return {"WWW-Authenticate": unauthorized_challenge(HTTPConnection(scope))}
+
+
+def _lacks_mcp_scope(access: ToolAccess) -> bool:
+    """An OAuth token that can read nothing is refused at the door (403 insufficient_scope,
+    which MCP clients answer by asking for more); API keys keep per-tool scope errors."""
+    return access.auth.credential_kind == "oauth" and not access.auth.scopes.intersection(
+        MCP_SCOPES
+    )
+
+
+def _insufficient_scope(decoded: Any, scope: Scope) -> Response:
+    message = f"This credential lacks the scope {' or '.join(MCP_SCOPES)}"
+    challenge = insufficient_scope_challenge(HTTPConnection(scope), MCP_SCOPES)
+    return _rpc_or_envelope(decoded, 403, FORBIDDEN_CODE, message, challenge)
+
+
+def _unauthorized(decoded: Any, headers: dict[str, str]) -> Response:
     """A JSON-RPC error for JSON-RPC messages, the REST envelope for anything else."""
+    return _rpc_or_envelope(
+        decoded, 401, UNAUTHORIZED_CODE, UNAUTHORIZED, headers["WWW-Authenticate"]
+    )
+
+
+def _rpc_or_envelope(
+    decoded: Any, status: int, code: int, message: str, challenge: str
+) -> Response:
+    headers = {"WWW-Authenticate": challenge}
     if isinstance(decoded, dict) and "jsonrpc" in decoded:
-        request_id = decoded.get("id")
-        error = {"code": UNAUTHORIZED_CODE, "message": UNAUTHORIZED}
-        body = {"jsonrpc": "2.0", "id": request_id, "error": error}
-        return JSONResponse(body, status_code=401, headers=WWW_AUTHENTICATE)
-    return error_envelope(401, UNAUTHORIZED, WWW_AUTHENTICATE)
+        error = {"code": code, "message": message}
+        body = {"jsonrpc": "2.0", "id": decoded.get("id"), "error": error}
+        return JSONResponse(body, status_code=status, headers=headers)
+    return error_envelope(status, message, headers)
 
 
 def _refused(decoded: Any, exc: AppError) -> Response:

@@ -13,6 +13,7 @@ from starlette.types import Scope
 from meetsight.auth.context import AuthContext
 from meetsight.auth.credentials import resolve_credential
 from meetsight.config import Settings
+from meetsight.oauth.resources import resource_of_path
 from meetsight.observability.metrics import RATE_LIMIT_REFUSALS
 from meetsight.ratelimit.limiter import Quota, RateLimiter, RateLimitExceeded, ceil_seconds
 from meetsight.ratelimit.moving_windows import moving_windows
@@ -28,8 +29,8 @@ MAX_BLOCKED_ADDRESSES = 10_000
 
 
 def credential_identity(ctx: AuthContext) -> tuple[str, ...]:
-    """The budget's key: one per credential (an API key; an OAuth grant when bearer tokens
-    arrive), whatever organization or user it belongs to."""
+    """The budget's key: one per credential (an API key; for bearer tokens their OAuth grant,
+    so that refreshing does not reset it), whatever organization or user it belongs to."""
     return ("credential", ctx.credential_kind, ctx.credential_id)
 
 
@@ -91,15 +92,16 @@ async def admit_request(state: AppState, scope: Scope, headers: Headers) -> Auth
     storage fails. The quota of an admitted request is left in the scope for the headers.
     """
     limits = state.rate_limits
+    resource = resource_of_path(state.public_url, scope.get("path", ""))
     if limits is None:
-        return await resolve_credential(state, headers)
+        return await resolve_credential(state, headers, resource)
     if ADMITTED_SCOPE_KEY in scope:
         return scope[ADMITTED_SCOPE_KEY]  # type: ignore[no-any-return]
     address = client_address(scope)
     budget = "address"
     try:
         limits.refuse_if_blocked(address)
-        ctx = await resolve_credential(state, headers)
+        ctx = await resolve_credential(state, headers, resource)
         if ctx is None:
             await limits.charge_failure(address)
             return None

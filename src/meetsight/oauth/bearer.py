@@ -1,0 +1,98 @@
+"""Access tokens on REST and MCP: a presented bearer token to an AuthContext, checked against
+the resource the request is for (RFC 8707 audience check)."""
+
+from __future__ import annotations
+
+import hmac
+import time
+from dataclasses import dataclass
+
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from meetsight.auth.context import AuthContext
+from meetsight.db.base import utcnow
+from meetsight.oauth.hashing import ACCESS_TOKEN_PREFIX, MAX_PRESENTED_LENGTH, hash_token
+from meetsight.oauth.models import OAuthGrant, OAuthToken
+from meetsight.oauth.resources import covers
+
+MAX_CACHED = 10_000
+
+
+@dataclass(frozen=True, slots=True)
+class VerifiedToken:
+    auth: AuthContext
+    resource: str
+
+
+def bearer_token(authorization: str | None) -> str | None:
+    """The token of an `Authorization: Bearer` header; None for no header or another scheme."""
+    if not authorization:
+        return None
+    scheme, _, value = authorization.strip().partition(" ")
+    if scheme.lower() != "bearer":
+        return None
+    return value.strip()
+
+
+class BearerVerifier:
+    """Verified tokens are trusted for `cache_seconds` (never past their expiry); a revocation
+    made in this process clears the cache at once, one made elsewhere within that time."""
+
+    def __init__(self, secret: bytes, cache_seconds: float) -> None:
+        self._secret = secret
+        self._cache_seconds = cache_seconds
+        self._cache: dict[str, tuple[float, VerifiedToken | None]] = {}
+
+    def forget(self) -> None:
+        self._cache.clear()
+
+    async def verify(
+        self, sessionmaker: async_sessionmaker[AsyncSession], token: str, resource: str
+    ) -> AuthContext | None:
+        if not token.startswith(ACCESS_TOKEN_PREFIX) or len(token) > MAX_PRESENTED_LENGTH:
+            return None
+        now = time.monotonic()
+        cached = self._cache.get(token)
+        if cached is not None and cached[0] > now:
+            found = cached[1]
+        else:
+            async with sessionmaker() as session:
+                found, valid_seconds = await self._lookup(session, hash_token(self._secret, token))
+            if len(self._cache) > MAX_CACHED:
+                self._cache.clear()
+            self._cache[token] = (now + min(self._cache_seconds, valid_seconds), found)
+        if found is None or not covers(found.resource, resource):
+            return None
+        return found.auth
+
+    async def _lookup(
+        self, session: AsyncSession, digest: str
+    ) -> tuple[VerifiedToken | None, float]:
+        row = (
+            await session.execute(
+                sa.select(OAuthToken, OAuthGrant)
+                .join(
+                    OAuthGrant,
+                    sa.and_(
+                        OAuthGrant.organization_id == OAuthToken.organization_id,
+                        OAuthGrant.id == OAuthToken.grant_id,
+                    ),
+                )
+                .where(OAuthToken.token_hash == digest, OAuthToken.kind == "access")
+            )
+        ).one_or_none()
+        if row is None or not hmac.compare_digest(row[0].token_hash, digest):
+            return None, 60.0
+        token, grant = row
+        now = utcnow()
+        if token.revoked_at is not None or grant.revoked_at is not None or token.expires_at <= now:
+            return None, 60.0
+        auth = AuthContext(
+            organization_id=grant.organization_id,
+            scopes=frozenset(token.scopes),
+            credential_kind="oauth",
+            credential_id=grant.id,  # rate limits count per grant
+            user_id=grant.user_id,
+        )
+        return VerifiedToken(auth, grant.resource), (token.expires_at - now).total_seconds()
