@@ -1,15 +1,21 @@
 """A real browser (Debian's chromium driven by Playwright) against a real `meetsight serve`:
-first-run setup, API key shown once and used on REST, revoke, members, audit log, sign-out and
-sign-in. Screenshots at 1280 px go to $MEETSIGHT_TEST_SCREENSHOT_DIR when set (docs/screenshots
-holds the committed ones), else to the test's temporary folder."""
+first-run setup, API key shown once and used on REST, revoke, members, an OAuth client registered
+and a consent completed (its token used on REST), audit log, sign-out and sign-in. Screenshots at
+1280 px go to $MEETSIGHT_TEST_SCREENSHOT_DIR when set (docs/screenshots holds the committed ones),
+else to the test's temporary folder."""
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import os
+import re
+import secrets
 import shutil
 import subprocess
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 import httpx
 import pytest
@@ -121,6 +127,12 @@ async def test_setup_keys_members_audit_in_a_browser(
 
         await _add_member(page, base, shots)
         await _register_oauth_client(page, base, shots)
+        token = await _consent_in_the_browser(page, base, shots)
+        bearer = await rest.get("/api/v1/meetings", headers={"authorization": f"Bearer {token}"})
+        assert bearer.status_code == 200 and bearer.json()["statusCode"] == 200
+        # The token carries what was consented to (meetings:read), not more.
+        calls = await rest.get("/api/v1/calls", headers={"authorization": f"Bearer {token}"})
+        assert calls.status_code == 403
 
         await page.goto(base + "/settings/api-keys")
         await page.get_by_role("button", name="Revoke Browser test key").click()
@@ -210,3 +222,64 @@ async def test_pages_fit_a_phone(served: Served, browser: Browser, shots: Path) 
     outline = await page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
     assert outline == "solid"
     assert problems == []
+
+
+CALLBACK = "http://127.0.0.1:9/callback"  # a loopback redirect URI; the browser never reaches it
+
+
+async def _consent_in_the_browser(page: Page, base: str, shots: Path) -> str:
+    """Register a public client, send the signed-in browser through /oauth/authorize, allow on
+    the consent page, catch the redirect and exchange the code (PKCE S256) for a token."""
+    await page.goto(base + "/settings/oauth-clients")
+    await page.get_by_label("Name").fill("Local agent")
+    await page.get_by_label("Redirect URIs").fill(CALLBACK)
+    await page.get_by_label("Public").check()
+    await page.get_by_role("button", name="Register client").click()
+    client_id = (await page.locator("#shown-client-id").text_content() or "").strip()
+    assert client_id
+
+    verifier = secrets.token_urlsafe(48)
+    digest = hashlib.sha256(verifier.encode()).digest()
+    challenge = base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
+    query = {
+        "response_type": "code",
+        "client_id": client_id,
+        "redirect_uri": CALLBACK,
+        "scope": "meetings:read",
+        "state": "browser-state",
+        "code_challenge": challenge,
+        "code_challenge_method": "S256",
+        "resource": base + "/api/v1",
+    }
+    redirected: list[str] = []
+
+    async def catch(route: object) -> None:
+        redirected.append(route.request.url)  # type: ignore[attr-defined]
+        await route.fulfill(status=200, body="signed in")  # type: ignore[attr-defined]
+
+    await page.route(CALLBACK + "*", catch)
+    await page.goto(base + "/oauth/authorize?" + urlencode(query))
+    await expect(
+        page.get_by_role("heading", name="Allow Local agent to use meetsight?")
+    ).to_be_visible()
+    await page.screenshot(path=str(shots / "oauth-consent.png"), full_page=True)
+    await page.get_by_role("button", name="Allow").click()
+    await expect(page).to_have_url(
+        re.compile(re.escape(CALLBACK) + r"\?code=")
+    )  # not blocked by the page's form-action CSP
+    returned = parse_qs(urlsplit(redirected[-1]).query)
+    assert returned["state"] == ["browser-state"] and returned["iss"]
+    async with httpx.AsyncClient(base_url=base) as client:
+        token = await client.post(
+            "/v1/oauth/token",
+            data={
+                "grant_type": "authorization_code",
+                "code": returned["code"][0],
+                "redirect_uri": CALLBACK,
+                "client_id": client_id,
+                "code_verifier": verifier,
+                "resource": base + "/api/v1",
+            },
+        )
+    assert token.status_code == 200, token.text
+    return str(token.json()["access_token"])
