@@ -192,7 +192,8 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(AppError)
     async def app_error(request: Request, exc: AppError) -> Response:
         headers = dict(exc.headers or {})
-        if exc.status_code == 401:
+        if exc.status_code == 401 and "WWW-Authenticate" not in headers:
+            # The API's challenge (OAuth resource metadata) unless the error names its own.
             headers["WWW-Authenticate"] = unauthorized_challenge(request)
         elif isinstance(exc, MissingScope):
             headers["WWW-Authenticate"] = insufficient_scope_challenge(request, exc.scopes)

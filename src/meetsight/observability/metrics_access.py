@@ -17,7 +17,10 @@ def check_metrics_access(token: str | None, client_host: str | None, authorizati
         if scheme.lower() != "bearer" or not hmac.compare_digest(
             presented.strip().encode(), token.encode()
         ):
-            raise AppError("metrics: a valid bearer token is required", 401)
+            refused = AppError("metrics: a valid bearer token is required", 401)
+            # Its own token, not an OAuth one: no pointer to the API's authorization server.
+            refused.headers = {"WWW-Authenticate": "Bearer"}
+            raise refused
         return
     if not _is_loopback(client_host):
         raise AppError(
