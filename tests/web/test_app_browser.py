@@ -9,9 +9,7 @@ ones: `MEETSIGHT_TEST_SCREENSHOT_DIR=docs/screenshots pytest tests/web/test_app_
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
 import subprocess
 import sys
 from collections.abc import AsyncIterator, Iterator
@@ -21,33 +19,18 @@ import pytest
 
 from fixtures.served import Served, server_env, start_server
 from speech.audio import SHORT_CALL, conversation
+from web.chromium import chromium_available, launched, screenshot_dir
 
-CHROMIUM = Path("/usr/bin/chromium")
-ROOT = Path(__file__).resolve().parents[2]
 EMAIL, PASSWORD = "ada@demo.example", "browser app password"
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--autoplay-policy=no-user-gesture-required",
-]
+AUTOPLAY = ("--autoplay-policy=no-user-gesture-required",)  # play() without a click
 
 
-def _chromium_available() -> bool:
-    if not CHROMIUM.exists() and shutil.which("apt-get") and os.geteuid() == 0:
-        subprocess.run([str(ROOT / "scripts" / "system-deps.sh")], check=False, timeout=900)
-    return CHROMIUM.exists()
-
-
-if not _chromium_available():
+if not chromium_available():
     pytest.skip("/usr/bin/chromium is missing (scripts/system-deps.sh)", allow_module_level=True)
 
-from playwright.async_api import Browser, Dialog, Page, async_playwright, expect  # noqa: E402
+from playwright.async_api import Browser, Dialog, Page, expect  # noqa: E402
 
 
 def _cli(data_dir: Path, *args: str, stdin: str | None = None) -> str:
@@ -93,22 +76,13 @@ def recording(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture
 async def browser() -> AsyncIterator[Browser]:
-    async with async_playwright() as playwright:
-        launched = await playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
-        )
-        try:
-            yield launched
-        finally:
-            await launched.close()
+    async with launched(AUTOPLAY) as chromium:
+        yield chromium
 
 
 @pytest.fixture
 def shots(tmp_path: Path) -> Path:
-    folder = os.environ.get("MEETSIGHT_TEST_SCREENSHOT_DIR")
-    path = Path(folder) if folder else tmp_path / "screenshots"
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return screenshot_dir(tmp_path)
 
 
 async def _accept(dialog: Dialog) -> None:

@@ -8,11 +8,8 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import os
 import re
 import secrets
-import shutil
-import subprocess
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from urllib.parse import parse_qs, urlencode, urlsplit
@@ -21,35 +18,18 @@ import httpx
 import pytest
 
 from fixtures.served import Served, start_server
+from web.chromium import chromium_available, launched, screenshot_dir
 
-CHROMIUM = Path("/usr/bin/chromium")
-ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 PASSWORD = "browser test password"
 
 
-def _chromium_available() -> bool:
-    if not CHROMIUM.exists() and shutil.which("apt-get") and os.geteuid() == 0:
-        # The project's own set-up installs it (make test runs this script as root).
-        subprocess.run([str(ROOT / "scripts" / "system-deps.sh")], check=False, timeout=900)
-    return CHROMIUM.exists()
-
-
-if not _chromium_available():
+if not chromium_available():
     pytest.skip(
         "/usr/bin/chromium is missing and could not be installed (scripts/system-deps.sh)",
         allow_module_level=True,
     )
 
-from playwright.async_api import Browser, Dialog, Page, async_playwright, expect  # noqa: E402
+from playwright.async_api import Browser, Dialog, Page, expect  # noqa: E402
 
 
 @pytest.fixture
@@ -63,22 +43,13 @@ def served(tmp_path: Path) -> Iterator[Served]:
 
 @pytest.fixture
 async def browser() -> AsyncIterator[Browser]:
-    async with async_playwright() as playwright:
-        launched = await playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
-        )
-        try:
-            yield launched
-        finally:
-            await launched.close()
+    async with launched() as chromium:
+        yield chromium
 
 
 @pytest.fixture
 def shots(tmp_path: Path) -> Path:
-    folder = os.environ.get("MEETSIGHT_TEST_SCREENSHOT_DIR")
-    path = Path(folder) if folder else tmp_path / "screenshots"
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return screenshot_dir(tmp_path)
 
 
 async def _accept(dialog: Dialog) -> None:

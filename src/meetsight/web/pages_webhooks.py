@@ -9,14 +9,14 @@ from fastapi import APIRouter, Depends, Request
 from pydantic import ValidationError
 from starlette.responses import RedirectResponse, Response
 
-from meetsight.audit.service import Actor, record_event
+from meetsight.audit.service import record_event
 from meetsight.deps import DbSession, app_state
 from meetsight.errors import AppError, NotFound, ValidationFailed
-from meetsight.web.context import client_ip
 from meetsight.web.csrf import enforce_csrf
 from meetsight.web.errors import PageError
 from meetsight.web.flash import pop_flash, set_flash
 from meetsight.web.forms import field
+from meetsight.web.pages_api_keys import actor
 from meetsight.web.sessions import WebUser, require_admin
 from meetsight.web.templating import render
 from meetsight.webhooks import service
@@ -29,10 +29,6 @@ router = APIRouter(
 )
 PAGE = "/settings/webhooks"
 LOG_SIZE = 25
-
-
-def _actor(request: Request, user: WebUser) -> Actor:
-    return Actor(user_id=user.id, label=user.email, ip=client_ip(request))
 
 
 def _first_error(exc: ValidationError) -> str:
@@ -107,7 +103,7 @@ async def create_webhook(
         session,
         organization_id=user.organization_id,
         action="webhook.created",
-        actor=_actor(request, user),
+        actor=actor(request, user),
         target_kind="webhook",
         target_id=row.id,
         target_label=row.url,
@@ -137,7 +133,7 @@ async def switch_webhook(
         session,
         organization_id=user.organization_id,
         action="webhook.changed",
-        actor=_actor(request, user),
+        actor=actor(request, user),
         target_kind="webhook",
         target_id=row.id,
         target_label=row.url,
@@ -164,7 +160,7 @@ async def rotate_secret(
         session,
         organization_id=user.organization_id,
         action="webhook.rotated",
-        actor=_actor(request, user),
+        actor=actor(request, user),
         target_kind="webhook",
         target_id=row.id,
         target_label=row.url,
@@ -187,7 +183,7 @@ async def delete_webhook(
         session,
         organization_id=user.organization_id,
         action="webhook.deleted",
-        actor=_actor(request, user),
+        actor=actor(request, user),
         target_kind="webhook",
         target_id=webhook_id,
         target_label=url,
