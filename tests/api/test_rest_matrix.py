@@ -235,7 +235,7 @@ async def test_values_match_what_was_stored(
     assert item["startDateTime"] == "2026-10-01T15:00:00Z"
     assert item["endDateTime"] == "2026-10-01T15:05:00Z"
     assert item["duration"] == 60.0
-    assert item["url"] == f"http://testserver/app/{kind}/{aid}"
+    assert item["url"] == f"http://testserver/app/conversations/{aid}"
     if kind == "meetings":
         assert item["mediaType"] == "videocall"
         assert item["calendarEventId"] == "cal-123"
@@ -261,7 +261,7 @@ async def test_values_match_what_was_stored(
         {"action": "Send the proposal", "actors": ["Olivia Owner"], "deadline": "Friday"}
     ]
     if kind == "calls":
-        assert summary["insights"] == {"sentiment": "positive", "competitors": []}
+        assert summary["insights"] == {"sentiment": {"label": "positive"}, "competitors": []}
     else:
         assert summary["topics"] == [
             {"title": "Current process", "description": "Spreadsheets and manual notes"}

@@ -239,7 +239,7 @@ def test_good_answer_maps_to_intelligence(fake: FakeOpenAI, engine: LLMEngine) -
 
     assert [t.lines for t in result.topics] == [(3, 4, 18), (9, 10, 11)]
     assert result.insights == {
-        "sentiment": "positive",
+        "sentiment": {"label": "positive"},
         "objections": ["Precio superior a RateBoost", "Equipo de revenue pequeño"],
         "competitors": ["RateBoost"],
         "pricingDiscussed": True,
@@ -284,7 +284,7 @@ def test_invalid_items_are_dropped_not_fatal(fake: FakeOpenAI, engine: LLMEngine
     assert result.next_steps[0].line is None
     assert result.next_steps[1].due is None and result.next_steps[1].line == 23
     assert result.topics[0].lines == (3,)
-    assert result.insights["sentiment"] == "neutral"
+    assert result.insights["sentiment"] == {"label": "neutral"}
     assert result.extra["llm"]["dropped"] == 5
 
 

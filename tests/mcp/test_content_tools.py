@@ -85,7 +85,7 @@ async def test_summary_of_a_meeting_and_of_a_call(
     ]
     assert "insights" not in of_meeting
     assert of_call["kind"] == "call"
-    assert of_call["insights"] == {"sentiment": "positive", "competitors": []}
+    assert of_call["insights"] == {"sentiment": {"label": "positive"}, "competitors": []}
     assert "topics" not in of_call
     assert of_call["actionItems"] == [step]
 
@@ -135,7 +135,7 @@ async def test_details_of_a_call(mcp_url: str, state: AppState, tenant: Tenant) 
         result = structured(await client.call_tool("get_meeting_details", {"id": call}))
     assert result["meeting"]["kind"] == "call"
     assert result["meeting"]["direction"] == "outbound"
-    assert result["summary"]["insights"]["sentiment"] == "positive"
+    assert result["summary"]["insights"]["sentiment"] == {"label": "positive"}
 
 
 async def test_processing_activity_without_summary(

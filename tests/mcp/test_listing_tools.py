@@ -50,7 +50,7 @@ async def test_list_meetings_never_returns_calls_and_sorts(
     assert first["title"] == "Acme pricing review"
     assert first["kind"] == "meeting" and first["mediaType"] == "videocall"
     assert first["startDateTime"] == "2026-09-09T10:00:00Z"
-    assert first["url"].endswith(f"/app/meetings/{ids['new']}")
+    assert first["url"].endswith(f"/app/conversations/{ids['new']}")
     assert {p["name"] for p in first["participants"]} == {"Olivia Owner", "Carl Customer"}
     assert [o["email"] for o in first["organizers"]] == ["owner@example.com"]
     assert newest["meetings"][1]["mediaType"] == "presential"

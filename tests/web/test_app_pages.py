@@ -11,7 +11,7 @@ import sqlalchemy as sa
 
 from fixtures.factories import Tenant, make_activity
 from meetsight.activities.models import Activity
-from meetsight.intelligence.models import SmartCategory
+from meetsight.intelligence.models import ActivitySummary, SmartCategory
 from meetsight.state import AppState
 from web.pages import WebUserInfo, add_user, csrf_from, form_token, sign_in
 
@@ -285,3 +285,41 @@ async def test_smart_categories_create_edit_delete(
     )
     assert gone.status_code == 303
     assert "Security review" not in (await browser_in.get("/app/categories")).text
+
+
+async def test_the_url_the_api_gives_opens_the_page(
+    browser_in: httpx.AsyncClient, state: AppState, tenant: Tenant
+) -> None:
+    """A Meeting's and a Call's `url` (REST and MCP) is its page in this web app."""
+    for is_call in (False, True):
+        aid = await make_activity(state, tenant, is_call=is_call, name="Linked from the API")
+        kind = "calls" if is_call else "meetings"
+        item = await browser_in.get(f"/api/v1/{kind}/{aid}", headers={"x-api-key": tenant.key})
+        url = item.json()["data"]["url"]
+        page = await browser_in.get(httpx.URL(url).path)
+        assert page.status_code == 200 and "Linked from the API" in page.text
+
+
+async def test_call_page_shows_insights_of_either_engine(
+    browser_in: httpx.AsyncClient, state: AppState, tenant: Tenant
+) -> None:
+    """The LLM engine's insights carry no counts and give objections as plain lines."""
+    call = await make_activity(state, tenant, is_call=True, name="Insights call")
+    llm_shaped = {
+        "sentiment": {"label": "negative"},
+        "objections": ["Too expensive for a pilot"],
+        "competitors": ["RateBoost"],
+        "pricingDiscussed": True,
+        "decisionMakers": ["Dana"],
+    }
+    async with state.sessionmaker() as session:
+        await session.execute(
+            sa.update(ActivitySummary)
+            .where(ActivitySummary.activity_id == call)
+            .values(insights=llm_shaped)
+        )
+        await session.commit()
+    page = await browser_in.get(f"/app/conversations/{call}")
+    assert page.status_code == 200
+    for shown in ("negative", "Too expensive for a pilot", "RateBoost"):
+        assert shown in page.text

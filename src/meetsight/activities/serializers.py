@@ -17,7 +17,8 @@ def _compact(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def activity_url(public_url: str, kind: ActivityKind, activity_id: str) -> str:
-    return f"{public_url}/app/{kind.path}/{activity_id}"
+    """The activity's page in the web app (one page serves meetings and calls alike)."""
+    return f"{public_url}/app/conversations/{activity_id}"
 
 
 def serialize_activity(row: Row[Any], kind: ActivityKind, public_url: str) -> dict[str, Any]:

@@ -153,7 +153,8 @@ def to_intelligence(
         notes=notes,
         ai_opinion=analysis.ai_opinion.strip(),
         insights={
-            "sentiment": insights.sentiment,
+            # the built-in engine's shape: {"label": ...} (it adds score and counts)
+            "sentiment": {"label": insights.sentiment},
             "objections": insights.objections,
             "competitors": insights.competitors,
             "pricingDiscussed": insights.pricing_discussed,
