@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from meetsight.activities.media_response import RangeNotSatisfiable, parse_range
 from meetsight.web import charts
-from meetsight.web.media_ranges import RangeNotSatisfiable, wanted_range
 
 
 @pytest.mark.parametrize(
@@ -24,14 +24,14 @@ from meetsight.web.media_ranges import RangeNotSatisfiable, wanted_range
         ("bytes=abc", None),
     ],
 )
-def test_wanted_range(header: str | None, expected: tuple[int, int] | None) -> None:
-    assert wanted_range(header, 1000) == expected
+def test_parse_range(header: str | None, expected: tuple[int, int] | None) -> None:
+    assert parse_range(header, 1000) == expected
 
 
 @pytest.mark.parametrize("header", ["bytes=1000-", "bytes=5000-6000", "bytes=-0", "bytes=50-10"])
 def test_unsatisfiable_ranges_are_416(header: str) -> None:
     with pytest.raises(RangeNotSatisfiable) as raised:
-        wanted_range(header, 1000)
+        parse_range(header, 1000)
     assert raised.value.status_code == 416
     assert raised.value.headers == {"Content-Range": "bytes */1000"}
 

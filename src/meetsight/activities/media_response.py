@@ -24,8 +24,7 @@ class RangeNotSatisfiable(AppError):
 def parse_range(header: str | None, size: int) -> tuple[int, int] | None:
     """The (first, last) byte asked for, inclusive; None for the whole file. A header that is
     malformed or asks for several ranges is ignored (the whole file, as RFC 9110 allows); one
-    that starts past the end, ends before it starts or is `bytes=-0` is 416 (as the web
-    player's route always answered, web/media_ranges.py)."""
+    that starts past the end, ends before it starts or is `bytes=-0` is 416."""
     if not header:
         return None
     found = _RANGE.fullmatch(header.strip())
