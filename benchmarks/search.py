@@ -1,4 +1,4 @@
-"""Full-text search latency at scale: search_activities against a plain LIKE scan, on the same
+"""Full-text search latency at scale: search as REST search and the MCP search tools run it, against a plain LIKE scan, on the same
 data in the same run, on SQLite and on PostgreSQL.
 
     python benchmarks/search.py [--segments 1000000] [--queries 200] [--like-queries 50]
@@ -39,9 +39,10 @@ from _search_corpus import BenchQuery, SentenceMaker, bench_queries, sentences
 
 from meetsight.db.engine import create_engine, create_sessionmaker
 from meetsight.db.migrate import upgrade_async
+from meetsight.db.reads import create_reader
 from meetsight.ids import new_id
 from meetsight.search.indexing import rebuild_search_index
-from meetsight.search.service import search_activities
+from meetsight.search.reading import search_on_reader
 from meetsight.search.types import SearchQuery
 
 ORGS = 3
@@ -212,10 +213,19 @@ LIKE_SQL = {
 
 
 async def measure(
-    url: str, engine_name: str, orgs: list[str], queries: list[BenchQuery], like_every: int
+    url: str,
+    engine_name: str,
+    orgs: list[str],
+    queries: list[BenchQuery],
+    like_every: int,
+    kind: str,
 ) -> dict[str, Any]:
+    """The queries as REST search and the MCP search tools run them (search_on_reader, the
+    lean read path; `kind` "meetings" is what search_meetings asks), and the LIKE scan on the
+    same data through a session."""
     engine = create_engine(url)
     sessions = create_sessionmaker(engine)
+    reader = create_reader(engine)
     search_ms: dict[str, list[float]] = {"rare": [], "common": [], "phrase": []}
     pairs: list[tuple[float, float]] = []  # (search, LIKE) on the queries that ran both
     totals: list[int] = []
@@ -223,20 +233,25 @@ async def measure(
     # other work on a shared machine does not inflate; on PostgreSQL only the client's part.
     cpu_ms: list[float] = []
     # CPU time of the whole work, this process and (PostgreSQL on this machine) the server
-    # backend that ran it: a shared machine stretches wall-clock time by its load, much less
+    # backends that ran it: a shared machine stretches wall-clock time by its load, much less
     # the CPU time each side spends, so the ratio of CPU times is the steadier speed-up.
     work_ms: list[float] = []
     pairs_cpu: list[tuple[float, float]] = []
+    backends: list[int] = []
     for i, query in enumerate([*queries[:5], *queries]):  # 5 warm-up queries first
         org = orgs[i % len(orgs)]
-        async with sessions() as session:
-            backend = await backend_pid(session)
-            started, cpu_started = time.perf_counter(), time.process_time()
-            server_started = server_cpu_ms(backend)
-            page = await search_activities(session, org, SearchQuery(text=query.text, limit=20))
-            elapsed = (time.perf_counter() - started) * 1000
-            cpu = (time.process_time() - cpu_started) * 1000
-            work = cpu + server_cpu_ms(backend) - server_started
+        if i == 5:
+            backends = await server_pids(engine)
+        started, cpu_started = time.perf_counter(), time.process_time()
+        server_started = sum(server_cpu_ms(pid) for pid in backends)
+        page = await search_on_reader(
+            reader,
+            org,
+            SearchQuery(text=query.text, limit=20, kind=kind),  # type: ignore[arg-type]
+        )
+        elapsed = (time.perf_counter() - started) * 1000
+        cpu = (time.process_time() - cpu_started) * 1000
+        work = cpu + sum(server_cpu_ms(pid) for pid in backends) - server_started
         if i < 5:
             continue
         search_ms[query.kind].append(elapsed)
@@ -259,6 +274,7 @@ async def measure(
                 )
             pairs.append((elapsed, like_ms))
             pairs_cpu.append((work, like_work))
+    await reader.close()
     await engine.dispose()
     every = [ms for values in search_ms.values() for ms in values]
     like = [b for _, b in pairs]
@@ -266,6 +282,7 @@ async def measure(
     like_cpu = [b for _, b in pairs_cpu]
     same_cpu = [a for a, _ in pairs_cpu]
     return {
+        "kind": kind,
         "search": summary(every),
         "search_by_kind": {kind: summary(values) for kind, values in search_ms.items()},
         "search_cpu_in_this_process": summary(cpu_ms),
@@ -279,6 +296,21 @@ async def measure(
         "speedup_p50_cpu": round(statistics.median(like_cpu) / statistics.median(same_cpu), 1),
         "load_average": [round(x, 2) for x in os.getloadavg()],
     }
+
+
+async def server_pids(engine: Any) -> list[int]:
+    """The PostgreSQL server processes of the reader's pooled connections (none on SQLite):
+    the search's server-side CPU is read from them."""
+    if engine.dialect.name != "postgresql":
+        return []
+    async with engine.connect() as conn:
+        rows = await conn.execute(
+            sa.text(
+                "SELECT pid FROM pg_stat_activity"
+                " WHERE datname = current_database() AND backend_type = 'client backend'"
+            )
+        )
+        return [int(pid) for (pid,) in rows]
 
 
 async def backend_pid(session: Any) -> int | None:
@@ -348,13 +380,16 @@ async def run_engine(
     indexed = time.perf_counter()
     queries = bench_queries(args.queries, args.seed)
     like_every = max(1, args.queries // max(1, args.like_queries))
-    report = await measure(url, name, orgs, queries, like_every)
+    by_kind = {
+        kind: await measure(url, name, orgs, queries, like_every, kind)
+        for kind in args.kinds.split(",")
+    }
     return {
         "reused_corpus": reused,
         "segments_in_database": segments,
         "load_s": round(loaded - started, 1),
         "index_build_s": round(indexed - loaded, 1),
-        **report,
+        **{f"kind_{kind}": report for kind, report in by_kind.items()},
         "query_s": round(time.perf_counter() - indexed, 1),
     }
 
@@ -389,6 +424,11 @@ async def main() -> None:
     parser.add_argument("--queries", type=int, default=200)
     parser.add_argument("--like-queries", type=int, default=50)
     parser.add_argument("--engines", default="sqlite,postgresql")
+    parser.add_argument(
+        "--kinds",
+        default="meetings,all",
+        help="the searches' type filter, one run each: meetings (search_meetings), all (REST)",
+    )
     parser.add_argument("--pg-url", default=os.environ.get("MEETSIGHT_BENCH_DATABASE_URL"))
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--keep", action="store_true", help="keep the PostgreSQL database")

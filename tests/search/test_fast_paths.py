@@ -50,7 +50,8 @@ def _paths(engine: str) -> list[dict[str, Any]]:
     if engine == "sqlite":
         return [
             {"WALK_RATIO": 10**9, "SPAN_MATCHES": 0},  # join and sort; sentences per activity
-            {"WALK_RATIO": 0, "SPAN_MATCHES": 10**9},  # walk the recency index; one span lookup
+            {"WALK_RATIO": 0, "SPAN_MATCHES": 10**9},  # the scored walk; one span lookup
+            {"WALK_RATIO": 0, "SPAN_SPREAD": 0},  # keys too far apart: the walk in one statement
         ]
     return [{"one_statement": False}, {"one_statement": True}]
 
@@ -123,3 +124,41 @@ async def test_rebuild_keys_follow_start_order_and_recency_index_exists(state: A
     page = await run_search(state, tenant.org_id, "pricing")
     assert page.total == len(starts)
     assert [hit.start_at for hit in page.hits] == sorted(starts, reverse=True)
+
+
+async def test_scored_walk_across_chunks_with_keys_out_of_start_order(
+    state: AppState, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SQLite's scored walk when a third of the documents match (it reads a second chunk) and
+    documents were indexed in no particular start order: the same pages as the other paths."""
+    if state.engine.dialect.name != "sqlite":
+        pytest.skip("SQLite's window paths")
+    tenant = await make_tenant(state)
+    days = [(day * 7) % 30 + 1 for day in range(30)]  # every day of June once, shuffled
+    for day in days:
+        lines = ["Pricing for the team."] if day % 3 == 0 else ["Only small talk."]
+        await make_transcribed(
+            state, tenant, lines, start=datetime(2026, 6, day, 10, tzinfo=UTC), is_call=day % 4 == 0
+        )
+    walks: list[Any] = []
+    real_walk = sqlite_search._scored_walk
+
+    def counted(*args: Any) -> Any:
+        walks.append(found := real_walk(*args))
+        return found
+
+    for options in ({}, {"limit": 3}, {"kind": "meetings"}, {"scope": "sentences"}):
+        pages = []
+        for path in _paths("sqlite"):
+            with monkeypatch.context() as patch:
+                patch.setattr(service, "RANK_WINDOW", 4)
+                patch.setattr(sqlite_search, "_scored_walk", counted)
+                _force(patch, path)
+                pages.append(await run_search(state, tenant.org_id, "pricing", **options))
+        assert all(page == pages[0] for page in pages), options
+        assert pages[0].total == (10 if "kind" not in options else 10 - 2), options
+        assert [h.start_at for h in pages[0].hits] == sorted(
+            (h.start_at for h in pages[0].hits), reverse=True
+        )
+    # The scored walk answered (a list) and, with SPAN_SPREAD 0, declined (None).
+    assert any(isinstance(w, list) for w in walks) and any(w is None for w in walks)
