@@ -4,8 +4,10 @@ structures of one engine (FTS5 virtual tables, tsvector columns), written only b
 
 SQLite (FTS5, tokenizer `porter unicode61 remove_diacritics 2`, one for every language):
   search_orgs         organization -> small integer (org_no)
-  search_keys         activity -> doc_key = org_no << 24 | n: an organization's documents are
-                      one rowid range, so every FTS5 lookup seeks to the organization first;
+  search_keys         activity -> doc_key = org_no << 24 | is_call << 23 | n: an
+                      organization's documents are one rowid range, its meetings and its calls
+                      each one half of it (migration 0010), so every FTS5 lookup seeks to the
+                      organization, or to one kind of it, first;
                       with copies of is_call and start_at, so that the common filters and the
                       recency order need one integer-key lookup per match, not a join; and
                       (migration 0009) ix_search_keys_recency, the organization's keys newest
@@ -30,6 +32,7 @@ from dataclasses import dataclass
 SQLITE_TOKENIZE = "porter unicode61 remove_diacritics 2"
 SEGMENT_BITS = 20  # positions per activity in a segment rowid
 ACTIVITY_BITS = 24  # activities per organization in a doc_key
+KIND_BIT = ACTIVITY_BITS - 1  # set for calls: meetings and calls are two halves of the range
 MAX_INDEXED_POSITION = (1 << SEGMENT_BITS) - 1
 # Between two sentences of one document: a word nobody says, so "a b" never spans sentences.
 SENTENCE_BREAK = "zzsentencebreakzz"

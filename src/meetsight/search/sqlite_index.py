@@ -14,6 +14,7 @@ from sqlalchemy.engine import Connection
 
 from meetsight.search.schema import (
     ACTIVITY_BITS,
+    KIND_BIT,
     MAX_INDEXED_POSITION,
     SEGMENT_BITS,
     SENTENCE_BREAK,
@@ -26,6 +27,7 @@ _NEW_ORG = sa.text("INSERT INTO search_orgs (organization_id) VALUES (:org)")
 _DOC_KEY = sa.text(
     "SELECT doc_key FROM search_keys WHERE organization_id = :org AND activity_id = :act"
 )
+_IS_CALL = sa.text("SELECT is_call FROM activities WHERE organization_id = :org AND id = :act")
 _NEXT_KEY = sa.text("SELECT max(doc_key) FROM search_keys WHERE doc_key BETWEEN :lo AND :hi")
 _NEW_KEY = sa.text(
     "INSERT INTO search_keys (doc_key, organization_id, activity_id) VALUES (:key, :org, :act)"
@@ -60,6 +62,12 @@ def org_range(org_no: int) -> tuple[int, int]:
     return low, low | ((1 << ACTIVITY_BITS) - 1)
 
 
+def kind_range(org_no: int, is_call: bool) -> tuple[int, int]:
+    """The doc_keys of one organization's meetings, or of its calls."""
+    low = org_no << ACTIVITY_BITS | int(is_call) << KIND_BIT
+    return low, low | ((1 << KIND_BIT) - 1)
+
+
 def join_sentences(texts: Iterable[str]) -> str:
     return f" {SENTENCE_BREAK} ".join(texts)
 
@@ -78,7 +86,9 @@ def doc_key(conn: Connection, org_id: str, activity_id: str, *, create: bool) ->
         return None if found is None else int(found)
     org_no = org_number(conn, org_id, create=True)
     assert org_no is not None
-    low, high = org_range(org_no)
+    # The kind never changes after creation (meetings and calls are uploaded to their paths).
+    is_call = bool(conn.execute(_IS_CALL, {"org": org_id, "act": activity_id}).scalar())
+    low, high = kind_range(org_no, is_call)
     # SQLite has one writer at a time: nobody else can take this number before we insert it.
     key = int(conn.execute(_NEXT_KEY, {"lo": low, "hi": high}).scalar() or low) + 1
     if key > high:

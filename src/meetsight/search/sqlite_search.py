@@ -13,7 +13,7 @@ import json
 import re
 import sqlite3
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any
 
@@ -25,7 +25,7 @@ from meetsight.search import sqlite_index
 from meetsight.search.backend import Activity, Candidate, Relevance
 from meetsight.search.filters import activity_filters, needs_call_columns
 from meetsight.search.parsing import ParsedQuery, QueryPart
-from meetsight.search.schema import SEGMENT_BITS
+from meetsight.search.schema import KIND_BIT, SEGMENT_BITS
 from meetsight.search.types import SearchQuery, SentenceMatch
 
 SNIPPET_CHARS = 240
@@ -87,7 +87,8 @@ def fts5_part(part: QueryPart) -> str:
 @dataclass(slots=True)
 class Prepared:
     org_id: str
-    low: int
+    org_no: int
+    low: int  # the organization's doc_keys; one kind's half of them when the search has one
     high: int
     match_all: str
     match_any: str
@@ -136,7 +137,8 @@ class SqliteSearch:
         found = db.execute(_ORG_NO, (org_id,)).fetchone()
         if found is None:
             return None
-        low, high = sqlite_index.org_range(int(found[0]))
+        org_no = int(found[0])
+        low, high = sqlite_index.org_range(org_no)
         parts = [fts5_part(p) for p in parsed.parts]
         trimmed = [trim_phrase(p) for p in parsed.parts]
         words = dict.fromkeys(
@@ -146,6 +148,7 @@ class SqliteSearch:
         )
         return Prepared(
             org_id,
+            org_no,
             low,
             high,
             " ".join(parts),
@@ -164,6 +167,14 @@ class SqliteSearch:
         offset: int,
     ) -> tuple[list[Candidate], int]:
         filters, params, _ = activity_filters(query, kind_and_start="k")
+        # Meetings or calls only: their half of the organization's keys (migration 0010), so
+        # FTS5 itself keeps to the kind and counts need no join for it. Walks and joins still
+        # carry the kind in `filters`; `others` are the filters besides it.
+        others = filters
+        if query.kind != "all":
+            others = activity_filters(replace(query, kind="all"), kind_and_start="k")[0]
+            is_call = query.kind == "calls"
+            prepared.low, prepared.high = sqlite_index.kind_range(prepared.org_no, is_call)
         for name in ("from_at", "to_at"):
             if name in params and _DATETIME is not None:
                 params[name] = _DATETIME(params[name])
@@ -181,8 +192,9 @@ class SqliteSearch:
             score_span = None
             if not offset and not call_join and query.date_from is None and query.date_to is None:
                 score_span = partial(self._score_span, db, prepared, query)
+            both = (filters, others)
             return _window_in_sql(
-                db, prepared, source, filters, call_join, params, limit, offset, score_span
+                db, prepared, source, both, call_join, params, limit, offset, score_span
             )
         # With a phrase the full-text match runs once: it costs a position check in every
         # document holding the phrase's words, which a count and then the window would repeat.
@@ -220,7 +232,7 @@ class SqliteSearch:
                 if offset <= total < wanted:
                     found.append(Candidate(key, activity_id))
                 total += 1
-                if total >= wanted and not filters:
+                if total >= wanted and not others:
                     return found, len(matched)
         return found, total
 
@@ -236,20 +248,20 @@ class SqliteSearch:
         scores, titles = prepared.scores, prepared.titles
         if all(k in scores or k in titles for k in keys):
             return {k: Relevance(k in titles, scores.get(k, 0.0)) for k in keys}
-        # One rowid range from the lowest to the highest key: a `rowid IN (...)` lookup would
-        # run bm25's whole-table pass once per key. Keys grow with time like the window's
-        # start times, so the range holds little beyond the window; at worst it is the
-        # organization's documents.
-        low, high = min(keys), max(keys)
-        titles: set[int] = set()
-        if query.scope != "sentences" and prepared.titles_possible:
-            found = db.execute(_TITLE_MATCHES, (prepared.match_all, low, high))
-            titles = {row[0] for row in found}
-        scores: dict[int, float] = {}
-        if query.scope != "title":
-            found = db.execute(_BODY_SCORES, (prepared.rank_match, low, high))
-            # bm25 is lower for better matches; negated so that higher is better.
-            scores = {k: -float(s) for k, s in found}
+        # One rowid range from the lowest to the highest key of each kind (meetings and calls
+        # are two halves of the organization's keys): a `rowid IN (...)` lookup would run
+        # bm25's whole-table pass once per key. Keys grow with time like the window's start
+        # times, so a range holds little beyond the window; at worst it is the organization's
+        # documents of that kind.
+        scores, titles = {}, set()  # this window's, not the scored walk's
+        for low, high in _spans(keys):
+            if query.scope != "sentences" and prepared.titles_possible:
+                found = db.execute(_TITLE_MATCHES, (prepared.match_all, low, high))
+                titles.update(row[0] for row in found)
+            if query.scope != "title":
+                found = db.execute(_BODY_SCORES, (prepared.rank_match, low, high))
+                # bm25 is lower for better matches; negated so that higher is better.
+                scores.update((k, -float(s)) for k, s in found)
         return {k: Relevance(k in titles, scores.get(k, 0.0)) for k in keys}
 
     def _score_span(
@@ -307,7 +319,7 @@ def _window_in_sql(
     db: sqlite3.Connection,
     prepared: Prepared,
     source: str,
-    filters: str,
+    all_filters: tuple[str, str],
     call_join: str,
     params: dict[str, Any],
     limit: int,
@@ -317,11 +329,12 @@ def _window_in_sql(
     """Words only: counted in one statement (FTS5 counts a word's documents from its doclist
     alone), then the window: the scored walk when most documents match and `score_span` is
     given, else one statement, walking the recency index when most documents match."""
+    filters, others = all_filters  # every filter; those besides the kind (see candidates)
     fts = {**params, "q": prepared.match_all, "lo": prepared.low, "hi": prepared.high}
-    if filters or call_join or source != _BODY_HITS:
+    if others or call_join or source != _BODY_HITS:
         count = (
             f"SELECT count(*) FROM ({source}) h JOIN search_keys k ON k.doc_key = h.doc_key"
-            f"{call_join} WHERE k.organization_id = :org{filters}"
+            f"{call_join} WHERE k.organization_id = :org{others}"
         )
     else:  # every document in the organization's range has its key: no join needed
         count = f"SELECT count(*) FROM ({source})"
@@ -372,14 +385,15 @@ def _scored_walk(
     chunk = wanted + wanted // 8 + 8  # most documents match: a little over the window
     while len(found) < wanted and (rows := walk.fetchmany(chunk)):
         walked += len(rows)
-        low, high = min(r[0] for r in rows), max(r[0] for r in rows)
-        if high - low >= SPAN_SPREAD * len(rows):
+        spans = _spans([r[0] for r in rows])
+        if sum(high - low for low, high in spans) >= SPAN_SPREAD * len(rows):
             scores.clear()
             titles.clear()
             return None
-        for part in _unread(read, low, high):
-            score_span(*part)
-            read.append(part)
+        for low, high in spans:
+            for part in _unread(read, low, high):
+                score_span(*part)
+                read.append(part)
         for key, activity_id in rows:
             if key in scores or key in titles:
                 found.append(Candidate(key, activity_id))
@@ -388,6 +402,14 @@ def _scored_walk(
         # The next chunk from the share of walked documents that matched so far.
         chunk = (wanted - len(found)) * walked // max(1, len(found)) + 8
     return found
+
+
+def _spans(keys: Sequence[int]) -> list[tuple[int, int]]:
+    """From the lowest to the highest key, for each kind's half among `keys`."""
+    halves: dict[int, list[int]] = {}
+    for key in keys:
+        halves.setdefault(key >> KIND_BIT, []).append(key)
+    return [(min(half), max(half)) for half in halves.values()]
 
 
 def _unread(read: list[tuple[int, int]], low: int, high: int) -> list[tuple[int, int]]:
