@@ -406,6 +406,9 @@ def _scored_walk(
 
 def _spans(keys: Sequence[int]) -> list[tuple[int, int]]:
     """From the lowest to the highest key, for each kind's half among `keys`."""
+    low, high = min(keys), max(keys)
+    if not (low ^ high) >> KIND_BIT:  # one half (a meetings or calls search): one range
+        return [(low, high)]
     halves: dict[int, list[int]] = {}
     for key in keys:
         halves.setdefault(key >> KIND_BIT, []).append(key)
