@@ -11,6 +11,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from meetsight.oauth.client_auth import authenticate_client
+from meetsight.oauth.endpoint_limits import EndpointLimits, LimitRefusal
 from meetsight.oauth.errors import NO_STORE, OAuthError, invalid_request
 from meetsight.oauth.grants import exchange_code, refresh, revoke_token
 from meetsight.oauth.metadata import REVOKE_PATH, TOKEN_PATH
@@ -37,10 +38,13 @@ async def read_form(request: Request) -> dict[str, str]:
 
 async def token(request: Request) -> Response:
     state: AppState = request.app.state.ms
+    limits = EndpointLimits(state, request.scope)
     try:
+        limits.refuse_if_blocked()
         form = await read_form(request)
         async with state.sessionmaker() as session:
             client = await authenticate_client(session, request.headers, form)
+            await limits.charge_client(client.client_id)
             grant_type = form.get("grant_type")
             if grant_type == "authorization_code":
                 issued = await exchange_code(
@@ -70,23 +74,30 @@ async def token(request: Request) -> Response:
         if exc.error == "invalid_grant":
             state.bearer.forget()
             log.info("token request refused: %s", exc.description)
-        return exc.response()
+        return await limits.after_refusal(exc.response())
+    except LimitRefusal as refusal:
+        return refusal.response
     return JSONResponse(issued.body(), headers=NO_STORE)
 
 
 async def revoke(request: Request) -> Response:
     state: AppState = request.app.state.ms
+    limits = EndpointLimits(state, request.scope)
     try:
+        limits.refuse_if_blocked()
         form = await read_form(request)
         if not form.get("token"):
             raise invalid_request("token is required")
         async with state.sessionmaker() as session:
             client = await authenticate_client(session, request.headers, form)
+            await limits.charge_client(client.client_id)
             touched = await revoke_token(
                 session, state.settings, client=client, token=form["token"]
             )
     except OAuthError as exc:
-        return exc.response()
+        return await limits.after_refusal(exc.response())
+    except LimitRefusal as refusal:
+        return refusal.response
     if touched is not None:
         state.bearer.forget()
     return Response(status_code=200, headers=NO_STORE)
