@@ -1,5 +1,6 @@
-"""Full-text search latency at scale: search as REST search and the MCP search tools run it, against a plain LIKE scan, on the same
-data in the same run, on SQLite and on PostgreSQL.
+"""Full-text search latency at scale: the search as REST search and the MCP search tools run it
+(search_on_reader), against a plain LIKE scan on the same data in the same run, on SQLite and
+on PostgreSQL.
 
     python benchmarks/search.py [--segments 1000000] [--queries 200] [--like-queries 50]
                                 [--engines sqlite,postgresql] [--pg-url postgresql://...]

@@ -64,7 +64,11 @@ def build_state(settings: Settings, rate_limits: RequestLimits | None = None) ->
             settings.api_key_cache_seconds,
             previous_secrets=settings.previous_hmac_secrets(),
         ),
-        bearer=BearerVerifier(settings.hmac_secret(), settings.api_key_cache_seconds),
+        bearer=BearerVerifier(
+            settings.hmac_secret(),
+            settings.api_key_cache_seconds,
+            previous_secrets=settings.previous_hmac_secrets(),
+        ),
         media=open_media_store(settings),
         public_url=settings.resolved_public_url(),
         rate_limits=rate_limits,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hmac
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import sqlalchemy as sa
@@ -12,7 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from meetsight.auth.context import AuthContext
 from meetsight.db.base import utcnow
-from meetsight.oauth.hashing import ACCESS_TOKEN_PREFIX, MAX_PRESENTED_LENGTH, hash_token
+from meetsight.oauth.hashing import ACCESS_TOKEN_PREFIX, MAX_PRESENTED_LENGTH, token_digests
 from meetsight.oauth.models import OAuthGrant, OAuthToken
 from meetsight.oauth.resources import covers
 
@@ -39,8 +40,10 @@ class BearerVerifier:
     """Verified tokens are trusted for `cache_seconds` (never past their expiry); a revocation
     made in this process clears the cache at once, one made elsewhere within that time."""
 
-    def __init__(self, secret: bytes, cache_seconds: float) -> None:
-        self._secret = secret
+    def __init__(
+        self, secret: bytes, cache_seconds: float, previous_secrets: Sequence[bytes] = ()
+    ) -> None:
+        self._secrets = [secret, *previous_secrets]  # see hashing.token_digests
         self._cache_seconds = cache_seconds
         self._cache: dict[str, tuple[float, VerifiedToken | None]] = {}
 
@@ -58,7 +61,8 @@ class BearerVerifier:
             found = cached[1]
         else:
             async with sessionmaker() as session:
-                found, valid_seconds = await self._lookup(session, hash_token(self._secret, token))
+                digests = token_digests(self._secrets, token)
+                found, valid_seconds = await self._lookup(session, digests)
             if len(self._cache) > MAX_CACHED:
                 self._cache.clear()
             self._cache[token] = (now + min(self._cache_seconds, valid_seconds), found)
@@ -67,7 +71,7 @@ class BearerVerifier:
         return found.auth
 
     async def _lookup(
-        self, session: AsyncSession, digest: str
+        self, session: AsyncSession, digests: list[str]
     ) -> tuple[VerifiedToken | None, float]:
         row = (
             await session.execute(
@@ -79,10 +83,10 @@ class BearerVerifier:
                         OAuthGrant.id == OAuthToken.grant_id,
                     ),
                 )
-                .where(OAuthToken.token_hash == digest, OAuthToken.kind == "access")
+                .where(OAuthToken.token_hash.in_(digests), OAuthToken.kind == "access")
             )
         ).one_or_none()
-        if row is None or not hmac.compare_digest(row[0].token_hash, digest):
+        if row is None or not any(hmac.compare_digest(row[0].token_hash, d) for d in digests):
             return None, 60.0
         token, grant = row
         now = utcnow()

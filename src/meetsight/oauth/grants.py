@@ -24,6 +24,7 @@ from meetsight.oauth.hashing import (
     REFRESH_TOKEN_PREFIX,
     hash_token,
     new_secret,
+    token_digests,
 )
 from meetsight.oauth.models import OAuthClient, OAuthCode, OAuthGrant, OAuthToken
 from meetsight.oauth.resources import normalise
@@ -162,7 +163,7 @@ async def exchange_code(
     if code_verifier is None:
         raise invalid_request("code_verifier is required (PKCE)")
     found = await session.execute(
-        sa.select(OAuthCode).where(OAuthCode.code_hash == hash_token(settings.hmac_secret(), code))
+        sa.select(OAuthCode).where(OAuthCode.code_hash.in_(_digests(settings, code)))
     )
     record = found.scalar_one_or_none()
     if record is None or record.client_id != client.client_id:
@@ -223,7 +224,7 @@ async def refresh(
     one again means it leaked: the whole grant is revoked."""
     if not refresh_token or len(refresh_token) > MAX_PRESENTED_LENGTH:
         raise invalid_request("refresh_token is required")
-    digest = hash_token(settings.hmac_secret(), refresh_token)
+    digests = _digests(settings, refresh_token)
     found = await session.execute(
         sa.select(OAuthToken, OAuthGrant)
         .join(
@@ -233,7 +234,7 @@ async def refresh(
                 OAuthGrant.id == OAuthToken.grant_id,
             ),
         )
-        .where(OAuthToken.token_hash == digest, OAuthToken.kind == "refresh")
+        .where(OAuthToken.token_hash.in_(digests), OAuthToken.kind == "refresh")
     )
     row = found.one_or_none()
     if row is None:
@@ -281,7 +282,7 @@ async def revoke_token(
     Unknown tokens and other clients' tokens change nothing. Returns the grant touched."""
     if not token or len(token) > MAX_PRESENTED_LENGTH:
         return None
-    digest = hash_token(settings.hmac_secret(), token)
+    digests = _digests(settings, token)
     found = await session.execute(
         sa.select(OAuthToken, OAuthGrant)
         .join(
@@ -291,7 +292,7 @@ async def revoke_token(
                 OAuthGrant.id == OAuthToken.grant_id,
             ),
         )
-        .where(OAuthToken.token_hash == digest)
+        .where(OAuthToken.token_hash.in_(digests))
     )
     row = found.one_or_none()
     if row is None or row[1].client_id != client.client_id:
@@ -303,3 +304,7 @@ async def revoke_token(
         record.revoked_at = utcnow()
     await session.commit()
     return grant.id
+
+
+def _digests(settings: Settings, presented: str) -> list[str]:
+    return token_digests([settings.hmac_secret(), *settings.previous_hmac_secrets()], presented)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hmac
 import secrets
+from collections.abc import Sequence
 
 from meetsight.auth.api_keys import hash_key
 
@@ -41,3 +42,11 @@ def client_secret_matches(stored_hash: str | None, presented: str) -> bool:
 def hash_token(server_secret: bytes, token: str) -> str:
     """Codes, access and refresh tokens: keyed by the server secret, as API keys are."""
     return hash_key(server_secret, token)
+
+
+def token_digests(server_secrets: Sequence[bytes], token: str) -> list[str]:
+    """What a presented code or token may be stored as: its HMAC under the current secret and
+    under each secret rotated out (MEETSIGHT_PREVIOUS_SECRET_KEYS), so a rotation does not make
+    every client authorize again. Nothing needs moving: access tokens and codes expire, and a
+    refresh is answered with tokens stored under the current secret."""
+    return [hash_key(secret, token) for secret in server_secrets]
