@@ -76,3 +76,15 @@ async def code_for(
         )
         await session.commit()
     return code
+
+
+async def code_form(state: AppState, registered: Registered, user_id: str) -> dict[str, str]:
+    """A fresh code, issued as the consent page issues it, in the form that trades it."""
+    verifier, challenge = pkce()
+    code = await code_for(state, registered, user_id, challenge)
+    return {
+        "grant_type": "authorization_code",
+        "code": code,
+        "code_verifier": verifier,
+        "redirect_uri": CALLBACK,
+    }

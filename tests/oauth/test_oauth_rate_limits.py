@@ -3,7 +3,7 @@ of the same organization keeps its own."""
 
 from __future__ import annotations
 
-from oauth_helpers import CALLBACK, code_for, pkce, register
+from oauth_helpers import code_form, register
 
 from fixtures.factories import make_tenant
 from fixtures.limited_apps import OpenApp
@@ -14,14 +14,7 @@ async def test_tokens_of_one_grant_share_a_budget(open_app: OpenApp) -> None:
         state, http = limited.state, limited.client
         tenant = await make_tenant(state)
         registered = await register(state, tenant.org_id)
-        verifier, challenge = pkce()
-        code = await code_for(state, registered, tenant.user_id, challenge)
-        form = {
-            "grant_type": "authorization_code",
-            "code": code,
-            "code_verifier": verifier,
-            "redirect_uri": CALLBACK,
-        }
+        form = await code_form(state, registered, tenant.user_id)
         first = (await http.post("/v1/oauth/token", data=form, headers=registered.basic())).json()
         refresh = {"grant_type": "refresh_token", "refresh_token": first["refresh_token"]}
         second = (
@@ -39,15 +32,6 @@ async def test_tokens_of_one_grant_share_a_budget(open_app: OpenApp) -> None:
         assert (await http.get("/api/v1/meetings", headers=tenant.headers)).status_code == 200
 
 
-def _code_form(code: str, verifier: str) -> dict[str, str]:
-    return {
-        "grant_type": "authorization_code",
-        "code": code,
-        "code_verifier": verifier,
-        "redirect_uri": CALLBACK,
-    }
-
-
 async def test_refused_token_requests_slow_their_address_down(open_app: OpenApp) -> None:
     """Wrong client secrets are charged to the address: past its budget it gets 429 (OAuth's
     JSON, Retry-After), even for the right secret, while another address is served."""
@@ -55,27 +39,20 @@ async def test_refused_token_requests_slow_their_address_down(open_app: OpenApp)
         state, http = limited.state, limited.client
         tenant = await make_tenant(state)
         registered = await register(state, tenant.org_id)
-        verifier, challenge = pkce()
-        code = await code_for(state, registered, tenant.user_id, challenge)
+        form = await code_form(state, registered, tenant.user_id)
         wrong = {**registered.basic()}
         wrong["authorization"] = wrong["authorization"][:-4] + "AAA="
         for _ in range(3):
-            answer = await http.post(
-                "/v1/oauth/token", data=_code_form(code, verifier), headers=wrong
-            )
+            answer = await http.post("/v1/oauth/token", data=form, headers=wrong)
             assert answer.status_code == 401 and answer.json()["error"] == "invalid_client"
-        over = await http.post("/v1/oauth/token", data=_code_form(code, verifier), headers=wrong)
+        over = await http.post("/v1/oauth/token", data=form, headers=wrong)
         assert over.status_code == 429
         assert over.json()["error"] == "temporarily_unavailable"
         assert int(over.headers["retry-after"]) > 0 and over.headers["cache-control"] == "no-store"
-        right = await http.post(
-            "/v1/oauth/token", data=_code_form(code, verifier), headers=registered.basic()
-        )
+        right = await http.post("/v1/oauth/token", data=form, headers=registered.basic())
         assert right.status_code == 429  # blocked: a right guess looks like a wrong one
         async with limited.client_at("10.9.9.9") as elsewhere:
-            served = await elsewhere.post(
-                "/v1/oauth/token", data=_code_form(code, verifier), headers=registered.basic()
-            )
+            served = await elsewhere.post("/v1/oauth/token", data=form, headers=registered.basic())
         assert served.status_code == 200 and served.json()["access_token"]
 
 
@@ -93,11 +70,8 @@ async def test_a_client_is_charged_its_own_budget(open_app: OpenApp) -> None:
         state, http = limited.state, limited.client
         tenant = await make_tenant(state)
         registered = await register(state, tenant.org_id)
-        verifier, challenge = pkce()
-        code = await code_for(state, registered, tenant.user_id, challenge)
-        first = await http.post(
-            "/v1/oauth/token", data=_code_form(code, verifier), headers=registered.basic()
-        )
+        form = await code_form(state, registered, tenant.user_id)
+        first = await http.post("/v1/oauth/token", data=form, headers=registered.basic())
         assert first.status_code == 200
         refresh = {"grant_type": "refresh_token", "refresh_token": first.json()["refresh_token"]}
         second = await http.post("/v1/oauth/token", data=refresh, headers=registered.basic())
@@ -107,9 +81,6 @@ async def test_a_client_is_charged_its_own_budget(open_app: OpenApp) -> None:
         assert third.status_code == 429 and third.json()["error"] == "temporarily_unavailable"
         # Another client of the same organization has its own budget.
         other = await register(state, tenant.org_id)
-        verifier, challenge = pkce()
-        code = await code_for(state, other, tenant.user_id, challenge)
-        answer = await http.post(
-            "/v1/oauth/token", data=_code_form(code, verifier), headers=other.basic()
-        )
+        form = await code_form(state, other, tenant.user_id)
+        answer = await http.post("/v1/oauth/token", data=form, headers=other.basic())
         assert answer.status_code == 200

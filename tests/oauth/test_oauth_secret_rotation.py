@@ -4,7 +4,7 @@ under the new one, and revocation finds them. Without the old secret listed they
 
 from __future__ import annotations
 
-from oauth_helpers import CALLBACK, code_for, pkce, register
+from oauth_helpers import code_form, register
 
 from fixtures.factories import make_tenant
 from fixtures.limited_apps import OpenApp
@@ -22,14 +22,7 @@ async def test_tokens_survive_a_rotation_while_the_old_secret_is_listed(
     async with open_app(secret_key=OLD) as before:
         tenant = await make_tenant(before.state)
         registered = await register(before.state, tenant.org_id)
-        verifier, challenge = pkce()
-        code = await code_for(before.state, registered, tenant.user_id, challenge)
-        form = {
-            "grant_type": "authorization_code",
-            "code": code,
-            "code_verifier": verifier,
-            "redirect_uri": CALLBACK,
-        }
+        form = await code_form(before.state, registered, tenant.user_id)
         answer = await before.client.post("/v1/oauth/token", data=form, headers=registered.basic())
         old = answer.json()
         assert (
