@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from sqlalchemy import event, make_url
+from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
@@ -35,8 +36,23 @@ def create_engine(url: str, **kwargs: Any) -> AsyncEngine:
         return engine
     kwargs.setdefault("pool_size", 10)
     kwargs.setdefault("max_overflow", 20)
-    kwargs.setdefault("pool_pre_ping", True)
-    return create_async_engine(url, **kwargs)
+    engine = create_async_engine(url, **kwargs)
+    if not kwargs.get("pool_pre_ping"):
+        event.listen(engine.sync_engine, "checkout", _ping)
+    return engine
+
+
+def _ping(dbapi_connection: Any, _record: Any, _proxy: Any) -> None:
+    """Every pooled connection is checked before it is handed out, as SQLAlchemy's
+    pool_pre_ping does, so a restarted server or a dropped idle connection costs a reconnect,
+    not a failed request. pool_pre_ping's asyncpg ping is three round trips (BEGIN, ";" as a
+    prepared statement, ROLLBACK: the transaction is for pgbouncer's transaction mode, which
+    prepared statements need); a statement in the simple query protocol needs none of that and
+    is one round trip (0.5 ms less per request, docs/benchmarks.md)."""
+    try:
+        dbapi_connection.run_async(lambda driver: driver.execute("SELECT 1"))
+    except Exception as exc:  # any failure: the pool drops this connection and makes another
+        raise DisconnectionError(f"pooled connection failed its ping: {exc}") from exc
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
