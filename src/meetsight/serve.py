@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import math
 import sys
 
 import uvicorn
@@ -53,5 +54,5 @@ def serve(settings: Settings, *, demo: bool, worker: bool) -> None:
         proxy_headers=True,
         # SIGTERM: stop accepting, let in-flight requests finish this long, then the lifespan
         # stops the embedded workers (a running job finishes or is given back).
-        timeout_graceful_shutdown=settings.shutdown_timeout_seconds,
+        timeout_graceful_shutdown=math.ceil(settings.shutdown_timeout_seconds),
     )

@@ -105,6 +105,12 @@ async def _listing(
     return envelope(data, headers=total_header(total))
 
 
+def enveloped(model: Any) -> Any:
+    """Envelope[model] for a response model chosen at run time (meeting or call), which mypy
+    cannot read as a type."""
+    return Envelope[model]  # type: ignore[valid-type]
+
+
 def build_activity_routes(kind: ActivityKind, models: dict[str, Any]) -> APIRouter:
     """The per-activity routes, identical for meetings and calls except for names and models."""
     r = APIRouter(prefix=f"/{kind.path}/{{activity_id}}", tags=[kind.path])
@@ -121,7 +127,7 @@ def build_activity_routes(kind: ActivityKind, models: dict[str, Any]) -> APIRout
 
     @r.get(
         "",
-        response_model=Envelope[models["item"]],
+        response_model=enveloped(models["item"]),
         summary=f"Get one {noun}",
         openapi_extra=path_only,
     )
@@ -140,7 +146,7 @@ def build_activity_routes(kind: ActivityKind, models: dict[str, Any]) -> APIRout
     @r.post(
         "/reprocess",
         status_code=202,
-        response_model=Envelope[models["item"]],
+        response_model=enveloped(models["item"]),
         summary=f"Run the {noun}'s processing again (after a failure, or a new model)",
     )
     async def reprocess_one(
@@ -155,7 +161,7 @@ def build_activity_routes(kind: ActivityKind, models: dict[str, Any]) -> APIRout
 
     @r.patch(
         "/speakers",
-        response_model=Envelope[models["transcript"]],
+        response_model=enveloped(models["transcript"]),
         summary="Rename a speaker, or assign them to a person; rewrites the transcript",
     )
     async def edit_speakers(
@@ -208,7 +214,7 @@ def build_activity_routes(kind: ActivityKind, models: dict[str, Any]) -> APIRout
 
     @r.get(
         "/participants",
-        response_model=Envelope[models["participants"]],
+        response_model=enveloped(models["participants"]),
         openapi_extra=path_only,
     )
     async def participants(request: Request) -> Response:
@@ -218,7 +224,7 @@ def build_activity_routes(kind: ActivityKind, models: dict[str, Any]) -> APIRout
         people = [ser.serialize_participant(p, kind) for p in rows]
         return envelope({kind.id_key: row.id, "participants": people})
 
-    @r.get("/summary", response_model=Envelope[models["summary"]], openapi_extra=path_only)
+    @r.get("/summary", response_model=enveloped(models["summary"]), openapi_extra=path_only)
     async def summary(request: Request) -> Response:
         ctx, state, row = await resolve(request)
         async with state.sessionmaker() as session:
@@ -227,7 +233,7 @@ def build_activity_routes(kind: ActivityKind, models: dict[str, Any]) -> APIRout
 
     @r.get(
         "/transcript",
-        response_model=Envelope[models["transcript"]],
+        response_model=enveloped(models["transcript"]),
         summary="The transcript; format=srt|vtt|txt|json downloads it as a file",
         openapi_extra=openapi_parameters(q.TranscriptQuery, path=("activity_id",)),
     )
@@ -240,7 +246,7 @@ def build_activity_routes(kind: ActivityKind, models: dict[str, Any]) -> APIRout
         body = await repo.get_transcript_document(state.reader, ctx.organization_id, row.id)
         return envelope({kind.id_key: row.id, "transcript": orjson.Fragment(body)})
 
-    @r.get("/notes", response_model=Envelope[models["notes"]], openapi_extra=path_only)
+    @r.get("/notes", response_model=enveloped(models["notes"]), openapi_extra=path_only)
     async def notes(request: Request) -> Response:
         ctx, state, row = await resolve(request)
         async with state.sessionmaker() as session:
@@ -251,7 +257,7 @@ def build_activity_routes(kind: ActivityKind, models: dict[str, Any]) -> APIRout
     @r.post(
         "/notes",
         status_code=201,
-        response_model=Envelope[models["note"]],
+        response_model=enveloped(models["note"]),
         summary="Add a manual note (isManual: true; processing never changes it)",
     )
     async def add_note(
@@ -277,7 +283,7 @@ def build_activity_routes(kind: ActivityKind, models: dict[str, Any]) -> APIRout
         await delete_manual_note(session, ctx.organization_id, row.id, note_id)
         return envelope(True)
 
-    @r.get("/chat", response_model=Envelope[models["chat"]], openapi_extra=path_only)
+    @r.get("/chat", response_model=enveloped(models["chat"]), openapi_extra=path_only)
     async def chat(request: Request) -> Response:
         ctx, state, row = await resolve(request)
         async with state.sessionmaker() as session:
@@ -315,20 +321,20 @@ def build_activity_routes(kind: ActivityKind, models: dict[str, Any]) -> APIRout
             f"/{path}",
             _links_endpoint(resolve, link_kind, key),
             methods=["GET"],
-            response_model=Envelope[list[model]],  # type: ignore[valid-type]
+            response_model=enveloped(list[model]),  # type: ignore[valid-type]
             summary=f"CRM {path} linked to the {noun}",
             name=f"{kind.path}_{path}",
             openapi_extra=path_only,
         )
 
-    @r.get("/analytics", response_model=Envelope[models["analytics"]], openapi_extra=path_only)
+    @r.get("/analytics", response_model=enveloped(models["analytics"]), openapi_extra=path_only)
     async def analytics(request: Request) -> Response:
         ctx, state, row = await resolve(request)
         async with state.sessionmaker() as session:
             found = await repo.get_analytics(session, ctx.organization_id, row.id)
         return envelope(ser.serialize_analytics(found, kind, row.id))
 
-    @r.get("/score", response_model=Envelope[models["score"]], openapi_extra=path_only)
+    @r.get("/score", response_model=enveloped(models["score"]), openapi_extra=path_only)
     async def score(request: Request) -> Response:
         ctx, state, row = await resolve(request)
         async with state.sessionmaker() as session:

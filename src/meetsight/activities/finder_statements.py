@@ -19,9 +19,10 @@ from sqlalchemy.orm import aliased
 
 from meetsight.activities.models import Activity, ActivityParticipant, ActivityType
 from meetsight.activities.repository import ACTIVITY_COLUMNS, escape_like, participants_query
+from meetsight.db.reads import AnySelect
 from meetsight.organizations.models import Person
 
-ORG = sa.bindparam("org_id")
+ORG: sa.BindParameter[str] = sa.bindparam("org_id")
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +64,7 @@ def _people_in_activity(condition: Callable[[Any, Any], Any]) -> Any:
 
 def _organized_by() -> Any:
     owner = aliased(Person)
-    emails = sa.bindparam("organizer_emails", expanding=True)
+    emails: sa.BindParameter[list[str]] = sa.bindparam("organizer_emails", expanding=True)
     by_owner = (
         sa.select(owner.id)
         .where(
@@ -102,7 +103,7 @@ def _clauses(shape: Shape) -> list[Any]:
     if shape.ids:
         clauses.append(Activity.id.in_(b("ids", expanding=True)))
     if shape.participant_emails:
-        emails = b("participant_emails", expanding=True)
+        emails: sa.BindParameter[list[str]] = b("participant_emails", expanding=True)
         clauses.append(_people_in_activity(lambda _, p: sa.func.lower(p.email).in_(emails)))
     if shape.organizer_emails:
         clauses.append(_organized_by())
@@ -118,7 +119,7 @@ def _clauses(shape: Shape) -> list[Any]:
 
 
 @lru_cache(maxsize=512)
-def page_statements(shape: Shape) -> tuple[sa.Select[Any], sa.Select[Any]]:
+def page_statements(shape: Shape) -> tuple[AnySelect, AnySelect]:
     """(one page of rows with the owner, the count) for this shape."""
     clauses = _clauses(shape)
     order = (

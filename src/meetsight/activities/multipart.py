@@ -58,7 +58,7 @@ class _Reader:
         self.header_field = b""
         self.header_value = b""
 
-    def callbacks(self) -> dict[str, Any]:
+    def callbacks(self) -> Any:  # python-multipart's MultipartCallbacks, a TypedDict
         def add(kind: str) -> Any:
             return lambda: self.events.append((kind, b""))
 

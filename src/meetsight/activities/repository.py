@@ -8,11 +8,10 @@ from functools import lru_cache
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.engine import Row
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.activities.models import Activity, ActivityLink, ActivityParticipant, ActivityType
-from meetsight.db.reads import Reader
+from meetsight.db.reads import AnyRow, AnySelect, Reader
 from meetsight.intelligence.models import (
     ActivityAnalytics,
     ActivityScore,
@@ -223,7 +222,7 @@ async def get_activity(session: AsyncSession, org_id: str, activity_id: str) -> 
     return await session.get(Activity, (org_id, activity_id))
 
 
-def participants_query(org_id: str) -> sa.Select[Any]:
+def participants_query(org_id: str) -> AnySelect:
     """Participants with their person, in the organization; callers add the activity filter
     and the order (one activity here, a page of them in activities/finder.py)."""
     return (
@@ -248,7 +247,7 @@ def participants_query(org_id: str) -> sa.Select[Any]:
     )
 
 
-async def list_participants(session: AsyncSession, org_id: str, activity_id: str) -> list[Row[Any]]:
+async def list_participants(session: AsyncSession, org_id: str, activity_id: str) -> list[AnyRow]:
     query = (
         participants_query(org_id)
         .where(ActivityParticipant.activity_id == activity_id)
@@ -289,7 +288,7 @@ async def get_score(session: AsyncSession, org_id: str, activity_id: str) -> Act
     return await session.get(ActivityScore, (org_id, activity_id))
 
 
-async def list_notes(session: AsyncSession, org_id: str, activity_ids: list[str]) -> list[Row[Any]]:
+async def list_notes(session: AsyncSession, org_id: str, activity_ids: list[str]) -> list[AnyRow]:
     query = (
         sa.select(
             Note.id,
@@ -316,7 +315,7 @@ async def list_notes(session: AsyncSession, org_id: str, activity_ids: list[str]
     return list((await session.execute(query)).all())
 
 
-async def list_chat(session: AsyncSession, org_id: str, activity_id: str) -> list[Row[Any]]:
+async def list_chat(session: AsyncSession, org_id: str, activity_id: str) -> list[AnyRow]:
     query = (
         sa.select(ChatMessage.question, ChatMessage.answer, ChatMessage.citations)
         .where(ChatMessage.organization_id == org_id, ChatMessage.activity_id == activity_id)

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy.engine import Row
-
 from meetsight.activities.kinds import ActivityKind
+from meetsight.db.reads import AnyRow
 from meetsight.intelligence.models import ActivityAnalytics, ActivityScore, ActivitySummary
 from meetsight.timefmt import iso_z
 
@@ -21,7 +20,7 @@ def activity_url(public_url: str, kind: ActivityKind, activity_id: str) -> str:
     return f"{public_url}/app/conversations/{activity_id}"
 
 
-def serialize_activity(row: Row[Any], kind: ActivityKind, public_url: str) -> dict[str, Any]:
+def serialize_activity(row: AnyRow, kind: ActivityKind, public_url: str) -> dict[str, Any]:
     """A Meeting or a Call; optional fields left out when empty. The listing's hot path, hence
     the plain statements."""
     rid = row.id
@@ -66,7 +65,7 @@ def serialize_activity(row: Row[Any], kind: ActivityKind, public_url: str) -> di
     return data
 
 
-def serialize_participant(row: Row[Any], kind: ActivityKind) -> dict[str, Any]:
+def serialize_participant(row: AnyRow, kind: ActivityKind) -> dict[str, Any]:
     item = {
         "id": row.id,
         "name": row.name,
@@ -109,7 +108,7 @@ def serialize_summary(
     return _compact(data)
 
 
-def serialize_note(row: Row[Any], kind: ActivityKind) -> dict[str, Any]:
+def serialize_note(row: AnyRow, kind: ActivityKind) -> dict[str, Any]:
     if kind.is_call:
         return _compact(
             {

@@ -19,11 +19,11 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from datetime import datetime
 from functools import lru_cache
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeAlias, TypeVar
 
 import sqlalchemy as sa
 from sqlalchemy.dialects import sqlite as sqlite_dialect
-from sqlalchemy.engine import Connection, Result
+from sqlalchemy.engine import Connection, Result, Row
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.pool import StaticPool
 
@@ -31,6 +31,10 @@ from meetsight.db.base import UTCDateTime
 from meetsight.db.engine import SQLITE_MMAP_BYTES
 
 T = TypeVar("T")
+# A select or a row of any columns (SQLAlchemy 2.1's generics are variadic: Select[Any] would
+# mean one column).
+AnySelect: TypeAlias = "sa.Select[*tuple[Any, ...]]"
+AnyRow: TypeAlias = "Row[*tuple[Any, ...]]"
 
 
 class Executes(Protocol):
@@ -53,7 +57,7 @@ class _InlineExecutes:
 
 
 class Reader(Protocol):
-    async def fetch(self, statement: sa.Select[Any], params: dict[str, Any]) -> Sequence[Any]:
+    async def fetch(self, statement: AnySelect, params: dict[str, Any]) -> Sequence[Any]:
         """Rows of a select whose values are all bind parameters."""
         ...
 
@@ -72,7 +76,7 @@ class EngineReader:
     def __init__(self, engine: AsyncEngine) -> None:
         self._engine = engine
 
-    async def fetch(self, statement: sa.Select[Any], params: dict[str, Any]) -> Sequence[Any]:
+    async def fetch(self, statement: AnySelect, params: dict[str, Any]) -> Sequence[Any]:
         async with self._engine.connect() as connection:
             return list((await connection.execute(statement, params)).all())
 
@@ -99,13 +103,15 @@ def sqlite_datetime(value: str | None) -> datetime | None:
 class _Compiled:
     __slots__ = ("convert", "names", "row_type", "sql", "statement")
 
-    def __init__(self, statement: sa.Select[Any]) -> None:
+    def __init__(self, statement: AnySelect) -> None:
         compiled = statement.compile(dialect=sqlite_dialect.dialect())
         self.statement = statement  # keeps id(statement) from being reused while cached
         self.sql = str(compiled)
         self.names = list(compiled.positiontup or ())
         columns = list(statement.selected_columns)
-        self.row_type = namedtuple("Row", [c.key or f"c{i}" for i, c in enumerate(columns)])  # type: ignore[misc]
+        self.row_type: Any = namedtuple(  # type: ignore[misc]
+            "Row", [c.key or f"c{i}" for i, c in enumerate(columns)]
+        )
         self.convert: list[tuple[int, Callable[[Any], Any]]] = [
             (i, sqlite_datetime) for i, c in enumerate(columns) if isinstance(c.type, UTCDateTime)
         ]
@@ -125,13 +131,13 @@ class SQLiteReader:
             "sqlite://", creator=lambda: self._connection, poolclass=StaticPool
         )
 
-    def _compile(self, statement: sa.Select[Any]) -> _Compiled:
+    def _compile(self, statement: AnySelect) -> _Compiled:
         found = self._compiled.get(id(statement))
         if found is None or found.statement is not statement:
             found = self._compiled[id(statement)] = _Compiled(statement)
         return found
 
-    async def fetch(self, statement: sa.Select[Any], params: dict[str, Any]) -> Sequence[Any]:
+    async def fetch(self, statement: AnySelect, params: dict[str, Any]) -> Sequence[Any]:
         compiled = self._compile(statement)
         rows = self._connection.execute(compiled.sql, [params[n] for n in compiled.names])
         make, convert = compiled.row_type._make, compiled.convert

@@ -65,8 +65,8 @@ async def _create_people(
 ) -> dict[str, Person]:
     unique: dict[str, DemoPerson] = {}
     for demo in activities:
-        for person in demo.people:
-            unique.setdefault(person.key, person)
+        for listed in demo.people:
+            unique.setdefault(listed.key, listed)
     people: dict[str, Person] = {}
     for key, demo_person in unique.items():
         if demo_person.is_internal and demo_person.email:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, cast
 
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -60,7 +60,7 @@ async def claim_next(
         )
         if kinds:
             query = query.where(Job.kind.in_(kinds))
-        if session.bind.dialect.name == "postgresql":
+        if session.get_bind().dialect.name == "postgresql":
             query = query.with_for_update(skip_locked=True)
         candidates = list((await session.execute(query)).scalars())
         for job_id in candidates:
@@ -121,7 +121,7 @@ async def heartbeat(
             .values(lease_until=now + timedelta(seconds=lease_seconds), updated_at=now)
         )
         await session.commit()
-        return bool(result.rowcount)
+        return _changed(result)
 
 
 async def save_progress(session: AsyncSession, claim: Claim, payload: dict[str, Any]) -> bool:
@@ -129,7 +129,7 @@ async def save_progress(session: AsyncSession, claim: Claim, payload: dict[str, 
     result = await session.execute(
         sa.update(Job).where(_held(claim)).values(payload=payload, updated_at=utcnow())
     )
-    return bool(result.rowcount)
+    return _changed(result)
 
 
 async def finish(session: AsyncSession, claim: Claim) -> bool:
@@ -139,7 +139,7 @@ async def finish(session: AsyncSession, claim: Claim) -> bool:
         .where(_held(claim))
         .values(state="done", lease_until=None, last_error=None, updated_at=utcnow())
     )
-    return bool(result.rowcount)
+    return _changed(result)
 
 
 def backoff_seconds(attempts: int, rng: random.Random | None = None) -> float:
@@ -168,7 +168,7 @@ async def retry_after(session: AsyncSession, claim: Claim, error: str, *, second
             updated_at=now,
         )
     )
-    return bool(result.rowcount)
+    return _changed(result)
 
 
 async def fail(session: AsyncSession, claim: Claim, error: str) -> bool:
@@ -177,7 +177,7 @@ async def fail(session: AsyncSession, claim: Claim, error: str) -> bool:
         .where(_held(claim))
         .values(state="failed", lease_until=None, last_error=error[:2000], updated_at=utcnow())
     )
-    return bool(result.rowcount)
+    return _changed(result)
 
 
 async def release(sessionmaker: async_sessionmaker[AsyncSession], claim: Claim) -> None:
@@ -196,3 +196,8 @@ async def release(sessionmaker: async_sessionmaker[AsyncSession], claim: Claim) 
             )
         )
         await session.commit()
+
+
+def _changed(result: Any) -> bool:
+    """Whether an UPDATE matched a row (its CursorResult's rowcount)."""
+    return bool(cast(sa.CursorResult[Any], result).rowcount)

@@ -135,7 +135,8 @@ def _find_amounts(text: str) -> tuple[Amount, ...]:
     out: list[Amount] = []
     i = 0
     while i < len(tokens):
-        j, value, words = i, None, []
+        j, value = i, None
+        words: list[str] = []
         nxt = keys[i + 1] if i + 1 < len(keys) else ""
         if keys[i] in _ARTICLES and nxt not in _MAGNITUDES:
             i += 1  # "un ocho por ciento": the article is no number; "un millón" is
