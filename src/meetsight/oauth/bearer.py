@@ -8,13 +8,12 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from meetsight.auth.context import AuthContext
 from meetsight.db.base import utcnow
+from meetsight.oauth.grants import token_and_grant
 from meetsight.oauth.hashing import ACCESS_TOKEN_PREFIX, MAX_PRESENTED_LENGTH, token_digests
-from meetsight.oauth.models import OAuthGrant, OAuthToken
 from meetsight.oauth.resources import covers
 
 MAX_CACHED = 10_000
@@ -73,19 +72,7 @@ class BearerVerifier:
     async def _lookup(
         self, session: AsyncSession, digests: list[str]
     ) -> tuple[VerifiedToken | None, float]:
-        row = (
-            await session.execute(
-                sa.select(OAuthToken, OAuthGrant)
-                .join(
-                    OAuthGrant,
-                    sa.and_(
-                        OAuthGrant.organization_id == OAuthToken.organization_id,
-                        OAuthGrant.id == OAuthToken.grant_id,
-                    ),
-                )
-                .where(OAuthToken.token_hash.in_(digests), OAuthToken.kind == "access")
-            )
-        ).one_or_none()
+        row = (await session.execute(token_and_grant(digests, "access"))).one_or_none()
         if row is None or not any(hmac.compare_digest(row[0].token_hash, d) for d in digests):
             return None, 60.0
         token, grant = row

@@ -225,17 +225,7 @@ async def refresh(
     if not refresh_token or len(refresh_token) > MAX_PRESENTED_LENGTH:
         raise invalid_request("refresh_token is required")
     digests = _digests(settings, refresh_token)
-    found = await session.execute(
-        sa.select(OAuthToken, OAuthGrant)
-        .join(
-            OAuthGrant,
-            sa.and_(
-                OAuthGrant.organization_id == OAuthToken.organization_id,
-                OAuthGrant.id == OAuthToken.grant_id,
-            ),
-        )
-        .where(OAuthToken.token_hash.in_(digests), OAuthToken.kind == "refresh")
-    )
+    found = await session.execute(token_and_grant(digests, "refresh"))
     row = found.one_or_none()
     if row is None:
         raise invalid_grant("The refresh token is invalid")
@@ -283,17 +273,7 @@ async def revoke_token(
     if not token or len(token) > MAX_PRESENTED_LENGTH:
         return None
     digests = _digests(settings, token)
-    found = await session.execute(
-        sa.select(OAuthToken, OAuthGrant)
-        .join(
-            OAuthGrant,
-            sa.and_(
-                OAuthGrant.organization_id == OAuthToken.organization_id,
-                OAuthGrant.id == OAuthToken.grant_id,
-            ),
-        )
-        .where(OAuthToken.token_hash.in_(digests))
-    )
+    found = await session.execute(token_and_grant(digests))
     row = found.one_or_none()
     if row is None or row[1].client_id != client.client_id:
         return None
@@ -304,6 +284,24 @@ async def revoke_token(
         record.revoked_at = utcnow()
     await session.commit()
     return grant.id
+
+
+def token_and_grant(
+    digests: list[str], kind: str | None = None
+) -> sa.Select[OAuthToken, OAuthGrant]:
+    """The stored token (of `kind`, when given) under any of these digests, with its grant."""
+    query = (
+        sa.select(OAuthToken, OAuthGrant)
+        .join(
+            OAuthGrant,
+            sa.and_(
+                OAuthGrant.organization_id == OAuthToken.organization_id,
+                OAuthGrant.id == OAuthToken.grant_id,
+            ),
+        )
+        .where(OAuthToken.token_hash.in_(digests))
+    )
+    return query if kind is None else query.where(OAuthToken.kind == kind)
 
 
 def _digests(settings: Settings, presented: str) -> list[str]:

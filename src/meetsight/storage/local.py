@@ -7,15 +7,13 @@ import logging
 import os
 import stat
 import time
-import uuid
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import BinaryIO
 
 from meetsight.storage.base import READ_CHUNK, StoredRange
 from meetsight.storage.owners import MediaOwner
-from meetsight.storage.staging import StagedWriter, check_key, storage_error
+from meetsight.storage.staging import StagedWriter, StagingStore, check_key, storage_error
 
 log = logging.getLogger("meetsight.media")
 
@@ -24,24 +22,13 @@ MediaWriter = StagedWriter  # the name older callers and tests import from here
 __all__ = ["LocalMediaStore", "MediaWriter", "list_activity_folders", "storage_error"]
 
 
-class LocalMediaStore:
+class LocalMediaStore(StagingStore):
     def __init__(self, root: Path) -> None:
         self.root = root
         self._owner = MediaOwner(root / "tmp")
 
     def path(self, key: str) -> Path:
         return self.root / check_key(key)
-
-    async def open_writer(self) -> StagedWriter:
-        def _open() -> tuple[Path, BinaryIO]:
-            path = self._owner.folder() / f"{uuid.uuid4().hex}.part"
-            return path, path.open("wb")
-
-        try:
-            path, handle = await asyncio.to_thread(_open)
-        except OSError as exc:
-            raise storage_error(exc) from exc
-        return StagedWriter(self, path, handle)
 
     async def place(self, staged: Path, key: str) -> None:
         target = self.path(key)
@@ -103,15 +90,6 @@ class LocalMediaStore:
     @asynccontextmanager
     async def local_copy(self, key: str) -> AsyncIterator[Path]:
         yield self.path(key)  # already local: decoders read it in place
-
-    @asynccontextmanager
-    async def temp_file(self, suffix: str) -> AsyncIterator[Path]:
-        path = await asyncio.to_thread(self._owner.folder)
-        target = path / f"{uuid.uuid4().hex}{suffix}"
-        try:
-            yield target
-        finally:
-            await asyncio.to_thread(target.unlink, True)
 
     async def delete_prefix(self, prefix: str) -> None:
         """Remove every file under a key prefix (an activity's media and thumbnail)."""

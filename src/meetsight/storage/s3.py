@@ -11,11 +11,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-import uuid
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, BinaryIO, TypeVar
+from typing import Any, TypeVar
 
 import boto3
 from boto3.s3.transfer import TransferConfig
@@ -25,7 +24,7 @@ from botocore.exceptions import BotoCoreError, ClientError
 from meetsight.config import Settings, parse_s3_url
 from meetsight.storage.base import READ_CHUNK, MediaStoreUnavailable, StoredRange
 from meetsight.storage.owners import MediaOwner
-from meetsight.storage.staging import StagedWriter, check_key, storage_error
+from meetsight.storage.staging import StagingStore, check_key
 
 log = logging.getLogger("meetsight.media")
 T = TypeVar("T")
@@ -33,7 +32,7 @@ _MISSING = {"404", "NoSuchKey", "NotFound"}
 _DELETE_BATCH = 1000  # DeleteObjects takes at most this many keys
 
 
-class S3MediaStore:
+class S3MediaStore(StagingStore):
     def __init__(self, settings: Settings) -> None:
         assert settings.media_url is not None
         self.bucket, self.prefix = parse_s3_url(settings.media_url)
@@ -78,17 +77,6 @@ class S3MediaStore:
             raise MediaStoreUnavailable(
                 f"The media store is unreachable, could not {what}; try again later"
             ) from exc
-
-    async def open_writer(self) -> StagedWriter:
-        def _open() -> tuple[Path, BinaryIO]:
-            path = self._owner.folder() / f"{uuid.uuid4().hex}.part"
-            return path, path.open("wb")
-
-        try:
-            path, handle = await asyncio.to_thread(_open)
-        except OSError as exc:
-            raise storage_error(exc) from exc
-        return StagedWriter(self, path, handle)
 
     async def place(self, staged: Path, key: str) -> None:
         target = self.object_key(key)
@@ -175,15 +163,6 @@ class S3MediaStore:
 
             await self._call("read the file", _download)
             yield path
-
-    @asynccontextmanager
-    async def temp_file(self, suffix: str) -> AsyncIterator[Path]:
-        folder = await asyncio.to_thread(self._owner.folder)
-        path = folder / f"{uuid.uuid4().hex}{suffix}"
-        try:
-            yield path
-        finally:
-            await asyncio.to_thread(path.unlink, True)
 
     async def delete_prefix(self, prefix: str) -> None:
         folder = self.object_key(prefix).rstrip("/") + "/"

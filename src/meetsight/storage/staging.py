@@ -7,16 +7,50 @@ import asyncio
 import contextlib
 import errno
 import os
+import uuid
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import BinaryIO, Protocol
 
 from meetsight.errors import AppError, InsufficientStorage
+from meetsight.storage.owners import MediaOwner
 
 
 class Placer(Protocol):
     async def place(self, staged: Path, key: str) -> None:
         """Store the finished file `staged` under `key`; `staged` is gone afterwards."""
         ...
+
+
+class StagingStore:
+    """What both stores do alike: uploads and temporary files go into this process's own folder
+    (`_owner`), and the subclass's `place` hands a finished upload to its storage."""
+
+    _owner: MediaOwner
+
+    async def place(self, staged: Path, key: str) -> None:
+        raise NotImplementedError
+
+    async def open_writer(self) -> StagedWriter:
+        def _open() -> tuple[Path, BinaryIO]:
+            path = self._owner.folder() / f"{uuid.uuid4().hex}.part"
+            return path, path.open("wb")
+
+        try:
+            path, handle = await asyncio.to_thread(_open)
+        except OSError as exc:
+            raise storage_error(exc) from exc
+        return StagedWriter(self, path, handle)
+
+    @asynccontextmanager
+    async def temp_file(self, suffix: str) -> AsyncIterator[Path]:
+        folder = await asyncio.to_thread(self._owner.folder)
+        path = folder / f"{uuid.uuid4().hex}{suffix}"
+        try:
+            yield path
+        finally:
+            await asyncio.to_thread(path.unlink, True)
 
 
 class StagedWriter:

@@ -4,8 +4,10 @@ they created; owners and admins every key of the organization."""
 from __future__ import annotations
 
 from datetime import UTC, date, datetime, time
+from typing import Any
 
 from fastapi import APIRouter, Depends, Request
+from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.responses import RedirectResponse, Response
 
 from meetsight.audit.service import Actor, record_event
@@ -32,6 +34,30 @@ PAGE = "/settings/api-keys"
 
 def actor(request: Request, user: WebUser) -> Actor:
     return Actor(user_id=user.id, label=user.email, ip=client_ip(request))
+
+
+async def record_page_event(
+    session: AsyncSession,
+    request: Request,
+    user: WebUser,
+    action: str,
+    *,
+    target_kind: str | None = None,
+    target_id: str | None = None,
+    target_label: str | None = None,
+    detail: dict[str, Any] | None = None,
+) -> None:
+    """An audit event for what the signed-in user did on a settings page."""
+    await record_event(
+        session,
+        organization_id=user.organization_id,
+        action=action,
+        actor=actor(request, user),
+        target_kind=target_kind,
+        target_id=target_id,
+        target_label=target_label,
+        detail=detail,
+    )
 
 
 def key_status(key: ApiKey, now: datetime) -> str:
@@ -130,11 +156,11 @@ async def create_key(
             expires=expires_text,
         )
     record = created.record
-    await record_event(
+    await record_page_event(
         session,
-        organization_id=user.organization_id,
-        action="api_key.created",
-        actor=actor(request, user),
+        request,
+        user,
+        "api_key.created",
         target_kind="api_key",
         target_id=record.id,
         target_label=f"{record.name} ({record.prefix}…)",
@@ -157,11 +183,11 @@ async def revoke_key(
     if key_id not in {k.id for k in keys}:
         raise PageError(404, "No such API key.")
     record = await revoke_api_key(session, key_id=key_id, organization_id=user.organization_id)
-    await record_event(
+    await record_page_event(
         session,
-        organization_id=user.organization_id,
-        action="api_key.revoked",
-        actor=actor(request, user),
+        request,
+        user,
+        "api_key.revoked",
         target_kind="api_key",
         target_id=record.id,
         target_label=f"{record.name} ({record.prefix}…)",

@@ -6,13 +6,13 @@ import sqlalchemy as sa
 from fastapi import APIRouter, Depends, Request
 from starlette.responses import RedirectResponse, Response
 
-from meetsight.audit.service import Actor, record_event
 from meetsight.deps import DbSession
 from meetsight.web.context import client_ip, web_context
 from meetsight.web.csrf import enforce_csrf
 from meetsight.web.errors import safe_next
 from meetsight.web.forms import field
 from meetsight.web.models import WebSession
+from meetsight.web.pages_api_keys import record_page_event
 from meetsight.web.sessions import (
     clear_session_cookie,
     current_user,
@@ -85,11 +85,11 @@ async def signin_submit(request: Request, session: DbSession) -> Response:
 async def signout(request: Request, session: DbSession) -> Response:
     user = await end_session(session, request)
     if user is not None:
-        await record_event(
+        await record_page_event(
             session,
-            organization_id=user.organization_id,
-            action="signout",
-            actor=Actor(user_id=user.id, label=user.email, ip=client_ip(request)),
+            request,
+            user,
+            "signout",
             target_kind="user",
             target_id=user.id,
             target_label=user.email,

@@ -6,7 +6,6 @@ from anyio import to_thread
 from fastapi import APIRouter, Depends, Request
 from starlette.responses import RedirectResponse, Response
 
-from meetsight.audit.service import record_event
 from meetsight.auth.passwords import MIN_PASSWORD_LENGTH, hash_password, password_problem
 from meetsight.deps import DbSession
 from meetsight.errors import AppError, NotFound, ValidationFailed
@@ -15,7 +14,7 @@ from meetsight.organizations.service import ROLES
 from meetsight.web.csrf import enforce_csrf
 from meetsight.web.errors import PageError
 from meetsight.web.forms import field
-from meetsight.web.pages_api_keys import actor
+from meetsight.web.pages_api_keys import record_page_event
 from meetsight.web.sessions import WebUser, require_admin
 from meetsight.web.templating import render
 
@@ -80,11 +79,11 @@ async def add(
             name=name,
             role=role,
         )
-    await record_event(
+    await record_page_event(
         session,
-        organization_id=user.organization_id,
-        action="member.added",
-        actor=actor(request, user),
+        request,
+        user,
+        "member.added",
         target_kind="user",
         target_id=member.id,
         target_label=member.email,
@@ -113,11 +112,11 @@ async def set_role(
         await session.rollback()
         return await _page(request, session, user, status=exc.status_code, error=exc.message)
     if previous != member.role:
-        await record_event(
+        await record_page_event(
             session,
-            organization_id=user.organization_id,
-            action="member.role_changed",
-            actor=actor(request, user),
+            request,
+            user,
+            "member.role_changed",
             target_kind="user",
             target_id=member.id,
             target_label=member.email,
@@ -140,11 +139,11 @@ async def remove(
     except AppError as exc:
         await session.rollback()
         return await _page(request, session, user, status=exc.status_code, error=exc.message)
-    await record_event(
+    await record_page_event(
         session,
-        organization_id=user.organization_id,
-        action="member.removed",
-        actor=actor(request, user),
+        request,
+        user,
+        "member.removed",
         target_kind="user",
         target_id=member.id,
         target_label=member.email,

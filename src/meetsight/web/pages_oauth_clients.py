@@ -6,7 +6,6 @@ from __future__ import annotations
 from fastapi import APIRouter, Depends, Request
 from starlette.responses import RedirectResponse, Response
 
-from meetsight.audit.service import record_event
 from meetsight.auth.scopes import ALL_SCOPES, SCOPE_DESCRIPTIONS
 from meetsight.deps import DbSession, app_state
 from meetsight.errors import AppError, NotFound, ValidationFailed
@@ -16,7 +15,7 @@ from meetsight.web.errors import PageError
 from meetsight.web.flash import pop_flash, set_flash
 from meetsight.web.forms import field, fields
 from meetsight.web.members_view import member_names
-from meetsight.web.pages_api_keys import actor
+from meetsight.web.pages_api_keys import record_page_event
 from meetsight.web.sessions import WebUser, require_admin
 from meetsight.web.templating import render
 
@@ -91,11 +90,11 @@ async def register(
             form_scopes=scopes,
             form_confidential=confidential,
         )
-    await record_event(
+    await record_page_event(
         session,
-        organization_id=user.organization_id,
-        action="oauth_client.created",
-        actor=actor(request, user),
+        request,
+        user,
+        "oauth_client.created",
         target_kind="oauth_client",
         target_id=client.client_id,
         target_label=client.name,
@@ -130,11 +129,11 @@ async def rotate(
     except AppError as exc:
         raise PageError(exc.status_code, exc.message) from None
     client = clients[client_id]
-    await record_event(
+    await record_page_event(
         session,
-        organization_id=user.organization_id,
-        action="oauth_client.rotated",
-        actor=actor(request, user),
+        request,
+        user,
+        "oauth_client.rotated",
         target_kind="oauth_client",
         target_id=client_id,
         target_label=client.name,
@@ -153,11 +152,11 @@ async def delete(
         raise PageError(404, "No such OAuth client.")
     name = clients[client_id].name
     await delete_client(session, user.organization_id, client_id)
-    await record_event(
+    await record_page_event(
         session,
-        organization_id=user.organization_id,
-        action="oauth_client.deleted",
-        actor=actor(request, user),
+        request,
+        user,
+        "oauth_client.deleted",
         target_kind="oauth_client",
         target_id=client_id,
         target_label=name,

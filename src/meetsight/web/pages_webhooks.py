@@ -9,14 +9,13 @@ from fastapi import APIRouter, Depends, Request
 from pydantic import ValidationError
 from starlette.responses import RedirectResponse, Response
 
-from meetsight.audit.service import record_event
 from meetsight.deps import DbSession, app_state
 from meetsight.errors import AppError, NotFound, ValidationFailed
 from meetsight.web.csrf import enforce_csrf
 from meetsight.web.errors import PageError
 from meetsight.web.flash import pop_flash, set_flash
 from meetsight.web.forms import field
-from meetsight.web.pages_api_keys import actor
+from meetsight.web.pages_api_keys import record_page_event
 from meetsight.web.sessions import WebUser, require_admin
 from meetsight.web.templating import render
 from meetsight.webhooks import service
@@ -99,11 +98,11 @@ async def create_webhook(
             form_url=url,
             form_description=description,
         )
-    await record_event(
+    await record_page_event(
         session,
-        organization_id=user.organization_id,
-        action="webhook.created",
-        actor=actor(request, user),
+        request,
+        user,
+        "webhook.created",
         target_kind="webhook",
         target_id=row.id,
         target_label=row.url,
@@ -129,11 +128,11 @@ async def switch_webhook(
         WebhookUpdate(active=active),
         allow_private=settings.webhook_allow_private,
     )
-    await record_event(
+    await record_page_event(
         session,
-        organization_id=user.organization_id,
-        action="webhook.changed",
-        actor=actor(request, user),
+        request,
+        user,
+        "webhook.changed",
         target_kind="webhook",
         target_id=row.id,
         target_label=row.url,
@@ -156,11 +155,11 @@ async def rotate_secret(
         WebhookUpdate(secret=service.new_secret()),
         allow_private=settings.webhook_allow_private,
     )
-    await record_event(
+    await record_page_event(
         session,
-        organization_id=user.organization_id,
-        action="webhook.rotated",
-        actor=actor(request, user),
+        request,
+        user,
+        "webhook.rotated",
         target_kind="webhook",
         target_id=row.id,
         target_label=row.url,
@@ -179,11 +178,11 @@ async def delete_webhook(
     row = await _own(session, user, webhook_id)
     url = row.url
     await service.delete_endpoint(session, user.organization_id, row.id)
-    await record_event(
+    await record_page_event(
         session,
-        organization_id=user.organization_id,
-        action="webhook.deleted",
-        actor=actor(request, user),
+        request,
+        user,
+        "webhook.deleted",
         target_kind="webhook",
         target_id=webhook_id,
         target_label=url,
