@@ -49,8 +49,11 @@ def _paths(engine: str) -> list[dict[str, Any]]:
     """Module attributes to set for each path of the engine."""
     if engine == "sqlite":
         return [
-            {"WALK_RATIO": 10**9, "SPAN_MATCHES": 0},  # join and sort; sentences per activity
-            {"WALK_RATIO": 0, "SPAN_MATCHES": 10**9},  # the scored walk; one span lookup
+            # Join and sort; sentences per activity; each kind's keys scored on their own.
+            {"WALK_RATIO": 10**9, "SPAN_MATCHES": 0, "MERGE_GAP": 0},
+            # The scored walk; one span lookup; both kinds' keys scored in one statement.
+            {"WALK_RATIO": 0, "SPAN_MATCHES": 10**9, "MERGE_GAP": 10**9},
+            {"WALK_RATIO": 0, "MERGE_GAP": 0},  # the scored walk, each kind on its own
             {"WALK_RATIO": 0, "SPAN_SPREAD": 0},  # keys too far apart: the walk in one statement
         ]
     return [{"one_statement": False}, {"one_statement": True}]

@@ -121,3 +121,41 @@ def test_migration_0010_renumbers_an_index_of_mixed_keys(
         if ids:
             assert [hit.activity_id for hit in page.hits] == ids
     db.close()
+
+
+async def test_both_kinds_scored_in_one_statement_when_few_keys_lie_between(
+    state: AppState, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A search of meetings and calls ranks keys of both halves: one bm25 statement for both
+    when few keys lie between them (each statement pays bm25's whole-table pass), one per half
+    when many do; the same page either way."""
+    if state.engine.dialect.name != "sqlite":
+        pytest.skip("SQLite's key layout")
+    from meetsight.search import sqlite_search
+
+    tenant = await make_tenant(state)
+    for day in range(1, 13):
+        await make_transcribed(
+            state,
+            tenant,
+            [f"Pricing talk {day}."],
+            is_call=day % 3 == 0,
+            start=datetime(2026, 8, day, tzinfo=UTC),
+        )
+    pages, bm25_statements = [], []
+    for gap in (10**9, 0):
+        monkeypatch.setattr(sqlite_search, "MERGE_GAP", gap)
+        connection = sqlite3.connect(state.settings.sqlite_path, isolation_level=None)
+        statements: list[str] = []
+        connection.set_trace_callback(statements.append)
+        try:
+            query = SearchQuery(text="pricing")
+            pages.append(
+                search_sqlite(connection, tenant.org_id, parse_search_text("pricing"), query)
+            )
+        finally:
+            connection.close()
+        bm25_statements.append(sum(s.startswith("SELECT rowid, bm25(") for s in statements))
+    assert pages[0] == pages[1] and pages[0].total == 12
+    assert {hit.is_call for hit in pages[0].hits} == {True, False}
+    assert bm25_statements == [1, 2]

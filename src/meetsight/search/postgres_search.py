@@ -11,7 +11,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
-from meetsight.search.backend import Activity, Candidate, Relevance
+from meetsight.search.backend import Activity, Candidate, Ranking
 from meetsight.search.filters import ACTIVITY_COLUMNS, activity_filters, needs_call_columns
 from meetsight.search.parsing import ParsedQuery, QueryPart
 from meetsight.search.types import SearchQuery, SentenceMatch
@@ -36,7 +36,8 @@ class Prepared:
     words_sql: str | None = None
     match_all: str = ""
     match_any: str = ""
-    relevance: dict[str, Relevance] = field(default_factory=dict)
+    scores: dict[str, float] = field(default_factory=dict)
+    titles: set[str] = field(default_factory=set)
 
 
 def _part_sql(part: QueryPart, config: str, name: str, params: dict[str, Any]) -> str:
@@ -188,16 +189,18 @@ class PostgresSearch:
         rows = conn.execute(statement, {**parts.params, "limit": limit, "offset": offset}).all()
         found = [Candidate(r.id, r.id, Activity(r.name, bool(r.is_call), r.start_at)) for r in rows]
         for r in rows:
-            prepared.relevance[r.id] = Relevance(bool(r.title_matched), float(r.score))
+            prepared.scores[r.id] = float(r.score)
+            if r.title_matched:
+                prepared.titles.add(r.id)
         if rows:
             prepared.match_all, prepared.match_any = rows[0].q_all, rows[0].q_any
         return found, int(rows[0].total) if rows else 0
 
     def relevance(
         self, conn: Connection, prepared: Prepared, query: SearchQuery, keys: Sequence[Any]
-    ) -> dict[Any, Relevance]:
+    ) -> Ranking:
         """Computed by `candidates` for the rows it returned."""
-        return {k: prepared.relevance[k] for k in keys if k in prepared.relevance}
+        return Ranking(prepared.scores, prepared.titles)
 
     def sentences(
         self, conn: Connection, prepared: Prepared, hits: Sequence[Candidate], per_activity: int

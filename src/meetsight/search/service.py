@@ -14,7 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
 from meetsight.db.sqlite_inline import InlineConnection
 from meetsight.errors import ValidationFailed
-from meetsight.search.backend import Activity, Candidate, Relevance, SearchBackend
+from meetsight.search.backend import Activity, Candidate, Ranking, Relevance, SearchBackend
 from meetsight.search.parsing import ParsedQuery, parse_search_text
 from meetsight.search.postgres_page import first_page
 from meetsight.search.postgres_search import PostgresSearch
@@ -101,15 +101,15 @@ def _search(
     if prepared is None:
         return SearchPage(total=0)
     window, total = backend.candidates(conn, prepared, query, limit=RANK_WINDOW, offset=0)
-    relevance = backend.relevance(conn, prepared, query, [c.key for c in window])
-    # Stable sort: equal relevance keeps the window's newest-first order.
-    ordered = sorted(window, key=lambda c: -_rank(relevance.get(c.key)))
+    ranking = backend.relevance(conn, prepared, query, [c.key for c in window])
+    ordered = _by_rank(window, ranking)
     end = query.skip + query.limit
     if end > len(ordered) and total > len(ordered):
         tail, _ = backend.candidates(
             conn, prepared, query, limit=end - len(ordered), offset=len(ordered)
         )
-        relevance.update(backend.relevance(conn, prepared, query, [c.key for c in tail]))
+        more = backend.relevance(conn, prepared, query, [c.key for c in tail])
+        ranking = Ranking({**ranking.scores, **more.scores}, {*ranking.titles, *more.titles})
         ordered += tail
     page = ordered[query.skip : end]
     found: dict[str, list[SentenceMatch]] = {}
@@ -120,13 +120,23 @@ def _search(
         _hit(
             c,
             c.activity or described[c.activity_id],
-            relevance.get(c.key),
+            ranking.of(c.key),
             found.get(c.activity_id, []),
         )
         for c in page
         if c.activity or c.activity_id in described
     )
     return SearchPage(total=total, hits=hits)
+
+
+def _by_rank(window: list[Candidate], ranking: Ranking) -> list[Candidate]:
+    """Best first; a stable sort, so equal relevance keeps the window's newest-first order.
+    The sort keys in one list: a key function per candidate cost as much as the sort."""
+    scores, titles = ranking.scores, ranking.titles
+    lower_first = [
+        -(scores.get(c.key, 0.0) + (TITLE_BOOST if c.key in titles else 0.0)) for c in window
+    ]
+    return [window[i] for i in sorted(range(len(window)), key=lower_first.__getitem__)]
 
 
 def _rank(relevance: Relevance | None) -> float:

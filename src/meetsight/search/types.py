@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date, datetime
-from typing import Literal
+from typing import Literal, NamedTuple
 
 Scope = Literal["title", "sentences", "all"]
 KindFilter = Literal["meetings", "calls", "all"]
@@ -26,8 +26,7 @@ class SearchQuery:
     matches_per_activity: int = 3
 
 
-@dataclass(frozen=True, slots=True)
-class SentenceMatch:
+class SentenceMatch(NamedTuple):  # a tuple: a search page makes some sixty of them
     position: int  # the segment's position in the transcript
     speaker: str
     start_time: float
