@@ -155,7 +155,7 @@ async def test_both_kinds_scored_in_one_statement_when_few_keys_lie_between(
             )
         finally:
             connection.close()
-        bm25_statements.append(sum(s.startswith("SELECT rowid, bm25(") for s in statements))
+        bm25_statements.append(sum(s.startswith("SELECT rowid, -bm25(") for s in statements))
     assert pages[0] == pages[1] and pages[0].total == 12
     assert {hit.is_call for hit in pages[0].hits} == {True, False}
     assert bm25_statements == [1, 2]

@@ -390,11 +390,8 @@ def _scored_walk(
         for ranges in _grouped(db, parts, len(rows)):
             score_span(ranges)
         read.extend(parts)
-        for key, activity_id in rows:
-            if key in scores or key in titles:
-                found.append(Candidate(key, activity_id))
-                if len(found) == wanted:
-                    break
+        matched = [Candidate(k, a) for k, a in rows if k in scores or k in titles]
+        found += matched[: wanted - len(found)]
         # The next chunk from the share of walked documents that matched so far.
         chunk = (wanted - len(found)) * walked // max(1, len(found)) + 8
     return found
@@ -459,9 +456,7 @@ def _score_ranges(
         found = db.execute(_TITLE_MATCHES + within, (prepared.match_all, *params))
         titles.update(row[0] for row in found)
     if query.scope != "title":
-        found = db.execute(_BODY_SCORES + within, (prepared.rank_match, *params))
-        # bm25 is lower for better matches; negated so that higher is better.
-        scores.update((k, -s) for k, s in found)
+        scores.update(db.execute(_BODY_SCORES + within, (prepared.rank_match, *params)))
 
 
 def _unread(read: list[tuple[int, int]], low: int, high: int) -> list[tuple[int, int]]:
@@ -489,8 +484,9 @@ _HALF_TOP = "SELECT max(doc_key) FROM search_keys WHERE doc_key BETWEEN ? AND ?"
 _TITLE_MATCHES = (
     "SELECT rowid FROM search_titles WHERE search_titles MATCH ? AND rowid BETWEEN ? AND ?"
 )
+# bm25 is lower for better matches; negated so that higher is better.
 _BODY_SCORES = (
-    "SELECT rowid, bm25(search_transcripts) FROM search_transcripts"
+    "SELECT rowid, -bm25(search_transcripts) FROM search_transcripts"
     " WHERE search_transcripts MATCH ? AND rowid BETWEEN ? AND ?"
 )
 # highlight(), not snippet(): a sentence is short, and snippet's fragment scoring costs
@@ -516,9 +512,9 @@ def _matching(
     UNION ALL of one lookup per activity cost more to prepare than to run)."""
     found: dict[int, list[SentenceMatch]] = {}
     for key in keys:
-        low, high = sqlite_index.segment_range(int(key))
-        for row in db.execute(_SENTENCES_IN_RANGE, (match, low, high, limit)):
-            found.setdefault(key, []).append(_sentence(*row))
+        low, high = sqlite_index.segment_range(key)
+        if rows := db.execute(_SENTENCES_IN_RANGE, (match, low, high, limit)).fetchall():
+            found[key] = [_sentence(*row) for row in rows]
     return found
 
 
