@@ -45,5 +45,6 @@ SELECT create_distributed_table('notes', 'organization_id', colocate_with => 'ac
 SELECT create_distributed_table('transcript_documents', 'organization_id', colocate_with => 'activity_types');
 SELECT create_distributed_table('transcript_segments', 'organization_id', colocate_with => 'activity_types');
 SELECT create_distributed_table('search_documents', 'organization_id', colocate_with => 'activity_types');
+SELECT create_distributed_table('search_matches', 'organization_id', colocate_with => 'activity_types');
 SELECT create_distributed_table('search_segments', 'organization_id', colocate_with => 'activity_types');
 COMMIT;

@@ -4,6 +4,7 @@ a speaker renamed, a title or language changed, an activity deleted (no index ro
 from __future__ import annotations
 
 import httpx
+import pytest
 import sqlalchemy as sa
 
 from fixtures.factories import make_tenant
@@ -133,3 +134,67 @@ async def test_delete_leaves_no_index_row(client: httpx.AsyncClient, state: AppS
             )
     page = await run_search(state, tenant.org_id, "churn")
     assert ids(page) == [kept] and page.total == 1
+
+
+_DOCUMENT = (
+    "SELECT activity_id, is_call, start_at, config::text, title_tsv::text, body_tsv::text"
+    " FROM {table} WHERE organization_id = :org ORDER BY activity_id"
+)
+
+
+async def test_postgres_search_matches_follow_search_documents(
+    client: httpx.AsyncClient, state: AppState, engine_name: str
+) -> None:
+    """search_matches (the narrow copy a search of words reads) holds what search_documents
+    holds after every change: insert, transcript stored again, title, kind and start, language,
+    delete; its key is organization, kind and configuration."""
+    if engine_name != "postgresql":
+        pytest.skip("PostgreSQL's search_matches")
+    tenant = await make_tenant(state)
+    meeting = await make_transcribed(state, tenant, ["The renewal is due."])
+    call = await make_transcribed(state, tenant, ["Budget talk."], is_call=True)
+    gone = await make_transcribed(state, tenant, ["Nothing to keep."])
+
+    async def same() -> None:
+        async with state.sessionmaker() as session:
+            rows = {
+                table: (await session.execute(sa.text(_DOCUMENT.format(table=table)), params)).all()
+                for table in ("search_documents", "search_matches")
+                for params in [{"org": tenant.org_id}]
+            }
+            keys = (
+                await session.execute(
+                    sa.text(
+                        "SELECT mkey = organization_id || ':' || is_call::int || ':'"
+                        " || config::oid FROM search_matches WHERE organization_id = :org"
+                    ),
+                    {"org": tenant.org_id},
+                )
+            ).scalars()
+        assert rows["search_matches"] == rows["search_documents"]
+        assert all(keys)
+
+    await same()
+    async with state.sessionmaker() as session:  # the title alone
+        activity = await session.get(Activity, (tenant.org_id, meeting))
+        assert activity is not None
+        activity.name = "Quarterly plan"
+        await session.commit()
+    await same()
+    async with state.sessionmaker() as session:
+        await store_segments(
+            session, tenant.org_id, meeting, [SegmentData(0.0, 2.0, "Olivia Owner", "Churn!")]
+        )
+        activity = await session.get(Activity, (tenant.org_id, call))
+        assert activity is not None
+        activity.name, activity.language = "Presupuesto", "es"
+        activity.start_at = activity.start_at.replace(year=2025)
+        await session.commit()
+    await same()
+    r = await client.delete(f"{API}/meetings/{gone}", headers=tenant.headers)
+    assert r.status_code == 200, r.text
+    await same()
+    assert ids(await run_search(state, tenant.org_id, "churn", kind="meetings")) == [meeting]
+    assert ids(await run_search(state, tenant.org_id, "quarterly", scope="title")) == [meeting]
+    assert ids(await run_search(state, tenant.org_id, "presupuesto", kind="calls")) == [call]
+    assert (await run_search(state, tenant.org_id, "renewal")).total == 0

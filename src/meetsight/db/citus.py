@@ -15,9 +15,9 @@ import meetsight.db.models  # noqa: F401  (every model registered on Base.metada
 from meetsight.db.base import Base
 
 DISTRIBUTION_COLUMN = "organization_id"
-# Tables created by raw DDL in migrations (PostgreSQL only), in dependency order; both hang
+# Tables created by raw DDL in migrations (PostgreSQL only), in dependency order; all hang
 # off activities and are distributed with it.
-POSTGRES_ONLY_TENANT_TABLES = ("search_documents", "search_segments")
+POSTGRES_ONLY_TENANT_TABLES = ("search_documents", "search_matches", "search_segments")
 # Identity tables, small and looked up before the organization is known (a key, a client id,
 # an email at sign-in): a copy on every node, and distributed tables may refer to them.
 REFERENCE_TABLES = {

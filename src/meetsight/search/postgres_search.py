@@ -97,11 +97,16 @@ _OWN_FORM = (
 )
 
 
-def _per_config_match(column: str) -> str:
+def _per_key_match(column: str, kinds: tuple[int, ...]) -> str:
+    """search_matches' rows of the organization, of these kinds (is_call as 0/1), holding the
+    query in their own configuration: each arm is one GIN lookup on (mkey, column), exact, so
+    no row is read to check its configuration (schema.POSTGRES_MATCHES_DDL)."""
     return (
         "("
         + " OR ".join(
-            f"(d.config = '{config}'::regconfig AND d.{column} @@ (SELECT q_{config[3:]} FROM q))"
+            f"(d.mkey = (CAST(:org AS text) || ':{kind}:' || ('{config}'::regconfig)::oid::text)"
+            f" AND d.{column} @@ (SELECT q_{config[3:]} FROM q))"
+            for kind in kinds
             for config in CONFIGS
         )
         + ")"
@@ -138,9 +143,12 @@ def window_sql(prepared: Prepared, query: SearchQuery) -> WindowSql:
     columns = [
         c for c, skip in (("title_tsv", "sentences"), ("body_tsv", "title")) if query.scope != skip
     ]
-    if prepared.words_sql is None:
-        match = " OR ".join(_per_config_match(c) for c in columns)
-    else:
+    table = "search_documents"
+    if prepared.words_sql is None:  # words only: the narrow rows
+        kinds = {"meetings": (0,), "calls": (1,)}.get(query.kind, (0, 1))
+        match = " OR ".join(_per_key_match(c, kinds) for c in columns)
+        table = "search_matches"
+    else:  # a phrase is checked on each candidate's positions, read in search_documents' rows
         found = " OR ".join(f"d.{c} @@ (SELECT q_words FROM q)" for c in columns)
         exact = " OR ".join(f"d.{c} @@ {_OWN_FORM}" for c in columns)
         match = f"({found}) AND ({exact})"
@@ -157,7 +165,7 @@ def window_sql(prepared: Prepared, query: SearchQuery) -> WindowSql:
         + f", {prepared.all_sql} AS q_all, {prepared.any_sql} AS q_any,"
         + f" {prepared.words_sql or 'NULL::tsquery'} AS q_words),"
         " w AS (SELECT d.activity_id AS id, d.is_call, d.start_at,"
-        " count(*) OVER () AS total FROM search_documents d" + call_join + ""
+        f" count(*) OVER () AS total FROM {table} d" + call_join + ""
         f" WHERE d.organization_id = :org AND ({match}){filters}"
         " ORDER BY d.start_at DESC, d.activity_id DESC LIMIT :limit OFFSET :offset)"
     )
