@@ -1,12 +1,13 @@
 """Writing the PostgreSQL index: tsvectors computed by the server from the source rows, in the
-text search configuration of the activity's language (see `meetsight.search.schema`)."""
+text search configuration of the activity's language (see `meetsight.search.schema`).
+search_matches follows search_documents by a trigger (schema.POSTGRES_MATCHES_DDL)."""
 
 from __future__ import annotations
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
-from meetsight.search.schema import POSTGRES_MATCHES_COPY, SENTENCE_BREAK
+from meetsight.search.schema import SENTENCE_BREAK
 
 # Mirrors schema.postgres_config(), in SQL so that one statement indexes many activities.
 CONFIG_OF_ACTIVITY = (
@@ -62,16 +63,6 @@ _UPSERT_TITLE = sa.text(
 _DROP_DOCUMENT = sa.text(
     "DELETE FROM search_documents WHERE organization_id = :org AND activity_id = :act"
 )
-_DROP_MATCH = sa.text(
-    "DELETE FROM search_matches WHERE organization_id = :org AND activity_id = :act"
-)
-# The activity's search_documents row, copied to search_matches (schema.POSTGRES_MATCHES_DDL).
-_COPY_MATCH = sa.text(
-    POSTGRES_MATCHES_COPY + " WHERE organization_id = :org AND activity_id = :act"
-    " ON CONFLICT (organization_id, activity_id) DO UPDATE SET"
-    " is_call = EXCLUDED.is_call, start_at = EXCLUDED.start_at, config = EXCLUDED.config,"
-    " title_tsv = EXCLUDED.title_tsv, body_tsv = EXCLUDED.body_tsv"
-)
 
 
 def index_activity(conn: Connection, org_id: str, activity_id: str) -> None:
@@ -80,24 +71,21 @@ def index_activity(conn: Connection, org_id: str, activity_id: str) -> None:
     conn.execute(_DROP_SEGMENTS, params)
     conn.execute(_ADD_SEGMENTS, params)
     conn.execute(_UPSERT_DOCUMENT, params)
-    conn.execute(_COPY_MATCH, params)
 
 
 def index_title(conn: Connection, org_id: str, activity_id: str) -> None:
-    params = {"org": org_id, "act": activity_id}
-    conn.execute(_UPSERT_TITLE, params)
-    conn.execute(_COPY_MATCH, params)
+    conn.execute(_UPSERT_TITLE, {"org": org_id, "act": activity_id})
 
 
 def remove_activity(conn: Connection, org_id: str, activity_id: str) -> None:
     params = {"org": org_id, "act": activity_id}
     conn.execute(_DROP_SEGMENTS, params)
-    conn.execute(_DROP_MATCH, params)
     conn.execute(_DROP_DOCUMENT, params)
 
 
 def rebuild_all(conn: Connection) -> None:
     """Index every activity from scratch, set-based (after a bulk load or at migration)."""
+    # TRUNCATE fires no row trigger: search_matches is emptied here, refilled by the inserts.
     conn.execute(sa.text("TRUNCATE search_segments, search_matches, search_documents"))
     conn.execute(
         sa.text(
@@ -117,4 +105,3 @@ def rebuild_all(conn: Connection) -> None:
             " to_tsvector(c.config, c.name), " + _BODY + " FROM c"
         )
     )
-    conn.execute(sa.text(POSTGRES_MATCHES_COPY))

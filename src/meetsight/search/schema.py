@@ -93,8 +93,30 @@ POSTGRES_MATCHES_DDL = (
     " USING gin (mkey, title_tsv)",
     "CREATE INDEX IF NOT EXISTS ix_search_matches_body ON search_matches"
     " USING gin (mkey, body_tsv)",
+    # Kept in step by the database itself: whatever writes search_documents (this code, a
+    # process of the previous version during a rolling upgrade, a repair by hand) writes
+    # search_matches in the same transaction. Removing an activity cascades to both.
+    "CREATE OR REPLACE FUNCTION search_matches_follow() RETURNS trigger LANGUAGE plpgsql AS $$"
+    " BEGIN"
+    " IF TG_OP = 'DELETE' THEN"
+    " DELETE FROM search_matches"
+    " WHERE organization_id = OLD.organization_id AND activity_id = OLD.activity_id;"
+    " RETURN OLD;"
+    " END IF;"
+    " INSERT INTO search_matches"
+    " (organization_id, activity_id, is_call, start_at, config, title_tsv, body_tsv)"
+    " VALUES (NEW.organization_id, NEW.activity_id, NEW.is_call, NEW.start_at, NEW.config,"
+    " NEW.title_tsv, NEW.body_tsv)"
+    " ON CONFLICT (organization_id, activity_id) DO UPDATE SET is_call = EXCLUDED.is_call,"
+    " start_at = EXCLUDED.start_at, config = EXCLUDED.config,"
+    " title_tsv = EXCLUDED.title_tsv, body_tsv = EXCLUDED.body_tsv;"
+    " RETURN NEW;"
+    " END $$",
+    "DROP TRIGGER IF EXISTS search_matches_follow ON search_documents",
+    "CREATE TRIGGER search_matches_follow AFTER INSERT OR UPDATE OR DELETE ON search_documents"
+    " FOR EACH ROW EXECUTE FUNCTION search_matches_follow()",
 )
-# search_matches' rows copied from search_documents, for one activity (:org, :act) or all.
+# search_matches filled from search_documents, once (migration 0011; the trigger keeps it).
 POSTGRES_MATCHES_COPY = (
     "INSERT INTO search_matches"
     " (organization_id, activity_id, is_call, start_at, config, title_tsv, body_tsv)"
@@ -144,6 +166,7 @@ POSTGRES_DDL = (
 )
 POSTGRES_DROP = (
     "DROP TABLE IF EXISTS search_matches",
+    "DROP FUNCTION IF EXISTS search_matches_follow() CASCADE",
     "DROP TABLE IF EXISTS search_segments",
     "DROP TABLE IF EXISTS search_documents",
     *(f"DROP TEXT SEARCH CONFIGURATION IF EXISTS {n}" for n in ("ms_english", "ms_spanish")),

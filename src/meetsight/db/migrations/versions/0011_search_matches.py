@@ -23,7 +23,9 @@ def upgrade() -> None:
     if op.get_bind().dialect.name == "sqlite":
         return  # FTS5 keeps each kind's documents in one key range already (0010)
     # An index made by 0005 from this code has the table already (schema.POSTGRES_DDL), an
-    # older one has not; either way it is filled from search_documents as they stand.
+    # older one has not; either way it is filled from search_documents as they stand, and its
+    # trigger keeps it in step from then on, also with a previous version's processes that
+    # still write search_documents alone during a rolling upgrade.
     for statement in POSTGRES_MATCHES_DDL:
         op.execute(statement)
     op.execute("TRUNCATE search_matches")
@@ -33,3 +35,4 @@ def upgrade() -> None:
 def downgrade() -> None:
     if op.get_bind().dialect.name != "sqlite":
         op.execute("DROP TABLE IF EXISTS search_matches")
+        op.execute("DROP FUNCTION IF EXISTS search_matches_follow() CASCADE")
