@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 from pathlib import Path
 
@@ -86,9 +87,8 @@ def test_detects_another_language(base: LocalWhisper, media: Path) -> None:
     )
     result = base.transcribe(decode(wav).samples)
     assert result.language == "de"
-    assert {"guten", "morgen", "preis"} <= set(
-        result.text.lower().replace(",", " ").replace("?", " ").split()
-    )
+    # Words, not the model's punctuation (which varies with the CPU's float kernels).
+    assert {"guten", "morgen", "preis"} <= set(re.findall(r"\w+", result.text.lower())), result.text
 
 
 def test_custom_vocabulary_becomes_hotwords(tiny_en: LocalWhisper, media: Path) -> None:
