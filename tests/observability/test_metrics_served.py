@@ -131,9 +131,19 @@ def test_metrics_after_requests_and_a_processed_upload(
     assert scrape.value("meetsight_job_queue_oldest_age_seconds", kind="process_activity") == 0
 
     # The logs: JSON lines; the upload's request id on its access line and on the job's lines.
-    entries = process.log_entries()
-    access = [e for e in entries if e["logger"] == "meetsight.access" and e["route"] != "/healthz"]
-    assert len(access) == sum(sent.values()) + 1  # and the scrape
+    # A request's access line is written once its response has gone out: the scrape's may
+    # follow the scrape itself by a moment.
+    wanted = sum(sent.values()) + 1  # and the scrape
+    deadline = time.monotonic() + 10
+    while True:
+        entries = process.log_entries()
+        access = [
+            e for e in entries if e["logger"] == "meetsight.access" and e["route"] != "/healthz"
+        ]
+        if len(access) >= wanted or time.monotonic() > deadline:
+            break
+        time.sleep(0.05)
+    assert len(access) == wanted
     upload = [e for e in access if e.get("request_id") == UPLOAD_REQUEST_ID]
     assert [(e["route"], e["status"]) for e in upload] == [(f"{API}/calls/upload", 201)]
     job_lines = [e for e in entries if e.get("job_id")]
