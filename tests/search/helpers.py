@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
+
+import sqlalchemy as sa
 
 from fixtures.factories import Tenant
 from meetsight.activities.models import Activity
@@ -62,3 +65,44 @@ async def run_search(state: AppState, org_id: str, text: str, **options: object)
 
 def ids(page: SearchPage) -> list[str]:
     return [hit.activity_id for hit in page.hits]
+
+
+def insert_raw_activities(
+    conn: sa.Connection, kinds: Sequence[bool], moment: Callable[[int], object]
+) -> None:
+    """Organization `org` with activities a0, a1, ... of these kinds (True: a call), each with
+    one sentence, written in plain SQL as a migration finds them (no ORM event, no index).
+    `moment(n)` is activity n's start as the engine takes it (text on SQLite, a datetime on
+    PostgreSQL); moment(0) also stamps the rows."""
+    now = moment(0)
+    conn.execute(
+        sa.text(
+            "INSERT INTO organizations (id, name, settings, created_at, updated_at)"
+            " VALUES ('org', 'Org', '{}', :now, :now)"
+        ),
+        {"now": now},
+    )
+    for n, is_call in enumerate(kinds):
+        conn.execute(
+            sa.text(
+                "INSERT INTO activities (organization_id, id, is_call, media_type, status, name,"
+                " start_at, language, source, created_at, updated_at) VALUES ('org', :id,"
+                " :call, :media, 'completed', :name, :start, 'en', 'import', :now, :now)"
+            ),
+            {
+                "id": f"a{n}",
+                "call": is_call,
+                "media": "phonecall" if is_call else "videocall",
+                "name": f"Talk {n}",
+                "start": moment(n),
+                "now": now,
+            },
+        )
+        conn.execute(
+            sa.text(
+                "INSERT INTO transcript_segments (organization_id, activity_id, position,"
+                " start_time, end_time, person_id, speaker_label, participant_name, content)"
+                " VALUES ('org', :id, 0, 0.0, 2.0, '', 'A', 'Ann', 'The renewal price.')"
+            ),
+            {"id": f"a{n}"},
+        )

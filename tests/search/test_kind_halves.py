@@ -20,7 +20,7 @@ from meetsight.search.service import search_sqlite
 from meetsight.search.types import SearchQuery
 from meetsight.state import AppState
 
-from .helpers import make_transcribed, run_search
+from .helpers import insert_raw_activities, make_transcribed, run_search
 
 
 def _kind_bits(db: sqlite3.Connection | sa.Connection, org: str) -> list[tuple[bool, bool]]:
@@ -60,39 +60,10 @@ def test_migration_0010_renumbers_an_index_of_mixed_keys(
     url = f"sqlite+aiosqlite:///{tmp_path / 'old.db'}"
     upgrade(url, "0009")
     engine = sa.create_engine(f"sqlite:///{tmp_path / 'old.db'}")
-    now = "2026-07-01 09:00:00"
     with engine.begin() as conn:
-        conn.execute(
-            sa.text(
-                "INSERT INTO organizations (id, name, settings, created_at, updated_at)"
-                " VALUES ('org', 'Org', '{}', :now, :now)"
-            ),
-            {"now": now},
+        insert_raw_activities(
+            conn, (False, True, False, True), lambda n: f"2026-07-0{n + 1} 09:00:00"
         )
-        for n, is_call in enumerate((False, True, False, True)):
-            conn.execute(
-                sa.text(
-                    "INSERT INTO activities (organization_id, id, is_call, media_type, status,"
-                    " name, start_at, language, source, created_at, updated_at) VALUES ('org',"
-                    " :id, :call, :media, 'completed', :name, :start, 'en', 'import', :now, :now)"
-                ),
-                {
-                    "id": f"a{n}",
-                    "call": is_call,
-                    "media": "phonecall" if is_call else "videocall",
-                    "name": f"Talk {n}",
-                    "start": f"2026-07-0{n + 1} 09:00:00",
-                    "now": now,
-                },
-            )
-            conn.execute(
-                sa.text(
-                    "INSERT INTO transcript_segments (organization_id, activity_id, position,"
-                    " start_time, end_time, person_id, speaker_label, participant_name, content)"
-                    " VALUES ('org', :id, 0, 0.0, 2.0, '', 'A', 'Ann', 'The renewal price.')"
-                ),
-                {"id": f"a{n}"},
-            )
         # Numbered as before revision 0010: one range for both kinds.
         with monkeypatch.context() as patch:
             patch.setattr(sqlite_index, "kind_range", lambda no, _call: sqlite_index.org_range(no))

@@ -15,6 +15,8 @@ from fixtures.topology import scratch_database
 from meetsight.db.migrate import upgrade
 from meetsight.search import postgres_index
 
+from .helpers import insert_raw_activities
+
 PG_URL = os.environ.get("MEETSIGHT_TEST_DATABASE_URL")
 pytestmark = pytest.mark.skipif(not PG_URL, reason="MEETSIGHT_TEST_DATABASE_URL is not set")
 
@@ -47,7 +49,9 @@ async def test_migration_0011_fills_search_matches_and_keeps_it() -> None:
 
 def _before_0011(conn: sa.Connection) -> None:
     """An index as the code before 0011 left it: search_documents, no search_matches."""
-    _seed(conn)
+    insert_raw_activities(
+        conn, (False, True, False), lambda n: datetime(2026, 7, n + 1, 9, tzinfo=UTC)
+    )
     postgres_index.rebuild_all(conn)
     conn.execute(sa.text("DROP TABLE search_matches"))
     conn.execute(sa.text("DROP FUNCTION search_matches_follow() CASCADE"))
@@ -65,38 +69,3 @@ def _changes(conn: sa.Connection) -> None:
     conn.execute(sa.text("UPDATE activities SET name = 'Budget review' WHERE id = 'a0'"))
     postgres_index.index_title(conn, "org", "a0")
     postgres_index.remove_activity(conn, "org", "a2")
-
-
-def _seed(conn: sa.Connection) -> None:
-    now = datetime(2026, 7, 1, 9, tzinfo=UTC)
-    conn.execute(
-        sa.text(
-            "INSERT INTO organizations (id, name, settings, created_at, updated_at)"
-            " VALUES ('org', 'Org', '{}', :now, :now)"
-        ),
-        {"now": now},
-    )
-    for n, is_call in enumerate((False, True, False)):
-        conn.execute(
-            sa.text(
-                "INSERT INTO activities (organization_id, id, is_call, media_type, status, name,"
-                " start_at, language, source, created_at, updated_at) VALUES ('org', :id,"
-                " :call, :media, 'completed', :name, :start, 'en', 'import', :now, :now)"
-            ),
-            {
-                "id": f"a{n}",
-                "call": is_call,
-                "media": "phonecall" if is_call else "videocall",
-                "name": f"Talk {n}",
-                "start": datetime(2026, 7, n + 1, 9, tzinfo=UTC),
-                "now": now,
-            },
-        )
-        conn.execute(
-            sa.text(
-                "INSERT INTO transcript_segments (organization_id, activity_id, position,"
-                " start_time, end_time, person_id, speaker_label, participant_name, content)"
-                " VALUES ('org', :id, 0, 0.0, 2.0, '', 'A', 'Ann', 'The renewal price.')"
-            ),
-            {"id": f"a{n}"},
-        )
