@@ -106,3 +106,18 @@ def insert_raw_activities(
             ),
             {"id": f"a{n}"},
         )
+
+
+# PostgreSQL's search_matches as it should stand, from search_documents with the key lexeme
+# spelled out here (schema.match_key), and as it does stand; rows of organization :org.
+_KEY = "organization_id || ' ' || is_call::int || ' ' || config::oid"
+MATCHES_FROM_DOCUMENTS = (
+    "SELECT activity_id, is_call, start_at,"
+    f" (title_tsv || array_to_tsvector(ARRAY[{_KEY}]))::text,"
+    f" (body_tsv || array_to_tsvector(ARRAY[{_KEY}]))::text"
+    " FROM search_documents WHERE organization_id = :org ORDER BY activity_id"
+)
+MATCHES_STORED = (
+    "SELECT activity_id, is_call, start_at, title_keyed::text, body_keyed::text"
+    " FROM search_matches WHERE organization_id = :org ORDER BY activity_id"
+)

@@ -17,7 +17,7 @@ from meetsight.state import AppState
 from meetsight.transcripts.importing import store_segments
 from meetsight.transcripts.types import SegmentData
 
-from .helpers import ids, make_transcribed, run_search
+from .helpers import MATCHES_FROM_DOCUMENTS, MATCHES_STORED, ids, make_transcribed, run_search
 
 API = "/api/v1"
 SRT = """1
@@ -136,18 +136,12 @@ async def test_delete_leaves_no_index_row(client: httpx.AsyncClient, state: AppS
     assert ids(page) == [kept] and page.total == 1
 
 
-_DOCUMENT = (
-    "SELECT activity_id, is_call, start_at, config::text, title_tsv::text, body_tsv::text"
-    " FROM {table} WHERE organization_id = :org ORDER BY activity_id"
-)
-
-
 async def test_postgres_search_matches_follow_search_documents(
     client: httpx.AsyncClient, state: AppState, engine_name: str
 ) -> None:
     """search_matches (the narrow copy a search of words reads) holds what search_documents
-    holds after every change: insert, transcript stored again, title, kind and start, language,
-    delete; its key is organization, kind and configuration."""
+    holds, with each document's key lexeme (organization, kind and configuration), after every
+    change: insert, transcript stored again, title, kind and start, language, delete."""
     if engine_name != "postgresql":
         pytest.skip("PostgreSQL's search_matches")
     tenant = await make_tenant(state)
@@ -157,22 +151,11 @@ async def test_postgres_search_matches_follow_search_documents(
 
     async def same() -> None:
         async with state.sessionmaker() as session:
-            rows = {
-                table: (await session.execute(sa.text(_DOCUMENT.format(table=table)), params)).all()
-                for table in ("search_documents", "search_matches")
-                for params in [{"org": tenant.org_id}]
-            }
-            keys = (
-                await session.execute(
-                    sa.text(
-                        "SELECT mkey = organization_id || ':' || is_call::int || ':'"
-                        " || config::oid FROM search_matches WHERE organization_id = :org"
-                    ),
-                    {"org": tenant.org_id},
-                )
-            ).scalars()
-        assert rows["search_matches"] == rows["search_documents"]
-        assert all(keys)
+            expected, stored = [
+                (await session.execute(sa.text(sql), {"org": tenant.org_id})).all()
+                for sql in (MATCHES_FROM_DOCUMENTS, MATCHES_STORED)
+            ]
+        assert stored == expected and stored
 
     await same()
     async with state.sessionmaker() as session:  # the title alone

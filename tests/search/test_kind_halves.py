@@ -13,7 +13,7 @@ import sqlalchemy as sa
 
 from fixtures.factories import make_tenant
 from meetsight.db.migrate import upgrade
-from meetsight.search import sqlite_index
+from meetsight.search import sqlite_index, sqlite_search
 from meetsight.search.parsing import parse_search_text
 from meetsight.search.schema import KIND_BIT
 from meetsight.search.service import search_sqlite
@@ -102,8 +102,6 @@ async def test_both_kinds_scored_in_one_statement_when_few_keys_lie_between(
     when many do; the same page either way."""
     if state.engine.dialect.name != "sqlite":
         pytest.skip("SQLite's key layout")
-    from meetsight.search import sqlite_search
-
     tenant = await make_tenant(state)
     for day in range(1, 13):
         await make_transcribed(

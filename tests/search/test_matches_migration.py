@@ -1,5 +1,6 @@
-"""Migration 0011 on an index made before it: search_matches is created, filled from
-search_documents as they stand, and kept in step from then on by its trigger."""
+"""PostgreSQL's search_matches: migration 0011 on an index made before it (created, filled from
+search_documents as they stand, kept in step from then on by its trigger), and the key lexeme
+never standing in for a query that has no words."""
 
 from __future__ import annotations
 
@@ -11,21 +12,24 @@ import pytest
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import create_async_engine
 
+from fixtures.factories import make_tenant
 from fixtures.topology import scratch_database
 from meetsight.db.migrate import upgrade
 from meetsight.search import postgres_index
+from meetsight.state import AppState
 
-from .helpers import insert_raw_activities
-
-PG_URL = os.environ.get("MEETSIGHT_TEST_DATABASE_URL")
-pytestmark = pytest.mark.skipif(not PG_URL, reason="MEETSIGHT_TEST_DATABASE_URL is not set")
-
-_ROWS = (
-    "SELECT activity_id, is_call, start_at, config::text, title_tsv::text, body_tsv::text"
-    " FROM {table} ORDER BY activity_id"
+from .helpers import (
+    MATCHES_FROM_DOCUMENTS,
+    MATCHES_STORED,
+    insert_raw_activities,
+    make_transcribed,
+    run_search,
 )
 
+PG_URL = os.environ.get("MEETSIGHT_TEST_DATABASE_URL")
 
+
+@pytest.mark.skipif(not PG_URL, reason="MEETSIGHT_TEST_DATABASE_URL is not set")
 async def test_migration_0011_fills_search_matches_and_keeps_it() -> None:
     assert PG_URL is not None
     async with scratch_database(PG_URL) as plain:
@@ -42,7 +46,7 @@ async def test_migration_0011_fills_search_matches_and_keeps_it() -> None:
                 await conn.run_sync(_changes)
                 after = await conn.run_sync(_both)
             assert after[0] == after[1] and len(after[0]) == 2
-            assert "'budget'" in after[1][0][4]
+            assert "'budget'" in after[1][0][3]  # the title
         finally:
             await engine.dispose()
 
@@ -59,9 +63,10 @@ def _before_0011(conn: sa.Connection) -> None:
 
 
 def _both(conn: sa.Connection) -> list[list[sa.Row[tuple[object, ...]]]]:
+    """search_matches as it should stand, and as it does."""
     return [
-        list(conn.execute(sa.text(_ROWS.format(table=table))).all())
-        for table in ("search_documents", "search_matches")
+        list(conn.execute(sa.text(sql), {"org": "org"}).all())
+        for sql in (MATCHES_FROM_DOCUMENTS, MATCHES_STORED)
     ]
 
 
@@ -69,3 +74,15 @@ def _changes(conn: sa.Connection) -> None:
     conn.execute(sa.text("UPDATE activities SET name = 'Budget review' WHERE id = 'a0'"))
     postgres_index.index_title(conn, "org", "a0")
     postgres_index.remove_activity(conn, "org", "a2")
+
+
+async def test_a_form_without_lexemes_matches_nothing(state: AppState) -> None:
+    """English stop words alone: the English form of the query has no lexeme. On
+    search_documents such a form matched nothing; on search_matches it must not become the key
+    alone (which every document of the organization holds)."""
+    if state.engine.dialect.name != "postgresql":
+        pytest.skip("PostgreSQL's keyed documents")
+    tenant = await make_tenant(state)
+    await make_transcribed(state, tenant, ["The price of the plan."])
+    assert (await run_search(state, tenant.org_id, "the")).total == 0
+    assert (await run_search(state, tenant.org_id, "the price")).total == 1

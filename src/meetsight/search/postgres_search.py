@@ -14,6 +14,7 @@ from sqlalchemy.engine import Connection
 from meetsight.search.backend import Activity, Candidate, Ranking
 from meetsight.search.filters import ACTIVITY_COLUMNS, activity_filters, needs_call_columns
 from meetsight.search.parsing import ParsedQuery, QueryPart
+from meetsight.search.schema import match_key
 from meetsight.search.types import SearchQuery, SentenceMatch
 
 CONFIGS = ("ms_english", "ms_spanish", "ms_simple")
@@ -97,20 +98,24 @@ _OWN_FORM = (
 )
 
 
-def _per_key_match(column: str, kinds: tuple[int, ...]) -> str:
-    """search_matches' rows of the organization, of these kinds (is_call as 0/1), holding the
-    query in their own configuration: each arm is one GIN lookup on (mkey, column), exact, so
-    no row is read to check its configuration (schema.POSTGRES_MATCHES_DDL)."""
-    return (
-        "("
-        + " OR ".join(
-            f"(d.mkey = (CAST(:org AS text) || ':{kind}:' || ('{config}'::regconfig)::oid::text)"
-            f" AND d.{column} @@ (SELECT q_{config[3:]} FROM q))"
+def _keyed_match(column: str, kinds: tuple[int, ...]) -> str:
+    """search_matches' documents of the organization, of these kinds (is_call as 0/1), holding
+    the query in their own configuration: per configuration one tsquery, the query's form in it
+    AND one of the kinds' keys, on the keyed column (schema.POSTGRES_MATCHES_DDL). A form
+    without lexemes stays empty (it matches nothing, as on search_documents): AND-ed with the
+    key alone it would match every document."""
+    arms = []
+    for config in CONFIGS:
+        keys = " || ".join(
+            f"quote_literal({match_key(':org', str(kind), repr(config) + '::regconfig')})::tsquery"
             for kind in kinds
-            for config in CONFIGS
         )
-        + ")"
-    )
+        form = f"q_{config[3:]}"
+        arms.append(
+            f"d.{column} @@ (SELECT CASE WHEN numnode({form}) = 0 THEN {form}"
+            f" ELSE {form} && ({keys}) END FROM q)"
+        )
+    return "(" + " OR ".join(arms) + ")"
 
 
 def prepare_query(org_id: str, parsed: ParsedQuery) -> Prepared:
@@ -146,7 +151,8 @@ def window_sql(prepared: Prepared, query: SearchQuery) -> WindowSql:
     table = "search_documents"
     if prepared.words_sql is None:  # words only: the narrow rows
         kinds = {"meetings": (0,), "calls": (1,)}.get(query.kind, (0, 1))
-        match = " OR ".join(_per_key_match(c, kinds) for c in columns)
+        keyed = (c.replace("_tsv", "_keyed") for c in columns)
+        match = " OR ".join(_keyed_match(c, kinds) for c in keyed)
         table = "search_matches"
     else:  # a phrase is checked on each candidate's positions, read in search_documents' rows
         found = " OR ".join(f"d.{c} @@ (SELECT q_words FROM q)" for c in columns)

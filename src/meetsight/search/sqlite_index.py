@@ -68,6 +68,11 @@ def kind_range(org_no: int, is_call: bool) -> tuple[int, int]:
     return low, low | ((1 << KIND_BIT) - 1)
 
 
+def half_of(doc_key: int) -> tuple[int, int]:
+    """The doc_keys of the kind `doc_key` belongs to, in its organization (`kind_range`)."""
+    return kind_range(doc_key >> ACTIVITY_BITS, bool(doc_key >> KIND_BIT & 1))
+
+
 def join_sentences(texts: Iterable[str]) -> str:
     return f" {SENTENCE_BREAK} ".join(texts)
 

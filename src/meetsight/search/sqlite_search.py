@@ -26,7 +26,7 @@ from meetsight.search import sqlite_index
 from meetsight.search.backend import Activity, Candidate, Ranking
 from meetsight.search.filters import activity_filters, needs_call_columns
 from meetsight.search.parsing import ParsedQuery, QueryPart
-from meetsight.search.schema import KIND_BIT, SEGMENT_BITS
+from meetsight.search.schema import SEGMENT_BITS
 from meetsight.search.types import SearchQuery, SentenceMatch
 
 SNIPPET_CHARS = 240
@@ -196,7 +196,15 @@ class SqliteSearch:
         if not prepared.has_phrase:
             score_span = None
             if not offset and not call_join and query.date_from is None and query.date_to is None:
-                score_span = partial(self._score_span, db, prepared, query)
+                # What `relevance` would read, kept in `prepared` for it.
+                score_span = partial(
+                    _score_ranges,
+                    db,
+                    prepared,
+                    query,
+                    scores=prepared.scores,
+                    titles=prepared.titles,
+                )
             both = (filters, others)
             return _window_in_sql(
                 db, prepared, source, both, call_join, params, limit, offset, score_span
@@ -251,25 +259,15 @@ class SqliteSearch:
         scores, titles = prepared.scores, prepared.titles
         if all(k in scores or k in titles for k in keys):  # read by the scored walk
             return Ranking(scores, titles)
-        # One rowid range from the lowest to the highest key of each kind (meetings and calls
-        # are two halves of the organization's keys): a `rowid IN (...)` lookup would run
-        # bm25's whole-table pass once per key. Keys grow with time like the window's start
-        # times, so a range holds little beyond the window; at worst it is the organization's
-        # documents of that kind.
+        # Rowid ranges from the lowest to the highest key of each kind (meetings and calls are
+        # two halves of the organization's keys), in one statement when few keys lie between
+        # them (`_grouped`): a `rowid IN (...)` lookup would run bm25's whole-table pass once
+        # per key. Keys grow with time like the window's start times, so a range holds little
+        # beyond the window; at worst it is the organization's documents of that kind.
         scores, titles = {}, set()  # this window's, not the scored walk's
         for ranges in _grouped(db, _spans(keys), len(keys)):
             _score_ranges(db, prepared, query, ranges, scores, titles)
         return Ranking(scores, titles)
-
-    def _score_span(
-        self,
-        db: sqlite3.Connection,
-        prepared: Prepared,
-        query: SearchQuery,
-        ranges: list[tuple[int, int]],
-    ) -> None:
-        """Every document in the key ranges that matches, with what `relevance` would read."""
-        _score_ranges(db, prepared, query, ranges, prepared.scores, prepared.titles)
 
     def sentences(
         self,
@@ -401,10 +399,11 @@ def _spans(keys: Sequence[int]) -> list[tuple[int, int]]:
     """From the lowest to the highest key, for each kind's half among `keys` (all of one
     organization)."""
     low, high = min(keys), max(keys)
-    if not (low ^ high) >> KIND_BIT:  # one half (a meetings or calls search): one range
+    calls_from = sqlite_index.half_of(high)[0]
+    if low >= calls_from:  # one half (a meetings or calls search): one range
         return [(low, high)]
     ordered = sorted(keys)
-    calls = bisect_left(ordered, high >> KIND_BIT << KIND_BIT)  # the first key of the calls
+    calls = bisect_left(ordered, calls_from)  # the first key of the calls
     return [(low, ordered[calls - 1]), (ordered[calls], high)]
 
 
@@ -431,10 +430,11 @@ def _grouped(
 def _keys_between(db: sqlite3.Connection, low: int, high: int) -> int:
     """At most how many documents have keys between `low` and `high` (exclusive): keys are
     numbered upwards within each kind's half of an organization's range."""
-    if not (low ^ high) >> KIND_BIT:  # one half
+    low_half, high_half = sqlite_index.half_of(low), sqlite_index.half_of(high)
+    if low_half == high_half:
         return high - low - 1
-    top = db.execute(_HALF_TOP, (low, low | ((1 << KIND_BIT) - 1))).fetchone()[0]
-    return (int(top) - low) + (high - (high >> KIND_BIT << KIND_BIT))
+    top = db.execute(_HALF_TOP, (low, low_half[1])).fetchone()[0]
+    return (int(top) - low) + (high - high_half[0])
 
 
 def _score_ranges(
