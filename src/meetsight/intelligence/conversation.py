@@ -31,7 +31,7 @@ class Line:
 class Conversation:
     kind: Kind
     title: str
-    language: str  # ISO 639-1 ("en", "es"); engines fall back to English rules otherwise
+    language: str  # ISO 639-1 ("en", "es"); "" when unknown (too little text to tell)
     day: date  # the day it took place: relative deadlines ("next Tuesday") resolve against it
     speakers: tuple[Speaker, ...]
     lines: tuple[Line, ...]

@@ -16,6 +16,7 @@ from meetsight.intelligence.conversation import (
     ObjectiveSpec,
     Speaker,
 )
+from meetsight.intelligence.language import detect_language
 from meetsight.intelligence.models import SmartCategory
 from meetsight.intelligence.scorecard import DEFAULT_OBJECTIVES
 from meetsight.intelligence.smart_categories import slug_key
@@ -64,10 +65,12 @@ async def load_conversation(session: AsyncSession, activity: Activity) -> Conver
         speakers[r.participant_name] = speakers.get(r.participant_name, False) or (
             r.person_id in internal_ids
         )
+    # Activities stored before languages were detected at import may still have none.
+    language = activity.language or detect_language(r.content for r in rows) or ""
     return Conversation(
         kind="call" if activity.is_call else "meeting",
         title=activity.name,
-        language=(activity.language or "en").split("-")[0].lower(),
+        language=language.split("-")[0].lower(),
         day=activity.start_at.date(),
         speakers=tuple(Speaker(name, internal) for name, internal in speakers.items()),
         lines=tuple(

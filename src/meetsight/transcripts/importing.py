@@ -11,6 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from meetsight.activities.models import Activity
 from meetsight.activities.participants import attach_participants
 from meetsight.intelligence.analytics_store import store_analytics
+from meetsight.intelligence.language import detect_language
 from meetsight.organizations.models import Person
 from meetsight.search.indexing import index_transcript
 from meetsight.search.schema import IndexedSentence
@@ -101,6 +102,10 @@ async def store_imported_transcript(
     await attach_participants(
         session, org_id, activity.id, everyone, host_id=activity.owner_person_id
     )
+    if not activity.language:
+        # The upload did not say: the search index stems and the engine reads by language.
+        activity.language = detect_language(seg.content for seg in segments)
+        await session.flush()
     await store_segments(session, org_id, activity.id, segments)
     internal = [s for s in speakers if people[s].is_internal]
     await store_analytics(session, org_id, activity.id, segments, internal_speakers=internal)

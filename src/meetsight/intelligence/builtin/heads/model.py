@@ -1,0 +1,78 @@
+"""A learned head: a linear classifier (softmax over its labels) over :mod:`.features`, trained by
+:mod:`.train` on a corpus of labelled sentences shipped beside it (``corpus/<name>.tsv``) and
+stored as ``models/<name>.npz`` (float16 weights, a few tens of KB).
+
+Each model file records the SHA-256 of the corpus it was trained on; the test suite retrains
+and compares, so a corpus edit without a new model cannot land.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from meetsight.intelligence.builtin.heads.features import features
+
+HERE = Path(__file__).resolve().parent
+CORPUS_DIR = HERE / "corpus"
+MODEL_DIR = HERE / "models"
+
+
+@dataclass(frozen=True)
+class Head:
+    name: str
+    labels: tuple[str, ...]
+    weights: np.ndarray  # (features, labels) float32
+    bias: np.ndarray  # (labels,)
+    corpus_sha256: str
+
+    def probabilities(self, vectors: np.ndarray, texts: Sequence[str]) -> np.ndarray:
+        """(len(texts), len(labels)): each row sums to 1."""
+        if not texts:
+            return np.zeros((0, len(self.labels)), dtype=np.float32)
+        logits = features(vectors, texts) @ self.weights + self.bias
+        logits -= logits.max(axis=1, keepdims=True)
+        exp = np.exp(logits)
+        return exp / exp.sum(axis=1, keepdims=True)
+
+    def probability(self, label: str, vectors: np.ndarray, texts: Sequence[str]) -> np.ndarray:
+        """The probability of one label for each text."""
+        return self.probabilities(vectors, texts)[:, self.labels.index(label)]
+
+    def save(self, path: Path) -> None:
+        np.savez_compressed(
+            path,
+            labels=np.array(self.labels),
+            weights=self.weights.astype(np.float16),
+            bias=self.bias.astype(np.float32),
+            corpus_sha256=np.array(self.corpus_sha256),
+        )
+
+
+def read_head(path: Path) -> Head:
+    with np.load(path, allow_pickle=False) as data:
+        return Head(
+            name=path.stem,
+            labels=tuple(str(x) for x in data["labels"]),
+            weights=data["weights"].astype(np.float32),
+            bias=data["bias"].astype(np.float32),
+            corpus_sha256=str(data["corpus_sha256"]),
+        )
+
+
+_lock = threading.Lock()
+_loaded: dict[str, Head] = {}
+
+
+def load_head(name: str) -> Head:
+    """The shipped head ``name``, loaded once per process."""
+    with _lock:
+        head = _loaded.get(name)
+        if head is None:
+            head = read_head(MODEL_DIR / f"{name}.npz")
+            _loaded[name] = head
+        return head
