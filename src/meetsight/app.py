@@ -150,8 +150,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 def install_middleware(app: FastAPI, settings: Settings) -> None:
     """Outermost last: security headers wrap everything, so 413s, 429s and CORS answers
     carry them too."""
-    uploads = frozenset({f"{API_PREFIX}/meetings/upload", f"{API_PREFIX}/calls/upload"})
-    app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes, exempt_paths=uploads)
+    app.add_middleware(
+        BodySizeLimit, max_bytes=settings.max_body_bytes, routes=lambda: app.router.routes
+    )
     if settings.rate_limits_enabled:  # nothing to label otherwise
         app.add_middleware(RateLimitHeaders)
     install_cors(app, settings)
