@@ -5,6 +5,8 @@ completes or fails. The upload itself reuses the REST upload service (activities
 The route is outside the CSRF form dependency: that would read the whole multipart body into
 memory before the streaming reader could see it. The token comes in the `X-CSRF-Token` header
 (the script) or, without JavaScript, as the form's first field, checked before anything stays.
+Like the REST uploads the route is declared `@streams_body`: the 1 MiB body limit of the other
+routes does not apply, the upload size limit does.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from meetsight.deps import DbSession, app_state
 from meetsight.errors import ValidationFailed
 from meetsight.organizations.models import Person
 from meetsight.responses import envelope
+from meetsight.security.body_limit import streams_body
 from meetsight.web.access import web_auth
 from meetsight.web.csrf import CSRF_FIELD, check_csrf
 from meetsight.web.pages_conversation import api_user, page_path
@@ -47,6 +50,7 @@ async def upload_page(
 
 
 @router.post("/app/upload")
+@streams_body
 async def upload_submit(
     request: Request, session: DbSession, user: WebUser = Depends(api_user)
 ) -> Response:
