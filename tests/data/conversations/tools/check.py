@@ -6,20 +6,21 @@
 Checks, per label:
 - the schema the shared scorer (score.py) reads: fields, types, kind/direction, 3 chat questions
   with exactly one unanswerable, `expect_no_next_steps` <=> no next steps;
-- the voice tags of the transcript == the keys of questions_by_speaker; internal speakers exist;
-  first names are unique among the speakers (score.py accepts a first name as the owner);
+- the voice tags of the transcript == the script's speakers == the keys of questions_by_speaker;
+  internal speakers exist; first names are unique (score.py accepts a first name as the owner);
+- every cue timestamp is HH:MM:SS.mmm with minutes and seconds under 60; 4 to 12 minutes of
+  speech, 40 to 140 turns;
 - questions_by_speaker == the number of sentences ending in "?" per speaker in the script (ASR
   scripts: in the annotated source tools/asr/<id>.txt, which must equal the script once "?" is
   removed); every speaker asks at least one question;
 - each step's evidence occurs verbatim in the script and at least one of its keywords occurs in
-  the script (keywords that occur nowhere are listed for review: paraphrases);
+  the script (keywords that occur nowhere are listed with -v for review: paraphrases);
 - due dates are ISO and not before the meeting; -v prints them with weekday and offset;
-- every competitor has an alias in the transcript; every objection a keyword in it; every key-fact
-  group an alternative in it (listed); one keyword of each answerable chat question occurs in it
-  (the others, e.g. digits for a number said in words, are listed);
-- 4 to 12 minutes of speech, 40 to 140 turns;
+- every competitor has an alias in the transcript, every objection a keyword, every answerable
+  chat question a keyword (the others, e.g. digits for a number said in words, are listed);
+  key-fact groups that are not literally in the transcript are listed;
 - with the shared scorer (SCORE_PY=path/to/score.py, default the shared eval set's copy when
-  present): a perfect output built from the labels scores 100% in any order of predicted steps.
+  present): a perfect output built from the labels scores fully in any order of predicted steps.
 """
 
 from __future__ import annotations
@@ -37,12 +38,25 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 ISO = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+VTT_TIME = re.compile(r"^\d{2}:[0-5]\d:[0-5]\d\.\d{3}$")
 DEFAULT_SCORER = Path("/work/shared/evalsets/conversations/score.py")
 FIELDS = {
-    "id": str, "kind": str, "language": str, "name": str, "startDateTime": str, "script": str,
-    "transcript": str, "internal": list, "expect_no_next_steps": bool, "next_steps": list,
-    "competitors": list, "objections": list, "key_facts": list, "questions_by_speaker": dict,
-    "chat": list, "notes": str,
+    "id": str,
+    "kind": str,
+    "language": str,
+    "name": str,
+    "startDateTime": str,
+    "script": str,
+    "transcript": str,
+    "internal": list,
+    "expect_no_next_steps": bool,
+    "next_steps": list,
+    "competitors": list,
+    "objections": list,
+    "key_facts": list,
+    "questions_by_speaker": dict,
+    "chat": list,
+    "notes": str,
 }
 STEP_FIELDS = {"owner": str, "keywords": list, "optional": bool, "evidence": str}
 
@@ -99,131 +113,141 @@ def secs(t: str) -> float:
     return int(h) * 3600 + int(m) * 60 + float(s)
 
 
-def check_label(lab: dict, path: Path, verbose: bool) -> tuple[list[str], list[str], dict]:
-    errors: list[str] = []
-    infos: list[str] = []
-    cid = lab.get("id", path.stem)
-    for k, t in FIELDS.items():
-        if not isinstance(lab.get(k), t):
-            errors.append(f"field {k} missing or not {t.__name__}")
-    if errors:
-        return errors, infos, {}
-    if cid != path.stem:
-        errors.append("id != file name")
+class Conversation:
+    """A label with its script and transcript, and what the checks found."""
+
+    def __init__(self, lab: dict, path: Path) -> None:
+        self.lab = lab
+        self.path = path
+        self.errors: list[str] = []
+        self.infos: list[str] = []
+        self.script = (ROOT / lab["script"]).read_text(encoding="utf-8")
+        self.cues = vtt_cues(ROOT / lab["transcript"])
+        self.transcript = " ".join(c[3] for c in self.cues)
+        self.speakers = sorted({c[2] for c in self.cues})
+        self.start = dt.date.fromisoformat(lab["startDateTime"][:10])
+        self.step_lines: list[str] = []
+
+
+def check_header(c: Conversation) -> None:
+    lab = c.lab
+    if lab["id"] != c.path.stem:
+        c.errors.append("id != file name")
     if lab["kind"] not in ("meeting", "call"):
-        errors.append("kind")
+        c.errors.append("kind")
     if (lab["kind"] == "call") != (lab.get("direction") in ("inbound", "outbound")):
-        errors.append("direction must be given for calls only (inbound|outbound)")
+        c.errors.append("direction must be given for calls only (inbound|outbound)")
     if lab["language"] not in ("en", "es"):
-        errors.append("language")
+        c.errors.append("language")
     if not re.match(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$", lab["startDateTime"]):
-        errors.append("startDateTime is not UTC ISO")
-    script = (ROOT / lab["script"]).read_text(encoding="utf-8")
-    cues = vtt_cues(ROOT / lab["transcript"])
-    transcript = " ".join(c[3] for c in cues)
-    speakers = sorted({c[2] for c in cues})
-    script_turns = turns(script)
-    minutes = secs(cues[-1][1]) / 60
+        c.errors.append("startDateTime is not UTC ISO")
+    if lab["expect_no_next_steps"] != (not lab["next_steps"]):
+        c.errors.append("expect_no_next_steps must be true exactly when next_steps is empty")
+
+
+def check_transcript(c: Conversation) -> None:
+    script_turns = turns(c.script)
+    for a, b, _, _ in c.cues:
+        for t in (a, b):
+            if not VTT_TIME.match(t):
+                c.errors.append(f"bad VTT timestamp {t}")
+    minutes = secs(c.cues[-1][1]) / 60
     if not 4 <= minutes <= 12:
-        errors.append(f"duration {minutes:.1f} min")
+        c.errors.append(f"duration {minutes:.1f} min")
     if not 40 <= len(script_turns) <= 140:
-        errors.append(f"{len(script_turns)} turns")
-    if sorted({n for n, _ in script_turns}) != speakers:
-        errors.append("script speakers != VTT speakers")
-    if sorted(lab["questions_by_speaker"]) != speakers:
-        errors.append(f"questions_by_speaker keys != VTT speakers {speakers}")
-    firsts = [fold(s).split()[0] for s in speakers]
+        c.errors.append(f"{len(script_turns)} turns")
+    if sorted({n for n, _ in script_turns}) != c.speakers:
+        c.errors.append("script speakers != VTT speakers")
+    if sorted(c.lab["questions_by_speaker"]) != c.speakers:
+        c.errors.append(f"questions_by_speaker keys != VTT speakers {c.speakers}")
+    firsts = [fold(s).split()[0] for s in c.speakers]
     if len(set(firsts)) != len(firsts):
-        errors.append("two speakers share a first name")
-    for n in lab["internal"]:
-        if n not in speakers:
-            errors.append(f"internal speaker {n} not in the transcript")
-    # questions
-    annotated = ROOT / "tools" / "asr" / f"{cid}.txt"
-    src = script
+        c.errors.append("two speakers share a first name")
+    for n in c.lab["internal"]:
+        if n not in c.speakers:
+            c.errors.append(f"internal speaker {n} not in the transcript")
+
+
+def check_questions(c: Conversation) -> None:
+    annotated = ROOT / "tools" / "asr" / f"{c.path.stem}.txt"
+    src = c.script
     if annotated.exists():
         src = annotated.read_text(encoding="utf-8")
-        if "?" in script:
-            errors.append("ASR script contains '?'")
-        if src.replace("?", "") != script:
-            errors.append("ASR script != annotated source without '?'")
+        if "?" in c.script:
+            c.errors.append("ASR script contains '?'")
+        if src.replace("?", "") != c.script:
+            c.errors.append("ASR script != annotated source without '?'")
     marks, sents = question_counts(src)
     if marks != sents:
-        errors.append(f"'?' inside sentences: marks {marks} != sentences {sents}")
-    if marks != lab["questions_by_speaker"]:
-        errors.append(f"questions_by_speaker {lab['questions_by_speaker']} != script {marks}")
-    for n, k in marks.items():
-        if k == 0:
-            errors.append(f"{n} asks no question")
-    # next steps
-    start = dt.date.fromisoformat(lab["startDateTime"][:10])
-    if lab["expect_no_next_steps"] != (not lab["next_steps"]):
-        errors.append("expect_no_next_steps must be true exactly when next_steps is empty")
-    step_lines = []
-    for s in lab["next_steps"]:
-        for k, t in STEP_FIELDS.items():
-            if not isinstance(s.get(k), t):
-                errors.append(f"step field {k}: {s.get('evidence', s)!r}")
-        if "due" not in s or not (s["due"] is None or isinstance(s["due"], str)):
-            errors.append(f"step due missing: {s['evidence']!r}")
-        if s["evidence"] not in script:
-            errors.append(f"evidence not in script: {s['evidence']!r}")
-        if s["owner"] not in speakers:
-            infos.append(f"owner {s['owner']!r} is not a speaker (third party)")
-        if "-" in s["owner"].split()[0]:
-            errors.append(f"owner {s['owner']!r} has a hyphenated first name")
-        if not any(has_kw(script, k) for k in s["keywords"]):
-            errors.append(f"no keyword of {s['keywords']} occurs in the script")
-        missing = [k for k in s["keywords"] if not has_kw(script, k)]
-        if missing:
-            infos.append(f"step keywords not in script (paraphrases?): {missing}")
-        dues = ([s["due"]] if s["due"] else []) + s.get("due_alternatives", [])
-        for d in dues:
-            if not ISO.match(d):
-                errors.append(f"bad date {d}")
-            elif dt.date.fromisoformat(d) < start:
-                errors.append(f"due {d} before the meeting")
-        desc = "-"
-        if s["due"]:
-            dd = dt.date.fromisoformat(s["due"])
-            desc = f"{s['due']} {dd:%a} +{(dd - start).days}d"
-        alts = [f"{a} {dt.date.fromisoformat(a):%a}" for a in s.get("due_alternatives", [])]
-        step_lines.append(f"   {'opt' if s['optional'] else '   '} {s['owner']:<20} {desc:<20} alts={alts} | {s['evidence'][:80]}")
-    # competitors, objections, facts, chat
+        c.errors.append(f"'?' inside sentences: marks {marks} != sentences {sents}")
+    if marks != c.lab["questions_by_speaker"]:
+        c.errors.append(f"questions_by_speaker {c.lab['questions_by_speaker']} != script {marks}")
+    c.errors.extend(f"{n} asks no question" for n, k in marks.items() if k == 0)
+
+
+def check_step(c: Conversation, s: dict) -> None:
+    for k, t in STEP_FIELDS.items():
+        if not isinstance(s.get(k), t):
+            c.errors.append(f"step field {k}: {s.get('evidence', s)!r}")
+    if "due" not in s or not (s["due"] is None or isinstance(s["due"], str)):
+        c.errors.append(f"step due missing: {s['evidence']!r}")
+    if s["evidence"] not in c.script:
+        c.errors.append(f"evidence not in script: {s['evidence']!r}")
+    if s["owner"] not in c.speakers:
+        c.infos.append(f"owner {s['owner']!r} is not a speaker (third party)")
+    if "-" in s["owner"].split()[0]:
+        c.errors.append(f"owner {s['owner']!r} has a hyphenated first name")
+    if not any(has_kw(c.script, k) for k in s["keywords"]):
+        c.errors.append(f"no keyword of {s['keywords']} occurs in the script")
+    missing = [k for k in s["keywords"] if not has_kw(c.script, k)]
+    if missing:
+        c.infos.append(f"step keywords not in script (paraphrases?): {missing}")
+    for d in ([s["due"]] if s["due"] else []) + s.get("due_alternatives", []):
+        if not ISO.match(d):
+            c.errors.append(f"bad date {d}")
+        elif dt.date.fromisoformat(d) < c.start:
+            c.errors.append(f"due {d} before the meeting")
+    desc = "-"
+    if s["due"] and ISO.match(s["due"]):
+        dd = dt.date.fromisoformat(s["due"])
+        desc = f"{s['due']} {dd:%a} +{(dd - c.start).days}d"
+    alts = [
+        f"{a} {dt.date.fromisoformat(a):%a}" for a in s.get("due_alternatives", []) if ISO.match(a)
+    ]
+    flag = "opt" if s["optional"] else "   "
+    c.step_lines.append(f"   {flag} {s['owner']:<20} {desc:<20} alts={alts} | {s['evidence'][:80]}")
+
+
+def check_content(c: Conversation) -> None:
+    lab, text = c.lab, c.transcript
     for alts in lab["competitors"]:
-        if not isinstance(alts, list) or not any(has_kw(transcript, a) for a in alts):
-            errors.append(f"competitor {alts} not in the transcript")
+        if not isinstance(alts, list) or not any(has_kw(text, a) for a in alts):
+            c.errors.append(f"competitor {alts} not in the transcript")
     for o in lab["objections"]:
         if not isinstance(o.get("label"), str) or not o.get("keywords"):
-            errors.append(f"objection schema: {o}")
-        elif not any(has_kw(transcript, k) for k in o["keywords"]):
-            errors.append(f"no keyword of objection {o['label']!r} in the transcript")
+            c.errors.append(f"objection schema: {o}")
+        elif not any(has_kw(text, k) for k in o["keywords"]):
+            c.errors.append(f"no keyword of objection {o['label']!r} in the transcript")
     for f in lab["key_facts"]:
         for g in f["all_of"]:
-            if not any(has_kw(transcript, a) for a in g):
-                infos.append(f"key fact {f['label']!r}: group {g} not literally in the transcript")
-    if not 4 <= len(lab["key_facts"]) <= 6:
-        infos.append(f"{len(lab['key_facts'])} key facts")
+            if not any(has_kw(text, a) for a in g):
+                c.infos.append(
+                    f"key fact {f['label']!r}: group {g} not literally in the transcript"
+                )
     if len(lab["chat"]) != 3 or sum(not q["answerable"] for q in lab["chat"]) != 1:
-        errors.append("chat: 3 questions, exactly one unanswerable")
+        c.errors.append("chat: 3 questions, exactly one unanswerable")
     for q in lab["chat"]:
-        if q["answerable"]:
-            if not any(has_kw(transcript, k) for k in q["keywords"]):
-                errors.append(f"no chat keyword of {q['question']!r} in the transcript")
-            missing = [k for k in q["keywords"] if not has_kw(transcript, k)]
-            if missing:
-                infos.append(f"chat keywords not literally in the transcript (digits/words): {missing}")
-        elif q["keywords"]:
-            errors.append("unanswerable chat question with keywords")
-    row = {
-        "id": cid, "kind": lab["kind"] + ("/" + lab["direction"][:3] if lab["kind"] == "call" else ""),
-        "lang": lab["language"], "min": f"{minutes:.1f}", "chars": len(script), "turns": len(script_turns),
-        "date": f"{start} {start:%a}", "ns": sum(not s["optional"] for s in lab["next_steps"]),
-        "opt": sum(s["optional"] for s in lab["next_steps"]), "comp": len(lab["competitors"]),
-        "obj": len(lab["objections"]), "facts": len(lab["key_facts"]),
-        "q": sum(lab["questions_by_speaker"].values()), "steps": step_lines,
-    }
-    return errors, infos, row
+        if not q["answerable"]:
+            if q["keywords"]:
+                c.errors.append("unanswerable chat question with keywords")
+            continue
+        if not any(has_kw(text, k) for k in q["keywords"]):
+            c.errors.append(f"no chat keyword of {q['question']!r} in the transcript")
+        missing = [k for k in q["keywords"] if not has_kw(text, k)]
+        if missing:
+            c.infos.append(
+                f"chat keywords not literally in the transcript (digits/words): {missing}"
+            )
 
 
 def load_scorer():
@@ -237,78 +261,149 @@ def load_scorer():
     return mod
 
 
+def perfect_output(lab: dict, steps: list[dict]) -> dict:
+    facts = " ".join(" ".join(g[0] for g in f["all_of"]) for f in lab["key_facts"])
+    insights = {
+        "competitors": [c[0] for c in lab["competitors"]],
+        "objections": [{"text": o["keywords"][0]} for o in lab["objections"]],
+    }
+    questions = [{"speakerLabel": k, "count": v} for k, v in lab["questions_by_speaker"].items()]
+    chat = [
+        {"answer": q["keywords"][0], "citations": [1]}
+        if q["answerable"]
+        else {"answer": "The conversation does not cover that.", "citations": []}
+        for q in lab["chat"]
+    ]
+    return {
+        "summary": {"summary": facts, "nextSteps": steps, "insights": insights},
+        "notes": {"notes": []},
+        "analytics": {"questionsBySpeaker": questions},
+        "chat": chat,
+    }
+
+
 def roundtrip(score, lab: dict) -> list[str]:
     """A perfect output built from the label must score fully, whatever the order of the steps
-    (the evidence quote is added to each predicted action, so a step whose quote mentions another
-    step's words shows whether score.py's greedy matching could give it the wrong slot)."""
+    (each predicted action carries its evidence quote, which often names another step's words,
+    so this shows that score.py's greedy matching cannot give a step the wrong slot)."""
     errs = []
     truth = [s for s in lab["next_steps"] if not s["optional"]]
-    base = [{"actors": [s["owner"]], "action": s["keywords"][0] + ": " + s["evidence"],
-             "deadline": s["due"] or "soon"} for s in truth]
+    base = [
+        {
+            "actors": [s["owner"]],
+            "action": s["keywords"][0] + ": " + s["evidence"],
+            "deadline": s["due"] or "soon",
+        }
+        for s in truth
+    ]
     rnd = random.Random(1)
     for pred in [base, base[::-1]] + [rnd.sample(base, len(base)) for _ in range(200)]:
         r = score.score_next_steps(lab, pred)
         if r["tp"] != len(truth) or r["due_ok"] != len(truth):
-            errs.append(f"roundtrip: order-dependent match (tp {r['tp']}/{len(truth)}, due {r['due_ok']})")
+            errs.append(
+                f"roundtrip: order-dependent match (tp {r['tp']}/{len(truth)}, due {r['due_ok']})"
+            )
             break
     first = score.score_next_steps(lab, [dict(b, actors=[b["actors"][0].split()[0]]) for b in base])
     if first["tp"] != len(truth):
         errs.append("roundtrip: first-name actors do not match")
-    out = {
-        "summary": {"summary": " ".join(" ".join(g[0] for g in f["all_of"]) for f in lab["key_facts"]),
-                    "nextSteps": base,
-                    "insights": {"competitors": [c[0] for c in lab["competitors"]],
-                                 "objections": [{"text": o["keywords"][0]} for o in lab["objections"]]}},
-        "notes": {"notes": []},
-        "analytics": {"questionsBySpeaker": [{"speakerLabel": k, "count": v}
-                                             for k, v in lab["questions_by_speaker"].items()]},
-        "chat": [{"answer": q["keywords"][0] if q["answerable"] else "The conversation does not cover that.",
-                  "citations": [1] if q["answerable"] else []} for q in lab["chat"]],
-    }
-    res = score.score_one(lab, out, {})
-    if not (all(c[1] for c in res["comp"]) and all(o[1] for o in res["obj"]) and all(f[1] for f in res["facts"])
-            and all(e == g for _, e, g in res["q"]) and all(c["ok"] for c in res["chat"])):
-        errs.append("roundtrip: a perfect output does not score fully on competitors/objections/facts/questions/chat")
+    res = score.score_one(lab, perfect_output(lab, base), {})
+    parts = (
+        all(x[1] for x in res["comp"])
+        and all(o[1] for o in res["obj"])
+        and all(f[1] for f in res["facts"])
+        and all(e == g for _, e, g in res["q"])
+        and all(x["ok"] for x in res["chat"])
+    )
+    if not parts:
+        errs.append(
+            "roundtrip: a perfect output does not score fully"
+            " (competitors/objections/facts/questions/chat)"
+        )
     return errs
+
+
+def summary_row(c: Conversation) -> dict:
+    lab = c.lab
+    kind = lab["kind"] + ("/" + lab["direction"][:3] if lab["kind"] == "call" else "")
+    return {
+        "id": lab["id"],
+        "kind": kind,
+        "lang": lab["language"],
+        "min": f"{secs(c.cues[-1][1]) / 60:.1f}",
+        "chars": len(c.script),
+        "turns": len(turns(c.script)),
+        "date": f"{c.start} {c.start:%a}",
+        "ns": sum(not s["optional"] for s in lab["next_steps"]),
+        "opt": sum(s["optional"] for s in lab["next_steps"]),
+        "comp": len(lab["competitors"]),
+        "obj": len(lab["objections"]),
+        "facts": len(lab["key_facts"]),
+        "q": sum(lab["questions_by_speaker"].values()),
+    }
+
+
+def check_file(p: Path, score) -> tuple[Conversation | None, list[str]]:
+    try:
+        lab = json.loads(p.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as e:
+        return None, [f"not JSON: {e}"]
+    missing = [k for k, t in FIELDS.items() if not isinstance(lab.get(k), t)]
+    if missing:
+        return None, [f"fields missing or of the wrong type: {missing}"]
+    c = Conversation(lab, p)
+    check_header(c)
+    check_transcript(c)
+    check_questions(c)
+    for s in lab["next_steps"]:
+        check_step(c, s)
+    check_content(c)
+    if score is not None and not c.errors:
+        c.errors += roundtrip(score, lab)
+    return c, c.errors
+
+
+def print_table(convs: list[Conversation], verbose: bool) -> None:
+    cols = ("ns", "opt", "comp", "obj", "facts", "q")
+    print(
+        f"\n{'id':<28}{'kind':<13}{'lang':<5}{'min':>5}{'chars':>6}{'turns':>6}  {'date':<15}"
+        f"{'NS':>3}{'opt':>4}{'comp':>5}{'obj':>4}{'facts':>6}{'Q':>4}"
+    )
+    rows = [summary_row(c) for c in convs]
+    for r, c in zip(rows, convs, strict=True):
+        print(
+            f"{r['id']:<28}{r['kind']:<13}{r['lang']:<5}{r['min']:>5}{r['chars']:>6}"
+            f"{r['turns']:>6}  {r['date']:<15}{r['ns']:>3}{r['opt']:>4}{r['comp']:>5}"
+            f"{r['obj']:>4}{r['facts']:>6}{r['q']:>4}"
+        )
+        if verbose:
+            print("\n".join(c.step_lines))
+    tot = {k: sum(r[k] for r in rows) for k in cols}
+    print(
+        f"{'TOTAL':<78}{tot['ns']:>3}{tot['opt']:>4}{tot['comp']:>5}{tot['obj']:>4}{tot['facts']:>6}{tot['q']:>4}"
+    )
 
 
 def main() -> int:
     verbose = "-v" in sys.argv
     score = load_scorer()
-    all_errors = 0
-    rows = []
     paths = sorted((ROOT / "labels").glob("*.json"))
+    convs, n_errors = [], 0
     for p in paths:
-        try:
-            lab = json.loads(p.read_text(encoding="utf-8"))
-        except json.JSONDecodeError as e:
-            print(f"ERROR {p.name}: {e}")
-            all_errors += 1
-            continue
-        errors, infos, row = check_label(lab, p, verbose)
-        if score is not None and not errors:
-            errors += roundtrip(score, lab)
+        c, errors = check_file(p, score)
         for e in errors:
             print(f"ERROR {p.stem}: {e}")
-        if verbose:
-            for i in infos:
-                print(f"info  {p.stem}: {i}")
-        all_errors += len(errors)
-        if row:
-            rows.append(row)
-    print(f"\n{'id':<28}{'kind':<13}{'lang':<5}{'min':>5}{'chars':>6}{'turns':>6}  {'date':<15}{'NS':>3}{'opt':>4}"
-          f"{'comp':>5}{'obj':>4}{'facts':>6}{'Q':>4}")
-    for r in rows:
-        print(f"{r['id']:<28}{r['kind']:<13}{r['lang']:<5}{r['min']:>5}{r['chars']:>6}{r['turns']:>6}  {r['date']:<15}"
-              f"{r['ns']:>3}{r['opt']:>4}{r['comp']:>5}{r['obj']:>4}{r['facts']:>6}{r['q']:>4}")
-        if verbose:
-            print("\n".join(r["steps"]))
-    tot = {k: sum(r[k] for r in rows) for k in ("ns", "opt", "comp", "obj", "facts", "q")}
-    print(f"{'TOTAL':<28}{'':<13}{'':<5}{'':>5}{'':>6}{'':>6}  {'':<15}{tot['ns']:>3}{tot['opt']:>4}{tot['comp']:>5}"
-          f"{tot['obj']:>4}{tot['facts']:>6}{tot['q']:>4}")
+        n_errors += len(errors)
+        if c is not None:
+            convs.append(c)
+            if verbose:
+                for i in c.infos:
+                    print(f"info  {p.stem}: {i}")
+    print_table(convs, verbose)
     print(f"scorer round-trip: {'on' if score else 'skipped (no score.py; set SCORE_PY)'}")
-    print(f"CHECK: {len(paths)} labels, {all_errors} errors -> {'PASS' if not all_errors else 'FAIL'}")
-    return 1 if all_errors else 0
+    verdict = "PASS" if not n_errors else "FAIL"
+    print(f"CHECK: {len(paths)} labels, {n_errors} errors -> {verdict}")
+    return 1 if n_errors else 0
 
 
 if __name__ == "__main__":

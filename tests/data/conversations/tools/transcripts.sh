@@ -2,7 +2,8 @@
 # Rebuild the ASR scripts from their annotated sources and every transcript from its script,
 # with the style and seed each one was made with. gen_vtt.py is the shared evaluation set's
 # generator (GEN_VTT=path/to/gen_vtt.py); the output is deterministic, so a rebuild of
-# unchanged scripts leaves `git status` clean.
+# unchanged scripts leaves `git status` clean. (o17 uses seed 1718: with 1717 gen_vtt.py rounds one
+# cue start to "00:05:60.000", which meetsight rightly rejects; tools/check.py now catches that.)
 set -eu
 cd "$(dirname "$0")/.."
 GEN_VTT="${GEN_VTT:-/work/shared/evalsets/conversations/gen_vtt.py}"
@@ -28,7 +29,7 @@ o13_es_ar_interno plain 1313
 o14_asr_gym_inbound plain 1414
 o15_asr_propane_routing teams 1515
 o16_asr_school_mdm_call numbered 1616
-o17_webinar_qa teams 1717
+o17_webinar_qa teams 1718
 o18_declined_call numbered 1818
 o19_internal_retro plain 1919
 o20_internal_pricebook teams 2020
