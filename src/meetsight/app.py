@@ -38,14 +38,17 @@ from meetsight.processing.pool import WorkerPool
 from meetsight.ratelimit.gate import RequestLimits
 from meetsight.ratelimit.headers import RateLimitHeaders
 from meetsight.ratelimit.storage import RateLimitStorageError
+from meetsight.refusals import respond_to_refusal
 from meetsight.responses import error_envelope
 from meetsight.search.endpoints import router as search_router
 from meetsight.security.body_limit import BodySizeLimit
 from meetsight.security.cors import install_cors
 from meetsight.security.headers import SecurityHeaders
+from meetsight.security.request_guard import RequestGuard
 from meetsight.state import AppState
 from meetsight.storage.factory import open_media_store
 from meetsight.web.install import install_web
+from meetsight.web.pages_upload import UPLOAD_PATH as WEB_UPLOAD_PATH
 from meetsight.webhooks.endpoints import router as webhooks_router
 
 log = logging.getLogger("meetsight")
@@ -151,6 +154,14 @@ def install_middleware(app: FastAPI, settings: Settings) -> None:
     """Outermost last: security headers wrap everything, so 413s, 429s and CORS answers
     carry them too."""
     uploads = frozenset({f"{API_PREFIX}/meetings/upload", f"{API_PREFIX}/calls/upload"})
+    # Inside the size limit, so the bodies it reads are bounded; the streamed uploads and MCP
+    # check their own parts and arguments with the same rules.
+    app.add_middleware(
+        RequestGuard,
+        respond=respond_to_refusal,
+        streamed_paths=uploads | {WEB_UPLOAD_PATH, f"{API_PREFIX}/mcp"},
+        max_body_bytes=settings.max_body_bytes,
+    )
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes, exempt_paths=uploads)
     if settings.rate_limits_enabled:  # nothing to label otherwise
         app.add_middleware(RateLimitHeaders)
