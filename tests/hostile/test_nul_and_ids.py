@@ -8,12 +8,14 @@ document, so a route added later is walked too."""
 
 from __future__ import annotations
 
+import base64
 import re
 from typing import Any
 
 import httpx
 import pytest
 
+from fixtures.factories import make_activity
 from fixtures.routes import ANY_METHOD, served_routes
 from fixtures.shapes import check_error
 from hostile.conftest import API, Target, is_page
@@ -327,3 +329,35 @@ async def test_multipart_is_for_uploads_only(target: Target) -> None:
     assert "x-www-form-urlencoded" in is_page(page, 415)
     api = await target.browser.post(f"{API}/smart-categories", files=files, headers=target.headers)
     check_error(api, 415)
+
+
+# --- headers ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", sorted(OAUTH_JSON))
+@pytest.mark.parametrize("credentials", [b"a\x00b:secret", b"a%00b:secret", b"msc_x:s%00"])
+async def test_basic_credentials_with_a_nul_are_invalid_client(
+    target: Target, path: str, credentials: bytes
+) -> None:
+    basic = base64.b64encode(credentials).decode()
+    form = {"grant_type": "authorization_code", "code": "x", "token": "t"}
+    response = await target.browser.post(
+        path, data=form, headers={"authorization": f"Basic {basic}"}
+    )
+    assert response.status_code == 401, response.text
+    assert response.json()["error"] == "invalid_client"
+
+
+@pytest.mark.parametrize(
+    "value",
+    ["bytes=" + "1" * 5000 + "-", "bytes=0-" + "9" * 5000, "bytes=-" + "9" * 5000],
+    ids=["start", "end", "suffix"],
+)
+async def test_an_impossible_range_is_ignored(state: AppState, target: Target, value: str) -> None:
+    """A Range header no file could satisfy is malformed, hence ignored (RFC 9110 allows it):
+    the whole file; never int() of 5000 digits."""
+    meeting = await make_activity(state, target.tenant, with_media=True)
+    url = f"{API}/meetings/{meeting}/media"
+    whole = await target.browser.get(url, headers=target.headers)
+    response = await target.browser.get(url, headers={**target.headers, "range": value})
+    assert (response.status_code, response.content) == (200, whole.content)

@@ -87,17 +87,21 @@ def value_problem(value: Any, *, root: str = "body") -> tuple[str, str] | None:
     accepts, or None. Paths are dotted like FastAPI's ("segments.0.startTime"); `root` names
     the whole value (a key of the top object is reported under it)."""
     for where, item in _walk(value):
-        if isinstance(item, _Huge | _NotFinite):
-            return field_name(where or root), IMPOSSIBLE_NUMBER
-        if isinstance(item, str):
-            why = text_problem(item)
-            if why:
-                return field_name(where or root), why
-        elif isinstance(item, float) and not math.isfinite(item):
-            return field_name(where or root), IMPOSSIBLE_NUMBER
-        elif isinstance(item, int) and abs(item) >= _INTEGER_BOUND:  # parsed elsewhere (MCP)
-            return field_name(where or root), IMPOSSIBLE_NUMBER
+        why = text_problem(item) if isinstance(item, str) else None
+        if why is None and _impossible(item):
+            why = IMPOSSIBLE_NUMBER
+        if why:
+            return field_name(where or root), why
     return None
+
+
+def _impossible(item: Any) -> bool:
+    if isinstance(item, _Huge | _NotFinite):
+        return True
+    if isinstance(item, float):
+        return not math.isfinite(item)
+    # Integers parsed by another reader (MCP's) arrive whole.
+    return isinstance(item, int) and abs(item) >= _INTEGER_BOUND
 
 
 def field_name(name: str) -> str:
