@@ -157,7 +157,5 @@ class RequestGuard:
             body = await read_body(receive, self.max_body_bytes)
         except BodyTooLarge:
             return Refusal(413, "Request body too large"), receive
-        refusal = (
-            _pairs_refusal(body, "body") if is_form else (json_refusal(body) if body else None)
-        )
-        return refusal, replay(body, receive)
+        found = _pairs_refusal(body, "body") if is_form else json_refusal(body) if body else None
+        return found, replay(body, receive)

@@ -16,6 +16,8 @@ import httpx
 
 from meetsight.processing.net_policy import (
     AddressRefused,
+    IPAddress,
+    Target,
     TargetError,
     parse_target,
     resolve_target,
@@ -61,18 +63,9 @@ async def send_delivery(
         return round((time.perf_counter() - started) * 1000, 1)
 
     try:
-        target = parse_target(url)
-        addresses = await resolve_target(
-            target, allow_private=allow_private, lookup_seconds=timeout_seconds
-        )
-    except TargetError as exc:
-        return AttemptResult(None, f"The webhook URL {exc}", took(), refused=True)
-    except AddressRefused as exc:
-        hint = " (MEETSIGHT_WEBHOOK_ALLOW_PRIVATE allows it)" if exc.settable else ""
-        error = f"Refused to deliver to {target.host}: {exc.why}{hint}"
-        return AttemptResult(None, error, took(), refused=True)
-    except (OSError, TimeoutError) as exc:
-        return AttemptResult(None, _bounded(f"Looking up the host failed: {exc}"), took())
+        target, addresses = await _checked_target(url, allow_private, timeout_seconds)
+    except _NotSent as exc:
+        return AttemptResult(None, exc.error, took(), refused=exc.refused)
     parsed, host = target.url, target.host
     timestamp = int(time.time())
     headers = {
@@ -111,6 +104,34 @@ async def send_delivery(
             said = f"The endpoint answered {status} {response.reason_phrase}".rstrip()
             return AttemptResult(status, _bounded(said), took())
         return AttemptResult(None, _bounded(error), took())
+
+
+class _NotSent(Exception):
+    def __init__(self, error: str, *, refused: bool) -> None:
+        super().__init__(error)
+        self.error = error
+        self.refused = refused  # by the address policy: retrying cannot help
+
+
+async def _checked_target(
+    url: str, allow_private: bool, lookup_seconds: float
+) -> tuple[Target, list[IPAddress]]:
+    """The URL and the addresses to send to, all allowed by the policy; _NotSent otherwise."""
+    try:
+        target = parse_target(url)
+    except TargetError as exc:
+        raise _NotSent(f"The webhook URL {exc}", refused=True) from exc
+    try:
+        addresses = await resolve_target(
+            target, allow_private=allow_private, lookup_seconds=lookup_seconds
+        )
+    except AddressRefused as exc:
+        hint = " (MEETSIGHT_WEBHOOK_ALLOW_PRIVATE allows it)" if exc.settable else ""
+        error = f"Refused to deliver to {target.host}: {exc.why}{hint}"
+        raise _NotSent(error, refused=True) from exc
+    except (OSError, TimeoutError) as exc:
+        raise _NotSent(_bounded(f"Looking up the host failed: {exc}"), refused=False) from exc
+    return target, addresses
 
 
 def _bounded(text: str) -> str:
