@@ -76,12 +76,12 @@ def _pairs_refusal(raw: bytes, what: str) -> Refusal | None:
     for pair in raw.split(b"&"):
         name, _, value = pair.partition(b"=")
         decoded: list[str] = []
-        for part in (name, value):
+        for index, part in enumerate((name, value)):
             try:
                 decoded.append(unquote_to_bytes(part.replace(b"+", b" ")).decode("utf-8"))
             except UnicodeDecodeError:
-                label = field_name(name.decode("latin-1")) if part is value else what
-                return Refusal(400, f"{label}: {NOT_UTF8}")
+                where = f"{field_name(decoded[0])}:" if index else f"a {what} name"
+                return Refusal(400, f"{where} {NOT_UTF8}")
         if "\x00" in decoded[0] or "\x00" in decoded[1]:
             return Refusal(422, f"{field_name(decoded[0])}: {NUL}")
     return None
@@ -132,7 +132,7 @@ class RequestGuard:
             return
         raw_path = scope.get("raw_path") or scope["path"].encode("utf-8")
         refusal = path_refusal(raw_path.split(b"?", 1)[0]) or _pairs_refusal(
-            scope.get("query_string", b""), "query"
+            scope.get("query_string", b""), "query parameter"
         )
         if refusal is None and self._reads_body(scope):
             refusal, receive = await self._body_refusal(scope, receive)
@@ -157,5 +157,7 @@ class RequestGuard:
             body = await read_body(receive, self.max_body_bytes)
         except BodyTooLarge:
             return Refusal(413, "Request body too large"), receive
-        found = _pairs_refusal(body, "body") if is_form else json_refusal(body) if body else None
+        found = (
+            _pairs_refusal(body, "form field") if is_form else json_refusal(body) if body else None
+        )
         return found, replay(body, receive)
