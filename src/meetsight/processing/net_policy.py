@@ -1,9 +1,12 @@
-"""Which network addresses a server-side fetch may connect to.
+"""Which network addresses a server-side request may connect to: one policy for `mediaUrl`
+fetches and webhook deliveries.
 
-A `mediaUrl` is chosen by an API caller, so fetching it must not become a way to reach the
-machine itself, the private network behind it or a cloud metadata service (SSRF). The fetcher
-resolves host names itself, checks every address here and then connects to an address it
-checked, so a DNS answer that changes between the check and the connection cannot slip through.
+Both URLs are chosen by an API caller, so requesting them must not become a way to reach the
+machine itself, the private network behind it or a cloud metadata service (SSRF). A URL is
+checked when it is stored (`checked_target`) and again before every connection
+(`resolve_target`), with the same host canonicalisation; the caller then connects to an address
+that was checked, so a DNS answer that changes between the check and the connection cannot slip
+through.
 """
 
 from __future__ import annotations
