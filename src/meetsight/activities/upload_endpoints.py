@@ -15,6 +15,7 @@ from meetsight.auth.scopes import write_scope
 from meetsight.deps import Auth, DbSession, State
 from meetsight.responses import envelope
 from meetsight.schemas import Envelope
+from meetsight.transcripts.limits import TranscriptLimits
 
 router = APIRouter()
 
@@ -77,7 +78,9 @@ async def _upload(
         max_file_bytes=settings.max_upload_bytes,
         max_transcript_bytes=settings.max_transcript_bytes,
     )
-    activity_id = await create_from_upload(session, state.media, ctx, kind, form)
+    activity_id = await create_from_upload(
+        session, state.media, ctx, kind, form, TranscriptLimits.from_settings(settings)
+    )
     state.jobs_enqueued()
     return envelope({kind.id_key: activity_id}, status_code=201)
 

@@ -20,6 +20,7 @@ from meetsight.deps import DbSession, app_state
 from meetsight.errors import ValidationFailed
 from meetsight.organizations.models import Person
 from meetsight.responses import envelope
+from meetsight.transcripts.limits import TranscriptLimits
 from meetsight.web.access import web_auth
 from meetsight.web.csrf import CSRF_FIELD, check_csrf
 from meetsight.web.pages_conversation import api_user, page_path
@@ -75,7 +76,14 @@ async def upload_submit(
         await form.discard()
         raise ValidationFailed("kind: meeting or call")
     kind = CALLS if kind_name == "call" else MEETINGS
-    activity_id = await create_from_upload(session, state.media, web_auth(user), kind, form)
+    activity_id = await create_from_upload(
+        session,
+        state.media,
+        web_auth(user),
+        kind,
+        form,
+        TranscriptLimits.from_settings(settings),
+    )
     state.jobs_enqueued()
     if not scripted:
         return RedirectResponse(page_path(activity_id), status_code=303)
