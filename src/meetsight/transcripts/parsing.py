@@ -364,6 +364,11 @@ def _parse_srt(lines: list[str], limits: TranscriptLimits) -> list[SegmentData]:
 # --- JSON -----------------------------------------------------------------------------------
 
 _JSON_WS = re.compile(r"[ \t\n\r]*")
+# A string (skipped) or the start of an object or array.
+_JSON_CONTAINER = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[{]')
+# Objects and arrays json.loads may build per segment of the limit (room for word lists): each
+# costs about 70 bytes for 3 bytes of JSON, so 50 MB of "[{},{},...]" grew the server by 1.2 GB.
+CONTAINERS_PER_SEGMENT = 20
 
 
 def _json_time(item: dict[str, object], key: str) -> float:
@@ -449,7 +454,25 @@ def _json_int(digits: str) -> int | float:
     return int(digits) if len(digits) <= 20 else float(digits)
 
 
+def _check_containers(text: str, limits: TranscriptLimits) -> None:
+    """Refuse JSON with more objects and arrays than its segments could need, before json.loads
+    builds them all. Counting brackets is enough for almost every file; strings are skipped
+    only when that count is over."""
+    most = CONTAINERS_PER_SEGMENT * limits.max_segments
+    if text.count("{") + text.count("[") <= most:
+        return
+    seen = 0
+    for match in _JSON_CONTAINER.finditer(text):
+        if match.group()[0] != '"':
+            seen += 1
+            if seen > most:
+                line = text.count("\n", 0, match.start()) + 1
+                message = f"more than {most} JSON objects and arrays"
+                raise _too_large(message, "max_segments", line)
+
+
 def _parse_json(text: str, limits: TranscriptLimits) -> list[SegmentData]:
+    _check_containers(text, limits)
     try:
         doc = json.loads(text, parse_int=_json_int)
     except json.JSONDecodeError as exc:
@@ -485,6 +508,18 @@ def _parse_json(text: str, limits: TranscriptLimits) -> list[SegmentData]:
 
 
 # --- entry points ---------------------------------------------------------------------------
+
+# Lines a WebVTT or SRT file may have per segment of the limit (a timing line, a number, text
+# over a few lines, a blank): the parsers hold every line, so 48 MB of two-letter lines (16M)
+# grew the server by 4 GB before any limit on segments could apply.
+LINES_PER_SEGMENT = 10
+
+
+def _check_lines(text: str, limits: TranscriptLimits) -> None:
+    most = LINES_PER_SEGMENT * limits.max_segments
+    if text.count("\n") >= most:
+        line = most + 1
+        raise _too_large(f"more than {most} lines", "max_segments", line)
 
 
 def detect_format(filename: str | None, text: str) -> str:
@@ -544,6 +579,7 @@ def parse_transcript(
     if fmt == "json":
         segments = _parse_json(text, limits)
     else:
+        _check_lines(text, limits)
         lines = text.split("\n")
         segments = _parse_vtt(lines, limits) if fmt == "vtt" else _parse_srt(lines, limits)
     if not segments:
