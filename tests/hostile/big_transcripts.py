@@ -7,7 +7,7 @@ import itertools
 from datetime import UTC, datetime
 from functools import lru_cache
 
-SECONDS_PER_SEGMENT = 3  # 50,000 segments stay within the parser's 48 hours
+SECONDS_PER_SEGMENT = 3  # 50,000 segments stay within the parser's 48 hours; more get 1 s each
 
 
 @lru_cache(maxsize=1)
@@ -44,14 +44,15 @@ def many_segments_vtt(count: int, *, chars: int | None = None) -> bytes:
     """A WebVTT transcript of ``count`` cues of the demo's sentences; with ``chars``, each cue's
     text is cut or extended (with the next sentences) to exactly that many characters."""
     lines = demo_lines()
+    step = SECONDS_PER_SEGMENT if count <= 50_000 else 1
     out = ["WEBVTT", ""]
     for i in range(count):
         speaker, text = lines[i % len(lines)]
         if chars is not None:
             text = _padded(i, chars)
-        start = i * SECONDS_PER_SEGMENT
+        start = i * step
         out += [
-            f"{_clock(start)} --> {_clock(start + SECONDS_PER_SEGMENT)}",
+            f"{_clock(start)} --> {_clock(start + step)}",
             f"<v {speaker}>{text}",
         ]
         out.append("")
