@@ -16,8 +16,9 @@ import httpx
 import pytest
 from mcp_types import INVALID_PARAMS, METHOD_NOT_FOUND
 
-from fixtures.factories import Tenant
-from fixtures.mcp_clients import LEGACY, MCP_PATH, MODERN, rpc
+from fixtures.factories import Tenant, make_activity
+from fixtures.mcp_clients import LEGACY, MCP_PATH, MODERN, mcp_client, rpc, structured
+from meetsight.state import AppState
 
 
 async def post_rpc(
@@ -107,3 +108,60 @@ async def test_routing_headers_are_compared_without_surrounding_whitespace(
     padded = [(k, v + padding) for k, v in headers.items()] + [("x-api-key", tenant.key)]
     status, answer = raw_post(server_url, padded, body)
     assert status == 200 and answer["result"]["isError"] is False, answer
+
+
+# Each argument of each tool gets these in turn (what a schema-unaware or hostile client sends):
+# control characters, a string far past any bound, the last representable day, a number past
+# any integer column, and values of the wrong JSON type.
+HOSTILE_VALUES: list[Any] = ["\x00", "a\x00b", "x" * 100_000, "9999-12-31", 10**30, -1, [], {}]
+EXPECTED_ERRORS = ("Invalid argument", "Meeting not found")
+
+
+async def test_every_tool_argument_survives_hostile_values(
+    mcp_url: str, state: AppState, tenant: Tenant, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Every answer is a result or a tool error naming the argument: never an unexpected
+    exception (logged, and answered "Error executing tool ..."), never a huge answer."""
+    caplog.set_level(logging.INFO)
+    activity_id = await make_activity(state, tenant, name="Pricing review")
+    required = {"participant": "Olivia", "query": "pricing"}
+    async with httpx.AsyncClient(timeout=30) as client:
+        headers, body = rpc(LEGACY, "tools/list", {})
+        listed = await client.post(mcp_url, json=body, headers={**headers, **tenant.headers})
+        failures = []
+        for tool in listed.json()["result"]["tools"]:
+            schema = tool["inputSchema"]
+            base = {name: required.get(name, activity_id) for name in schema.get("required", [])}
+            for argument in schema["properties"]:
+                for value in HOSTILE_VALUES:
+                    arguments = {**base, argument: value}
+                    params = {"name": tool["name"], "arguments": arguments}
+                    headers, body = rpc(LEGACY, "tools/call", params)
+                    answer = await client.post(
+                        mcp_url, json=body, headers={**headers, **tenant.headers}
+                    )
+                    result = answer.json()["result"]
+                    text = result["content"][0]["text"]
+                    if len(answer.content) > 1_000_000 or (
+                        result.get("isError") and not text.startswith(EXPECTED_ERRORS)
+                    ):
+                        failures.append((tool["name"], argument, repr(value)[:20], text[:80]))
+    assert failures == []
+    assert server_errors(caplog) == []
+
+
+async def test_the_last_representable_day_bounds_nothing(
+    client: httpx.AsyncClient, mcp_url: str, state: AppState, tenant: Tenant
+) -> None:
+    """toDate=9999-12-31 (inclusive: up to the day after, which does not exist) was a 500 on
+    REST search and an unexpected exception in the MCP search tools."""
+    meeting = await make_activity(state, tenant, name="Pricing review")
+    answer = await client.get(
+        "/api/v1/search", params={"q": "pricing", "toDate": "9999-12-31"}, headers=tenant.headers
+    )
+    assert answer.status_code == 200, answer.text
+    assert [hit["id"] for hit in answer.json()["data"]] == [meeting]
+    arguments = {"query": "pricing", "toDate": "9999-12-31"}
+    async with mcp_client(mcp_url, tenant.key) as mcp:
+        result = await mcp.call_tool("search_meetings", arguments)
+    assert [m["id"] for m in structured(result)["meetings"]] == [meeting]
