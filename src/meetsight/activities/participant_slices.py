@@ -81,7 +81,8 @@ def _ranked() -> Any:
 
 def _slices_statement() -> Any:
     ranked = _ranked()
-    skip, limit = sa.bindparam("skip"), sa.bindparam("limit")
+    skip: sa.BindParameter[int] = sa.bindparam("skip")
+    limit: sa.BindParameter[int] = sa.bindparam("limit")
     in_page = sa.and_(ranked.c.place > skip, ranked.c.place <= skip + limit)
     first_organizers = sa.and_(ranked.c.organizes == 1, ranked.c.organizer_place <= limit)
     return (
