@@ -4,15 +4,10 @@ from __future__ import annotations
 
 from typing import Generic, TypeVar
 
-from pydantic import (
-    AfterValidator,
-    BaseModel,
-    BeforeValidator,
-    ConfigDict,
-    Field,
-)
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 from pydantic.alias_generators import to_camel
 from pydantic.json_schema import JsonDict
+from pydantic_core import PydanticCustomError
 
 T = TypeVar("T")
 
@@ -29,14 +24,19 @@ NoNul = AfterValidator(reject_nul)
 
 
 def at_most_as_sent(max_length: int) -> BeforeValidator:
-    """Beside StringConstraints(strip_whitespace=True, max_length=...): the document's maxLength
+    """After StringConstraints(strip_whitespace=True, max_length=...) in Annotated (so that it
+    runs before them; placed first it kept min_length from applying): the document's maxLength
     counts the characters sent, and pydantic trims before it counts, so `"%"` followed by 2000
     no-break spaces passed as `"%"` (a schema violation the fuzzer found accepted). This refuses
     a value longer than that before trimming too."""
 
     def check(value: object) -> object:
         if isinstance(value, str) and len(value) > max_length:
-            raise ValueError(f"String should have at most {max_length} characters")
+            raise PydanticCustomError(
+                "string_too_long",
+                "String should have at most {max_length} characters",
+                {"max_length": max_length},
+            )
         return value
 
     return BeforeValidator(check)

@@ -10,17 +10,17 @@ from meetsight.schemas import NoNul, Schema, at_most_as_sent
 
 Name = Annotated[
     str,
-    at_most_as_sent(100),
     StringConstraints(strip_whitespace=True, min_length=1, max_length=100),
+    at_most_as_sent(100),
     NoNul,
 ]
 Description = Annotated[
-    str, at_most_as_sent(2000), StringConstraints(strip_whitespace=True, max_length=2000), NoNul
+    str, StringConstraints(strip_whitespace=True, max_length=2000), at_most_as_sent(2000), NoNul
 ]
 Example = Annotated[
     str,
-    at_most_as_sent(300),
     StringConstraints(strip_whitespace=True, min_length=1, max_length=300),
+    at_most_as_sent(300),
     NoNul,
 ]
 Examples = Annotated[list[Example], Field(max_length=20)]

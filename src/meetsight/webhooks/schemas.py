@@ -11,8 +11,8 @@ from meetsight.webhooks.names import EVENTS, MEETING_STATUS_CHANGED
 
 Url = Annotated[
     str,
-    at_most_as_sent(2000),
     StringConstraints(strip_whitespace=True, min_length=1, max_length=2000),
+    at_most_as_sent(2000),
     NoNul,
 ]
 Secret = Annotated[
@@ -21,7 +21,7 @@ Secret = Annotated[
     NoNul,
 ]
 Description = Annotated[
-    str, at_most_as_sent(500), StringConstraints(strip_whitespace=True, max_length=500), NoNul
+    str, StringConstraints(strip_whitespace=True, max_length=500), at_most_as_sent(500), NoNul
 ]
 EventName = Annotated[str, StringConstraints(min_length=1, max_length=60)]
 Events = Annotated[list[EventName], Field(min_length=1, max_length=len(EVENTS))]
