@@ -1,7 +1,9 @@
-"""A text field longer than the document's maxLength is refused even when trimming would bring it
-under: the schema counts the characters sent. Found by `make fuzz` (negative_data_rejection):
-`POST /smart-categories` with a description of "%" and 2,000 no-break spaces answered 201.
-On SQLite and PostgreSQL."""
+"""What the OpenAPI document refuses, the server refuses (found by `make fuzz`,
+negative_data_rejection). A text field longer than its maxLength is refused even when trimming
+would bring it under (the schema counts the characters sent): `POST /smart-categories` with a
+description of "%" and 2,000 no-break spaces answered 201. A `format: date` query parameter
+takes only YYYY-MM-DD: `GET /search?toDate=0.0` answered 200 (pydantic read the number as a
+Unix time). On SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
@@ -43,3 +45,15 @@ async def test_text_over_its_declared_length_is_refused_before_trimming(
     assert field in answer.json()["error"]
     listed = await client.get(f"{API}{path}", headers=tenant.headers)
     assert all(item.get("name") != "Pricing" for item in listed.json()["data"])
+
+
+@pytest.mark.parametrize("value", ["0.0", "86400", "2026-01-01T00:00:00"])
+@pytest.mark.parametrize("name", ["fromDate", "toDate"])
+async def test_a_day_parameter_takes_only_a_day(
+    client: httpx.AsyncClient, tenant: Tenant, name: str, value: str
+) -> None:
+    answer = await client.get(
+        f"{API}/search", params={"q": "pricing", name: value}, headers=tenant.headers
+    )
+    assert answer.status_code == 422, answer.text
+    assert answer.json()["error"].startswith(f"{name}: ")
