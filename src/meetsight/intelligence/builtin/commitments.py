@@ -22,9 +22,21 @@ import re
 from dataclasses import dataclass, replace
 
 from meetsight.intelligence.builtin.commitment_hits import ANY_DAY, OTHER, WORD, Hit
+from meetsight.intelligence.builtin.commitment_requests import (
+    accepted,
+    is_acceptance,
+    next_other_line,
+    other_party,
+    previous_other_line,
+    request,
+)
+from meetsight.intelligence.builtin.commitment_resolve import (
+    Context,
+    resolve_action,
+    resolve_es_clitic,
+)
 from meetsight.intelligence.builtin.commitments_en import (
     CUT_EN,
-    EN_REQUEST,
     EN_TIME,
     EN_YOU_WILL,
     en_hit,
@@ -34,10 +46,8 @@ from meetsight.intelligence.builtin.commitments_en import (
 )
 from meetsight.intelligence.builtin.commitments_es import (
     CUT_ES,
-    ES_REQUEST,
     ES_TIME,
     es_hit,
-    es_imperative_infinitive,
     es_later_verbs,
 )
 from meetsight.intelligence.builtin.deadlines import Deadline, find_deadlines, fold_same_length
@@ -54,6 +64,8 @@ class _Found:
     action: str
     actors: tuple[str, ...]
     deadline: Deadline | None
+    refers_back: bool = False  # its object was a pronoun: "I'll send that today"
+    follow_up: bool = False  # "I'll get back to you by Friday": completes the step before
 
 
 # Promises too vague to act on unless they carry a date ("we'll get there", "haremos lo posible").
@@ -64,36 +76,39 @@ _VAGUE_ACTION = re.compile(
     r"|(?:send|mandar|enviar) (?:something|anything|algo))$"
 )
 
-
-_ACCEPT_START = re.compile(
-    r"^\W*(?:yes|yeah|yep|sure|ok|okay|great|perfect|sounds good|sounds great|that works|works"
-    r"|fine|good|absolutely|of course|definitely|please|deal|lovely|excellent|will do|i will"
-    r"|si|vale|claro|perfecto|genial|estupendo|de acuerdo|me parece bien|muy bien|bien"
-    r"|por supuesto|hecho|sin problema|encantad[oa]|venga|sounds)\b"
+_FOLLOW_UP = re.compile(
+    r"^(?:get back to|come back to|circle back|follow up|revert|let [a-z]+ know|report back"
+    r"|get [a-z]+ an answer|volver a|responder|contestar|decir algo|confirmar)\b"
 )
 
-
-_ACCEPT_ANYWHERE = re.compile(
-    r"\b(?:works for (?:me|us)|is fine|sounds good|me parece bien|me viene bien|de acuerdo"
-    r"|perfect|great|nos va bien|me va bien)\b"
+# "So, recap.", "Let me make sure I have it all", "para resumir": a line that repeats the steps.
+_RECAP = re.compile(
+    r"\b(?:recap|to summari[sz]e|in summary|let me make sure i have it all|let me play (?:it|that)"
+    r" back|so to sum up|para resumir|resumiendo|recapitul|en resumen|repaso)\b"
 )
 
-
-_REJECT_START = re.compile(
-    r"^\W*(?:no\b|not\b|actually|unfortunately|i can't|we can't|lo siento|mejor no|ahora no)"
+_FIRST_PERSON_FUTURE = re.compile(
+    r"\b(?:i'll|i will|i'm going to|i am going to|we'll|we will|let me|i'm gonna|voy a|vamos a"
+    r"|te |le |os |les )"
 )
 
 
 def extract_next_steps(conversation: Conversation) -> list[NextStep]:
-    """The commitments made in the conversation, in order, at most one per line and actor."""
+    """The commitments made in the conversation, in order; none in a language without rules."""
+    if conversation.language not in ("", "en", "es"):
+        return []  # no English rules on text in another language (docs/intelligence.md)
     lines = conversation.lines
     language = "es" if conversation.language == "es" else "en"
     first_names = _first_names(conversation)
     found: list[_Found] = []
     for position, line in enumerate(lines):
+        recap = bool(_RECAP.search(fold_same_length(line.text)))
         for step in _line_steps(conversation, position, line, language, first_names):
+            if recap and _restates(step, found):
+                continue
             if not any(_same_commitment(step, earlier) for earlier in found):
                 found.append(step)
+    found = _inherit_dates(found)
     return [
         NextStep(
             action=f.action,
@@ -116,8 +131,78 @@ def _same_commitment(a: _Found, b: _Found) -> bool:
     return len(words_a & words_b) / min(len(words_a), len(words_b)) >= 0.6
 
 
+def _restates(step: _Found, earlier: list[_Found]) -> bool:
+    """In a recap, a step of someone who already has one on the same thing, or one said of
+    someone else ("Mateo, sandbox today")."""
+    words = _content_words(step.action)
+    for before in earlier:
+        if set(step.actors) & set(before.actors) and words & _content_words(before.action):
+            return True
+    return False
+
+
+_FUNCTION_WORDS = frozenset(
+    [
+        "with",
+        "from",
+        "into",
+        "that",
+        "this",
+        "them",
+        "they",
+        "your",
+        "their",
+        "about",
+        "over",
+        "have",
+        "send",
+        "sends",
+        "sent",
+        "will",
+        "para",
+        "como",
+        "esta",
+        "este",
+        "unos",
+        "unas",
+        "todo",
+    ]
+)
+
+
 def _content_words(text: str) -> set[str]:
-    return {w for w in WORD.findall(fold_same_length(text)) if len(w) > 3}
+    return {
+        w for w in WORD.findall(fold_same_length(text)) if len(w) > 3 and w not in _FUNCTION_WORDS
+    }
+
+
+def _inherit_dates(found: list[_Found]) -> list[_Found]:
+    """ "I'll send the approval form along with the fix plan": an undated step that travels with
+    another step of the same owner takes its date."""
+    out = list(found)
+    for i, step in enumerate(out):
+        if step.deadline is not None:
+            continue
+        m = _WITH_OTHER.search(fold_same_length(step.action))
+        if m is None:
+            continue
+        carried = _content_words(m.group("thing"))
+        for other in found:
+            if (
+                other is not step
+                and other.deadline is not None
+                and set(other.actors) & set(step.actors)
+                and carried & _content_words(other.action)
+            ):
+                out[i] = replace(step, deadline=other.deadline)
+                break
+    return out
+
+
+_WITH_OTHER = re.compile(
+    r"\b(?:along with|together with|with|into|in|junto con|con|en) (?:the|la|el|los|las) "
+    r"(?:next |same |proxima |mismo )?(?P<thing>[a-z0-9 -]+)$"
+)
 
 
 def _first_names(conversation: Conversation) -> dict[str, str]:
@@ -126,6 +211,10 @@ def _first_names(conversation: Conversation) -> dict[str, str]:
         first = fold_same_length(speaker.name.split()[0]) if speaker.name.split() else ""
         if len(first) > 1:
             names.setdefault(first, speaker.name)
+    for line in conversation.lines:
+        first = fold_same_length(line.speaker.split()[0]) if line.speaker.split() else ""
+        if len(first) > 1:
+            names.setdefault(first, line.speaker)
     return names
 
 
@@ -136,28 +225,48 @@ def _line_steps(
     language: str,
     first_names: dict[str, str],
 ) -> list[_Found]:
-    per_actors: dict[tuple[str, ...], _Found] = {}
+    """The line's steps: one per thing promised; a later sentence that refers back ("I'll send
+    that today") or follows up ("and I'll get back to you by Friday") completes the step before
+    it instead of adding one."""
+    kept: list[_Found] = []
     said = sentences(line.text)
+    recap = bool(_RECAP.search(fold_same_length(line.text)))
     for i, sentence in enumerate(said):
-        for step in _sentence_steps(conversation, position, line, sentence, language, first_names):
+        if recap and not _FIRST_PERSON_FUTURE.search(fold_same_length(sentence)):
+            continue  # "Mateo, sandbox today": a recap's list restates, it does not promise
+        found = _sentence_steps(
+            conversation, position, line, sentence, language, first_names, said[:i]
+        )
+        for step in found:
             if i and _BARE_ACTION.match(fold_same_length(step.action)):
                 # "I can put together a business case. You'll have it by Monday.": the offer
                 # before is what "it" promises.
                 offered = _offered_action(said[i - 1], line.speaker, language, first_names)
                 if offered:
-                    step = _Found(step.line, offered, step.actors, step.deadline)
-            earlier = per_actors.get(step.actors)
-            if earlier is None:
-                per_actors[step.actors] = step
-            elif earlier.deadline is None and step.deadline is not None:
-                per_actors[step.actors] = _Found(
-                    earlier.line, earlier.action, earlier.actors, step.deadline
-                )
-    if not per_actors:
-        accepted = _accepted_request(conversation, position, language)
-        if accepted is not None:
-            per_actors[accepted.actors] = accepted
-    return list(per_actors.values())
+                    step = replace(step, action=offered)
+            _keep(kept, step)
+    if not kept:
+        taken = _accepted_request(conversation, position, language)
+        if taken is not None:
+            kept.append(taken)
+    return kept
+
+
+def _keep(kept: list[_Found], step: _Found) -> None:
+    same = [k for k, f in enumerate(kept) if f.actors == step.actors]
+    if not same:
+        kept.append(step)
+        return
+    k = same[-1]
+    before = kept[k]
+    if step.follow_up or step.refers_back or _same_commitment(step, before):
+        deadline = before.deadline or step.deadline
+        action = before.action
+        if step.follow_up and not _same_commitment(step, before):
+            action = f"{before.action} and {step.action}"
+        kept[k] = replace(before, action=action, deadline=deadline)
+        return
+    kept.append(step)
 
 
 def _offered_action(
@@ -185,6 +294,7 @@ def _sentence_steps(
     sentence: str,
     language: str,
     first_names: dict[str, str],
+    earlier: list[str],
 ) -> list[_Found]:
     folded = fold_same_length(sentence)
     if language == "es":
@@ -194,15 +304,14 @@ def _sentence_steps(
     if hit is None:
         return []
     if hit.actors == (OTHER,):
-        other = _other_party(conversation, position)
+        other = other_party(conversation, position)
         if other is None:
             return []
         hit = replace(hit, actors=(other,))
     deadlines = find_deadlines(sentence, language, conversation.day)
+    where = _Where(conversation, position, line, sentence, folded, earlier, first_names)
     steps = []
-    first = _step(
-        conversation, position, line, sentence, folded, hit, deadlines, language, first_names
-    )
+    first = _step(where, hit, deadlines, language)
     if first is not None:
         steps.append(first)
     if language == "en":
@@ -210,60 +319,83 @@ def _sentence_steps(
         second = en_named_hit(folded, line.speaker, first_names, after=hit.verb_end)
         you = EN_YOU_WILL.search(folded, hit.verb_end)
         if second is None and you is not None and not folded.rstrip().endswith("?"):
-            other = _other_party(conversation, position)
+            other = other_party(conversation, position)
             if other is not None:
                 second = Hit(you.start("verb"), you.end("verb"), (other,), needs_deadline=True)
         if second is not None and second.actors != hit.actors:
-            found = _step(
-                conversation,
-                position,
-                line,
-                sentence,
-                folded,
-                second,
-                deadlines,
-                language,
-                first_names,
-            )
+            found = _step(where, second, deadlines, language)
             if found is not None:
                 steps.append(found)
     return steps
 
 
-def _step(
-    conversation: Conversation,
-    position: int,
-    line: Line,
-    sentence: str,
-    folded: str,
-    hit: Hit,
-    deadlines: list[Deadline],
-    language: str,
-    first_names: dict[str, str],
-) -> _Found | None:
-    deadline = _pick_deadline(deadlines, hit, folded)
+@dataclass(frozen=True, slots=True)
+class _Where:
+    conversation: Conversation
+    position: int
+    line: Line
+    sentence: str
+    folded: str
+    earlier: list[str]
+    first_names: dict[str, str]
+
+
+def _step(where: _Where, hit: Hit, deadlines: list[Deadline], language: str) -> _Found | None:
+    conversation, position = where.conversation, where.position
+    deadline = _pick_deadline(deadlines, hit, where.folded)
     if hit.needs_deadline and deadline is None:
-        return None
-    if hit.needs_acceptance and not _accepted(conversation, position):
+        deadline = _proposed_date(where, hit, language)
+        if deadline is None:
+            return None
+    if hit.needs_acceptance and not accepted(conversation, position):
         return None
     if deadline is None:
         deadline = _request_deadline(conversation, position, language)
-    action = _action(sentence, hit, deadlines, language, first_names)
-    if _BARE_ACTION.match(fold_same_length(action)):
-        requested = _requested_action(conversation, position, language)
+    raw = _action(where.sentence, hit, deadlines, language, where.first_names)
+    action = raw
+    bare = bool(_BARE_ACTION.match(fold_same_length(raw)))
+    if bare:
+        requested = _requested_action(conversation, position, language, where.first_names)
         action = requested or action
     if not action or (deadline is None and _VAGUE_ACTION.match(fold_same_length(action))):
         return None
-    return _Found(line.index, action, hit.actors, deadline)
+    context = Context(
+        conversation, position, where.earlier, where.sentence[: hit.start], where.first_names
+    )
+    if language == "es":
+        clitics = _ES_OBJECT_CLITIC.findall(where.folded[max(0, hit.start - 12) : hit.verb_end])
+        if clitics:
+            action = resolve_es_clitic(action, context, plural=clitics[-1] in ("los", "las"))
+    action = resolve_action(action, context, language)
+    return _Found(
+        where.line.index,
+        action,
+        hit.actors,
+        deadline,
+        refers_back=bare or bool(_REFERS_BACK.match(fold_same_length(raw))),
+        follow_up=bool(_FOLLOW_UP.match(fold_same_length(raw))),
+    )
 
 
-def _other_party(conversation: Conversation, position: int) -> str | None:
-    """Who the speaker is talking to: the last one who spoke before, else the next one."""
-    back = _previous_other_line(conversation, position)
-    if back is not None:
-        return conversation.lines[back].speaker
-    reply = _next_other_line(conversation, position)
-    return reply.speaker if reply else None
+_REFERS_BACK = re.compile(r"^[a-z]+(?: (?:over|back|across|along|out|up))? (?:it|that|this|them)\b")
+
+_ES_OBJECT_CLITIC = re.compile(r"\b(lo|la|los|las)\b(?= (?:\w+ )?\w*(?:o|e|a|amos|emos|imos)\b)")
+
+
+def _proposed_date(where: _Where, hit: Hit, language: str) -> Deadline | None:
+    """ "Kenji will add the event. In two weeks, does that sound fair?" "Yep.": a date asked
+    about right after, and taken, dates a step that needed one (a named colleague's)."""
+    if hit.actors == (where.line.speaker,):
+        return None
+    conversation = where.conversation
+    said = sentences(where.line.text)
+    index = said.index(where.sentence) if where.sentence in said else len(said)
+    for later in said[index + 1 : index + 2]:
+        dates = find_deadlines(later, language, conversation.day)
+        reply = next_other_line(conversation, where.position)
+        if dates and "?" in later and reply is not None and is_acceptance(reply.text):
+            return dates[0]
+    return None
 
 
 def _pick_deadline(deadlines: list[Deadline], hit: Hit, folded: str) -> Deadline | None:
@@ -273,66 +405,28 @@ def _pick_deadline(deadlines: list[Deadline], hit: Hit, folded: str) -> Deadline
     for deadline in after:
         between = folded[hit.verb_end : deadline.span[0]]
         if re.search(r"[;]|,\s*(?:y|pero|and|but)\s|\bbut\b|\bpero\b", between):
-            continue  # the deadline belongs to another clause
+            if not _SAME_SUBJECT_GOES_ON.search(between):
+                continue  # the deadline belongs to another clause
         return deadline
     return before[-1] if before else None
 
 
-def _next_other_line(conversation: Conversation, position: int) -> Line | None:
-    speaker = conversation.lines[position].speaker
-    for line in conversation.lines[position + 1 : position + 3]:
-        if line.speaker != speaker:
-            return line
-    return None
-
-
-def _is_acceptance(text: str) -> bool:
-    parts = sentences(text)
-    first = fold_same_length(parts[0]) if parts else ""
-    if _REJECT_START.search(first):
-        return False
-    return bool(_ACCEPT_START.search(first) or _ACCEPT_ANYWHERE.search(first))
-
-
-def _accepted(conversation: Conversation, position: int) -> bool:
-    reply = _next_other_line(conversation, position)
-    return reply is not None and _is_acceptance(reply.text)
-
-
-def _request(text: str, language: str) -> tuple[str, str] | None:
-    """(action, sentence) of a request for something ("Can you send me the deck?")."""
-    for sentence in sentences(text):
-        folded = fold_same_length(sentence)
-        if language == "es":
-            m = ES_REQUEST.search(folded)
-            if m:
-                verb = m.group("verb") or es_imperative_infinitive(m.group("imp"))
-                rest = sentence[m.end() :]
-                return (f"{verb} {rest}".strip(), sentence)
-        else:
-            m = EN_REQUEST.search(folded)
-            if m and ("?" in folded or folded.startswith(("please", "send", "email", "and "))):
-                return (sentence[m.start("verb") :], sentence)
-    return None
-
-
-def _previous_other_line(conversation: Conversation, position: int) -> int | None:
-    speaker = conversation.lines[position].speaker
-    for back in (position - 1, position - 2):
-        if back >= 0 and conversation.lines[back].speaker != speaker:
-            return back
-    return None
+# ", y os la mando el viernes", ", and I'll send it Friday": the same person goes on.
+_SAME_SUBJECT_GOES_ON = re.compile(
+    r",\s*(?:y|and)\s+(?:(?:se|te|os|le|les|lo|la|los|las)\s+)*(?:[a-z]+(?:o)|i'll|i will"
+    r"|then)\s+[a-z ]*$"
+)
 
 
 def _request_deadline(conversation: Conversation, position: int, language: str) -> Deadline | None:
     """A commitment that answers a dated request keeps the request's date."""
-    back = _previous_other_line(conversation, position)
+    back = previous_other_line(conversation, position)
     if back is None:
         return None
-    request = _request(conversation.lines[back].text, language)
-    if request is None:
+    asked = request(conversation.lines[back].text, language)
+    if asked is None:
         return None
-    found = find_deadlines(request[1], language, conversation.day)
+    found = find_deadlines(asked[1], language, conversation.day)
     return found[0] if found else None
 
 
@@ -342,34 +436,61 @@ _BARE_ACTION = re.compile(
 )
 
 
-def _requested_action(conversation: Conversation, position: int, language: str) -> str | None:
-    back = _previous_other_line(conversation, position)
-    request = _request(conversation.lines[back].text, language) if back is not None else None
-    if request is None:
+def _requested_action(
+    conversation: Conversation, position: int, language: str, first_names: dict[str, str]
+) -> str | None:
+    back = previous_other_line(conversation, position)
+    asked = request(conversation.lines[back].text, language) if back is not None else None
+    if back is None or asked is None:
         return None
-    action_text, sentence = request
+    action_text, sentence = asked
     action = action_text
     for deadline in find_deadlines(sentence, language, conversation.day):
         action = action.replace(deadline.phrase, " ")
-    return _clean_action(action, language, (), {}) or None
+    action = _clean_action(action, language, (), {})
+    return _resolve_request(action, conversation, back, sentence, language, first_names) or None
+
+
+def _resolve_request(
+    action: str,
+    conversation: Conversation,
+    back: int,
+    sentence: str,
+    language: str,
+    first_names: dict[str, str],
+) -> str:
+    """ "Could you send those?": what "those" are is in the asker's line; "me" is the asker."""
+    said = sentences(conversation.lines[back].text)
+    index = said.index(sentence) if sentence in said else len(said)
+    start = sentence.find(action.split(" ", 1)[0]) if action else -1
+    before = sentence[: max(start, 0)]
+    context = Context(conversation, back, said[:index], before, first_names)
+    if language == "en":
+        asker = conversation.lines[back].speaker.split()[0]
+        action = re.sub(r"\b(?:me|us)\b", asker, action)
+    return resolve_action(action, context, language)
 
 
 def _accepted_request(conversation: Conversation, position: int, language: str) -> _Found | None:
-    """ "Can you send me X?" answered by a plain "Sure": the one who answered does X."""
-    back = _previous_other_line(conversation, position)
+    """ "Can you send me X?" answered by "Sure" (a short first sentence): the one who answered
+    does X."""
+    back = previous_other_line(conversation, position)
     line = conversation.lines[position]
-    if back is None or len(line.text.split()) > 12 or not _is_acceptance(line.text):
+    said = sentences(line.text)
+    if back is None or not said or len(said[0].split()) > 10 or not is_acceptance(line.text):
         return None
-    request = _request(conversation.lines[back].text, language)
-    if request is None:
+    asked = request(conversation.lines[back].text, language)
+    if asked is None:
         return None
-    action_text, sentence = request
+    action_text, sentence = asked
     deadlines = find_deadlines(sentence, language, conversation.day)
     action = _clean_action(action_text, language, deadlines=(), first_names={})
     for deadline in deadlines:
         action = _clean_action(action.replace(deadline.phrase, " "), language, (), {})
     if not action:
         return None
+    first_names = _first_names(conversation)
+    action = _resolve_request(action, conversation, back, sentence, language, first_names)
     return _Found(line.index, action, (line.speaker,), deadlines[0] if deadlines else None)
 
 

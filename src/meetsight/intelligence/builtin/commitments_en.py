@@ -69,6 +69,7 @@ def en_offer(folded: str, speaker: str) -> Hit | None:
 # Substrings every English pattern below needs; plain "in" checks cost far less than a regex.
 _EN_TRIGGERS = (
     "'ll", "will", "shall", "going to", "gonna", "can", "let", "me to", "should i", "for me",
+    "owe", "'m ", " am ", "'re ", " are ", "could i", "should we",
     "for us", "my side", "my end", "our side", "our end", "my part", "my action", "my next",
     "my to", "my homework",
 )  # fmt: skip
@@ -78,7 +79,7 @@ _EN_TRIGGERS = (
 _EN_YOU_HAVE = re.compile(
     r"\byou'll (?:have|get|receive) (?P<object>it|that|this|them|(?:the|our|my|a|an) [a-z0-9' -]+?)"
     r"(?= from (?:me|us)\b|\s*$|\s*[.,!;]| by\b| on\b| before\b| tomorrow\b| today\b| tonight\b"
-    r"| next\b| this\b| in\b| first thing\b)"
+    r"| next\b| this\b| in\b| first thing\b| end\b| (?:mon|tues|wednes|thurs|fri)day\b)"
 )
 
 
@@ -97,7 +98,10 @@ _EN_WHAT_I_DO = re.compile(
 
 _EN_LET_ME = re.compile(
     r"\blet me\s+(?P<verb>get|send|email|follow|put together|prepare|draft|set up|schedule|book"
-    r"|loop|check|confirm|ask|find out|look into|dig|talk|take (?:it|this|that) back)"
+    r"|loop|check|confirm|ask|find out|look into|dig|talk|pull together|pull the|pull a|pull our"
+    r"|run|write|reach out|grab|introduce|connect|forward|escalate|make sure (?:we|i|that we|that i)"
+    r" (?!have|got|understand|cover|get it|heard|'ve)|take (?:it|this|that|them|the [a-z0-9 -]+?|"
+    r"[a-z0-9-]+ [a-z0-9-]+) (?:back )?to)"
 )
 
 
@@ -113,16 +117,35 @@ _EN_FOLLOW_UP = re.compile(r"\b(?:get back|come back|follow up|circle back|let y
 
 
 _EN_OFFER = re.compile(
-    r"\b(?:shall i|should i|do you want me to|would you like me to|want me to)\s+"
-    r"(?P<verb>[a-z]+)"
+    r"\b(?:shall i|should i|do you want me to|would you like me to|want me to|can i|could i"
+    r"|shall we|should we)\s+(?!ask|jump|interrupt|add|raise|say|clarify|push|get a sense|get an"
+    r" idea|share (?:my|the) screen|just|quickly)(?P<verb>[a-z]+)"
+)
+
+
+# "I'm getting that to you by the 2nd": the progressive tells a plan only with a date.
+_EN_PROGRESSIVE = re.compile(
+    r"\b(?:i|we)(?:'m| am|'re| are)\s+(?:(?:also|just|then|actually|now)\s+)?"
+    r"(?P<verb>(?!going|thinking|looking|hoping|trying|wondering|seeing|hearing|talking|saying"
+    r"|asking|working|doing|having|feeling|planning|expecting|waiting|struggling|running|using"
+    r"|paying|seeing|losing|missing|leaving|moving|getting (?:a|an|more|less|better|worse|there"
+    r"|close|tired)\b)[a-z]{2,}ing)\b"
+)
+
+
+# "We owe you the SAML guide": a debt said aloud is a delivery promised.
+_EN_OWE = re.compile(
+    r"\b(?:i|we) (?:still )?owe (?:you|y'all|him|her|them|[a-z]+)(?: guys| all)?\s+"
+    r"(?P<object>(?:a|an|the|our|my|that|this|those|these|some)\b)"
 )
 
 
 EN_REQUEST = re.compile(
-    r"(?:\b(?:can|could|would|will) you(?: please)?|\byou'll|^(?:and\s+)?(?:please\s+)?(?=send|"
-    r"email|forward|share))\s*(?P<verb>send|email|forward|share|include|set up|prepare|get|"
-    r"provide|complete|schedule|book|call|confirm|add|put together|draft|check|fill out|fill in"
-    r"|sign|return)\b"
+    r"(?:\b(?:can|could|would|will) you(?: also| please| maybe| just)*|\byou'll|^(?:and\s+)?"
+    r"(?:please\s+)?(?=send|email|forward|share))\s*(?!hear|see|tell|say|talk|walk|explain|"
+    r"remind|repeat|describe|imagine|speak|clarify|elaborate|expand|give me a sense|give me an idea"
+    r"|share (?:your|the) screen|go|do|be|live|help|think|believe|check on|try)"
+    r"(?P<verb>[a-z]+(?: (?:up|out|in|together|over))?)\b"
 )
 
 
@@ -165,6 +188,13 @@ _EN_HEDGE = re.compile(r"\b(?:maybe|perhaps|probably|possibly|might|hopefully)\b
 _EN_CONDITION = re.compile(r"\b(?:if|unless)\b")
 
 
+# "see if two days is possible", "let you know if it works": a question inside, not a condition.
+_EN_EMBEDDED_IF = re.compile(
+    r"\b(?:see|know|check|checking|ask|asking|find out|wonder|wondering|confirm|sure|figure out"
+    r"|tell (?:you|me|them|us)|whether)\s+(?:if|whether)\b"
+)
+
+
 _EN_POLITE_IF = re.compile(
     r"\bif (?:that|it|this) (?:works|helps|suits|is ok(?:ay)?|'s ok(?:ay)?|sounds good|'s fine"
     r"|is fine)|\bif you (?:like|want|prefer|'d like|would like|don't mind|need it|agree)"
@@ -186,7 +216,11 @@ EN_TIME = re.compile(
 
 
 _PRONOUN_OBJECT = re.compile(
-    r"\b(?P<verb>send|email|give|get|forward|pass|mail|show|bring|text) (?:you|him|her|them|us|me)"
+    r"\b(?P<verb>send|email|give|get|forward|pass|mail|show|bring|text) (?:him|her|them|us|me)"
+    r"(?= (?:a|an|the|some|all|both|this|that|these|those|our|your|their|my|[a-z]+s)\b)"
+)
+YOU_OBJECT = re.compile(
+    r"\b(?P<verb>send|email|give|get|forward|pass|mail|show|bring|text) you"
     r"(?= (?:a|an|the|some|all|both|this|that|these|those|our|your|their|my|[a-z]+s)\b)"
 )
 
@@ -205,7 +239,7 @@ def en_hit(folded: str, speaker: str, first_names: dict[str, str]) -> Hit | None
     if not any(trigger in folded for trigger in _EN_TRIGGERS):
         return None  # most sentences promise nothing: one cheap look before the real ones
     question = folded.rstrip().endswith("?")
-    if _EN_CONDITION.search(_EN_POLITE_IF.sub("", folded)):
+    if _EN_CONDITION.search(_EN_EMBEDDED_IF.sub("", _EN_POLITE_IF.sub("", folded))):
         return None
     m: re.Match[str] | None = _EN_MY_ACTION.search(folded)
     if m and m.group("verb") not in _EN_NOT_ACTIONS and not question:
@@ -227,7 +261,12 @@ def en_hit(folded: str, speaker: str, first_names: dict[str, str]) -> Hit | None
         actors = _en_named_actors(folded[: m.start()], speaker, first_names)
         in_call = verb in _EN_IN_CALL or bool(_EN_IN_CALL_OBJECT.match(phrase))
         in_call = in_call or (verb == "have" and not causative)
-        if _EN_HANDOVER.match(phrase) or (verb in _EN_LET_ME_SOFT and _EN_FOLLOW_UP.search(phrase)):
+        asks = re.match(r"ask (?!you\b|a\b|the question)[a-z]+(?: [a-z]+)? to [a-z]+", phrase)
+        if (
+            asks
+            or _EN_HANDOVER.match(phrase)
+            or (verb in _EN_LET_ME_SOFT and _EN_FOLLOW_UP.search(phrase))
+        ):
             in_call = False  # "take care of it", "take this to the board", "check and get back"
         return Hit(
             m.start("verb"),
@@ -236,6 +275,16 @@ def en_hit(folded: str, speaker: str, first_names: dict[str, str]) -> Hit | None
             needs_deadline=in_call,
             needs_acceptance=question,
         )
+    m = _EN_OWE.search(folded) if "owe" in folded else None
+    if m and not question and _en_clause_start(folded, m.start()):
+        return Hit(m.start("object"), m.start("object"), (speaker,), infinitive="send")
+    m = _EN_PROGRESSIVE.search(folded) if "ing" in folded else None
+    if m and not question and _en_clause_start(folded, m.start()):
+        if not _EN_HEDGE.search(folded[: m.start("verb")]):
+            base = _base_form(m.group("verb"))
+            return Hit(
+                m.start("verb"), m.end("verb"), (speaker,), infinitive=base, needs_deadline=True
+            )
     m = _EN_WHAT_I_DO.search(folded)
     if m and m.group("verb") not in _EN_NOT_ACTIONS:
         return Hit(m.start("verb"), m.end("verb"), (speaker,), needs_acceptance=question)
@@ -280,7 +329,9 @@ def _en_named_actors(before: str, speaker: str, first_names: dict[str, str]) -> 
     return (speaker,)
 
 
-_EN_NAMED = re.compile(r"\b([a-z]+) (?:will|'ll) (?P<verb>[a-z]+)")
+_EN_NAMED = re.compile(
+    r"\b([a-z]+) (?:will|'ll|is going to|'s going to)(?: (?:also|then|just|first))? (?P<verb>[a-z]+)"
+)
 
 
 def en_named_hit(

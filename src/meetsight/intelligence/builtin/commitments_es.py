@@ -358,6 +358,8 @@ def _es_present_opens(folded: str, start: int) -> bool:
     previous = re.findall(r"[a-z]+", before)
     if previous and previous[-1] in _ES_OPENERS:
         return True
+    if re.match(r"(?:se|te|os|le|les|me|nos) (?:lo|la|los|las) ", folded[start:]):
+        return True  # "lo de VeriFactu os lo confirmo": a double clitic hands a thing over
     return opens_with_deadline(before, "es")
 
 
