@@ -15,7 +15,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
 from meetsight.intelligence.builtin.deadlines import find_deadlines, fold_same_length
@@ -30,6 +30,8 @@ class Phrase:
     start: int
     end: int
     plural: bool
+    after_link: bool = False  # "from Intune", "to the deal desk": a source or a place
+    joined: bool = False  # two things joined by "and"
 
 
 def _vocabulary(words: str) -> frozenset[str]:
@@ -130,6 +132,9 @@ def _run(words: list[tuple[int, int, str]], i: int, language: str) -> int:
     return i
 
 
+_PLACE_LINKS = frozenset(
+    "from to into onto in on at via through with desde a en con hacia por".split()
+)
 _EN_LINKS = frozenset({"of", "for", "on", "by", "with", "from", "in", "about"})
 _ES_LINKS = frozenset({"de", "del", "para", "con", "sobre", "por"})
 
@@ -162,8 +167,9 @@ def noun_phrases(text: str, language: str) -> list[Phrase]:
         ):
             end -= 1  # "the domains in the SAML guide on Thursday": the date is not the thing
         phrase = _phrase(text, words, start, end)
+        after_link = start > 0 and words[start - 1][2] in _PLACE_LINKS
         if not any(s < phrase.end and phrase.start < e for s, e in times):
-            found.append(_trimmed(text, phrase, language))
+            found.append(replace(_trimmed(text, phrase, language), after_link=after_link))
         i = end
     return _coordinated(text, [p for p in found if _usable(p, language)])
 
@@ -174,8 +180,8 @@ def _named(text: str, words: list[tuple[int, int, str]], start: int, end: int) -
     run = words[start:end]
     if any("'" in w for _, _, w in run):
         return False
-    if any(w[0].isdigit() for _, _, w in run):
-        return True
+    if any(w[0].isdigit() or w.split("-")[0] in _EN_NUMBERS for _, _, w in run):
+        return True  # "net 45", "net forty-five"
     return any(text[s].isupper() and s > 0 for s, _, _ in run)
 
 
@@ -241,7 +247,8 @@ def _coordinated(text: str, found: list[Phrase]) -> list[Phrase]:
         joined = joined and not find_deadlines(text[a.end : b.start], "es", _ANY_DAY)
         joined = joined and not find_deadlines(text[a.end : b.start], "en", _ANY_DAY)
         if between in ("and", "y", "e", "plus", "as well as") or joined:
-            out.append(Phrase(text[a.start : b.end], a.start, b.end, plural=True))
+            joined_phrase = Phrase(text[a.start : b.end], a.start, b.end, True, a.after_link, True)
+            out.append(joined_phrase)
     return sorted(out, key=lambda p: (p.end, -p.start))
 
 
@@ -250,9 +257,9 @@ def _usable(phrase: Phrase, language: str) -> bool:
     toks = re.findall(r"[a-z0-9]+", folded)
     if not toks:
         return False
-    head = toks[-1]
-    if " of " in folded or " de " in folded:
-        head = re.findall(r"[a-z0-9]+", folded.split(" of ")[0].split(" de ")[0])[-1]
+    links = _ES_LINKS if language == "es" else _EN_LINKS
+    first_link = next((k for k, t in enumerate(toks) if k and t in links), len(toks))
+    head = toks[first_link - 1]  # "the new cloud region in March": region
     if head in _VAGUE_HEADS or (len(toks) == 1 and len(head) < 3):
         return False
     return not (len(toks) == 1 and toks[0] in _EN_DETERMINERS | _ES_DETERMINERS)
@@ -274,14 +281,23 @@ def antecedent(
             for p in noun_phrases(_main_clause(text), language)
             if fold_same_length(p.text) not in people
         ]
+        things = [p for p in candidates if not p.after_link]
+        if not things and _THING_PRONOUN.search(fold_same_length(text)):
+            continue  # "I can export that from Intune": "that" points further back
+        candidates = things or candidates
         if not candidates:
             continue
         if plural:
             many = [p for p in candidates if p.plural]
             if many:
                 return _as_definite(many[-1].text, language)
+        else:
+            candidates = [p for p in candidates if not p.joined] or candidates
         return _as_definite(candidates[-1].text, language)
     return None
+
+
+_THING_PRONOUN = re.compile(r"\b(?:it|that|this|them|those|these|lo|la|los|las|eso|esto)\b")
 
 
 def topic(contexts: Iterable[str], language: str) -> str | None:
@@ -297,7 +313,8 @@ def topic(contexts: Iterable[str], language: str) -> str | None:
 
 _SUBORDINATE = re.compile(
     r",?\s+(?:since|because|as|which|who|so that|so|when|while|although|though|but|if|unless"
-    r"|once|porque|ya que|como|cuando|aunque|pero|si|para que)\b"
+    r"|once|before|after|until|porque|ya que|como|cuando|aunque|pero|si|para que|antes de que"
+    r"|despues de que|hasta que)\b"
 )
 
 

@@ -41,7 +41,7 @@ class Context:
     ) -> None:
         self.conversation = conversation
         self.position = position
-        self.earlier = earlier  # the line's sentences before this one
+        self.earlier = _turn_before(conversation, position) + earlier  # the turn's sentences
         self.before = before  # this sentence up to the commitment
         self.first_names = first_names
 
@@ -68,10 +68,25 @@ class Context:
         others = sorted(n for n in names if n != speaker)
         if len(others) == 1:
             return others[0].split()[0]
+        # In a group "you" is often everyone: a name only for the one whose question is answered.
         for back in range(position - 1, max(-1, position - 3), -1):
-            if conversation.lines[back].speaker != speaker:
-                return conversation.lines[back].speaker.split()[0]
+            previous = conversation.lines[back]
+            if previous.speaker != speaker:
+                asked = "?" in previous.text or re.match(
+                    r"(?i)\W*(?:please|can|could)", previous.text
+                )
+                return previous.speaker.split()[0] if asked else None
         return None
+
+
+def _turn_before(conversation: Conversation, position: int) -> list[str]:
+    """The sentences of the speaker's lines just before this one (a turn cut into cues)."""
+    lines = conversation.lines
+    speaker = lines[position].speaker
+    back = position
+    while back > 0 and position - back < 3 and lines[back - 1].speaker == speaker:
+        back -= 1
+    return [sentence for line in lines[back:position] for sentence in sentences(line.text)]
 
 
 _EN_THING = re.compile(
@@ -86,7 +101,7 @@ _EN_FOLLOW_UP = re.compile(
 )
 _EN_NO_OBJECT = re.compile(
     r"^(?:confirm|check|talk|speak|get back|come back|follow up|circle back|find out|let [a-z]+ "
-    r"know|get [a-z]+ an answer|give [a-z]+ an answer)(?:\s+(?:with|to|on|back|in)\b.*)?$"
+    r"know|get [a-z]+ an answer|give [a-z]+ an answer)(?:\s+(?:with|to|on|back|in)(?: [\w'-]+){1,3})?$"
 )
 
 
@@ -102,6 +117,9 @@ def resolve_action(action: str, context: Context, language: str) -> str:
 def _resolve_en(action: str, context: Context) -> str:
     folded = fold_same_length(action)
     m = _EN_THING.match(folded)
+    said = _said_before(m.group("verb"), context) if m else None
+    if m and said:
+        return _resolve_en(said + action[m.end("pro") :], context)
     if m:
         plural = m.group("pro") in ("them", "those", "these")
         thing = antecedent(context.texts(), "en", plural=plural, people=context.people())
@@ -120,8 +138,19 @@ def _resolve_en(action: str, context: Context) -> str:
     action = _about(action, context, "en")
     who = context.addressee()
     if who:
-        return re.sub(r"\byou\b", who, action)
+        return re.sub(r"\byou\b(?!['\u2019])", who, action)
     return YOU_OBJECT.sub(r"\g<verb>", action)  # "send you the deck" -> "send the deck"
+
+
+def _said_before(verb: str, context: Context) -> str | None:
+    """ "I need to check with our AP team that net 45 works. I'll check that this week.": the
+    same verb said just before names what "that" is."""
+    for text in [context.before, *reversed(context.earlier)][:2]:
+        m = re.search(rf"\b{re.escape(verb)}\b(?P<rest>(?: [\w'-]+){{2,}})", text, re.IGNORECASE)
+        if m and not _EN_THING.match(fold_same_length(m.group(0))):
+            clause = re.split(r",? (?:because|since|so that|as|but)\b|[,;.!?]", m.group(0))[0]
+            return clause
+    return None
 
 
 def _about(action: str, context: Context, language: str) -> str:
@@ -143,7 +172,7 @@ def _about(action: str, context: Context, language: str) -> str:
 
 _ES_NO_OBJECT = re.compile(
     r"^(?:confirmar|hablar|consultar|revisar|comentar|decir algo|responder|contestar|avisar)"
-    r"(?:\s+(?:con|a|por)\b.*)?$"
+    r"(?:\s+(?:con|a|por)(?: [\w'-]+){1,3})?$"
 )
 _ES_PERSON = re.compile(r"\b(?P<pre>con|a) (?P<pro>el|ella)\b")
 

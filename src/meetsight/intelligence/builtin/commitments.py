@@ -66,6 +66,7 @@ class _Found:
     deadline: Deadline | None
     refers_back: bool = False  # its object was a pronoun: "I'll send that today"
     follow_up: bool = False  # "I'll get back to you by Friday": completes the step before
+    recap: bool = False  # said in a line that recaps the steps
 
 
 # Promises too vague to act on unless they carry a date ("we'll get there", "haremos lo posible").
@@ -101,13 +102,15 @@ def extract_next_steps(conversation: Conversation) -> list[NextStep]:
     language = "es" if conversation.language == "es" else "en"
     first_names = _first_names(conversation)
     found: list[_Found] = []
+    turn: list[_Found] = []  # consecutive lines of one speaker complete each other's steps
+    recap = False  # a recap said over several cues stays one
     for position, line in enumerate(lines):
-        recap = bool(_RECAP.search(fold_same_length(line.text)))
-        for step in _line_steps(conversation, position, line, language, first_names):
-            if recap and _restates(step, found):
-                continue
-            if not any(_same_commitment(step, earlier) for earlier in found):
-                found.append(step)
+        if position and lines[position - 1].speaker != line.speaker:
+            _add_turn(found, turn)
+            turn, recap = [], False
+        recap = recap or bool(_RECAP.search(fold_same_length(line.text)))
+        _line_steps(conversation, position, line, language, first_names, turn, recap)
+    _add_turn(found, turn)
     found = _inherit_dates(found)
     return [
         NextStep(
@@ -121,6 +124,19 @@ def extract_next_steps(conversation: Conversation) -> list[NextStep]:
     ]
 
 
+def _add_turn(found: list[_Found], turn: list[_Found]) -> None:
+    """A turn's steps join the conversation's, those said again counted once (a restated step
+    may bring the date the first one lacked)."""
+    for step in turn:
+        if step.recap and _restates(step, found):
+            continue
+        same = next((k for k, f in enumerate(found) if _same_commitment(step, f)), None)
+        if same is None:
+            found.append(step)
+        elif found[same].deadline is None and step.deadline is not None and not step.recap:
+            found[same] = replace(found[same], deadline=step.deadline)
+
+
 def _same_commitment(a: _Found, b: _Found) -> bool:
     """A recap ("so Dana sends the ROI calculator by Friday") repeats a step made earlier."""
     if a.actors != b.actors or (a.deadline and b.deadline and a.deadline.due != b.deadline.due):
@@ -128,7 +144,10 @@ def _same_commitment(a: _Found, b: _Found) -> bool:
     words_a, words_b = _content_words(a.action), _content_words(b.action)
     if not words_a or not words_b:
         return False
-    return len(words_a & words_b) / min(len(words_a), len(words_b)) >= 0.6
+    shared = len(words_a & words_b)
+    if shared < 2 and min(len(words_a), len(words_b)) > 1:
+        return False  # one common word ("plan") does not make two steps one
+    return shared / min(len(words_a), len(words_b)) >= 0.6
 
 
 def _restates(step: _Found, earlier: list[_Found]) -> bool:
@@ -224,13 +243,14 @@ def _line_steps(
     line: Line,
     language: str,
     first_names: dict[str, str],
-) -> list[_Found]:
-    """The line's steps: one per thing promised; a later sentence that refers back ("I'll send
-    that today") or follows up ("and I'll get back to you by Friday") completes the step before
-    it instead of adding one."""
-    kept: list[_Found] = []
+    turn: list[_Found],
+    recap: bool,
+) -> None:
+    """The line's steps into its turn's: one per thing promised; a later sentence that refers
+    back ("I'll send that today") or follows up ("and I'll get back to you by Friday") completes
+    the step before it instead of adding one."""
     said = sentences(line.text)
-    recap = bool(_RECAP.search(fold_same_length(line.text)))
+    before = len(turn)
     for i, sentence in enumerate(said):
         if recap and not _FIRST_PERSON_FUTURE.search(fold_same_length(sentence)):
             continue  # "Mateo, sandbox today": a recap's list restates, it does not promise
@@ -244,12 +264,11 @@ def _line_steps(
                 offered = _offered_action(said[i - 1], line.speaker, language, first_names)
                 if offered:
                     step = replace(step, action=offered)
-            _keep(kept, step)
-    if not kept:
+            _keep(turn, replace(step, recap=recap))
+    if len(turn) == before:
         taken = _accepted_request(conversation, position, language)
         if taken is not None:
-            kept.append(taken)
-    return kept
+            turn.append(taken)
 
 
 def _keep(kept: list[_Found], step: _Found) -> None:
@@ -326,7 +345,22 @@ def _sentence_steps(
             found = _step(where, second, deadlines, language)
             if found is not None:
                 steps.append(found)
+        # "I'm going to escalate it today, and I'll get you a fix plan by the sixth": two steps
+        m = _NEXT_PROMISE.search(folded, hit.verb_end)
+        third = en_hit(folded[m.end() :], line.speaker, first_names) if m else None
+        if m and third is not None and third.actors == hit.actors:
+            shifted = replace(third, start=third.start + m.end(), verb_end=third.verb_end + m.end())
+            own = [d for d in deadlines if d.span[0] >= m.end()]  # not the first clause's date
+            found = _step(where, shifted, own, language)
+            if found is not None:
+                steps.append(found)
     return steps
+
+
+_NEXT_PROMISE = re.compile(
+    r"(?:,\s*|\s+)(?:and\s+|then\s+|and then\s+|;\s*)(?=(?:i|we)(?:'ll| will|'m going to"
+    r"| am going to|'re going to)\b)|(?<=[a-z])\s+(?=i'll\b)"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -390,9 +424,13 @@ def _proposed_date(where: _Where, hit: Hit, language: str) -> Deadline | None:
     conversation = where.conversation
     said = sentences(where.line.text)
     index = said.index(where.sentence) if where.sentence in said else len(said)
-    for later in said[index + 1 : index + 2]:
+    following = said[index + 1 :]
+    nxt = where.position + 1
+    if nxt < len(conversation.lines) and conversation.lines[nxt].speaker == where.line.speaker:
+        following += sentences(conversation.lines[nxt].text)
+    for later in following[:1]:
         dates = find_deadlines(later, language, conversation.day)
-        reply = next_other_line(conversation, where.position)
+        reply = next_other_line(conversation, where.position, reach=3)
         if dates and "?" in later and reply is not None and is_acceptance(reply.text):
             return dates[0]
     return None
@@ -411,10 +449,10 @@ def _pick_deadline(deadlines: list[Deadline], hit: Hit, folded: str) -> Deadline
     return before[-1] if before else None
 
 
-# ", y os la mando el viernes", ", and I'll send it Friday": the same person goes on.
+# ", y os la mando el viernes": the same person goes on (Spanish first person present); an
+# English ", and I'll ..." is a step of its own (see _NEXT_PROMISE).
 _SAME_SUBJECT_GOES_ON = re.compile(
-    r",\s*(?:y|and)\s+(?:(?:se|te|os|le|les|lo|la|los|las)\s+)*(?:[a-z]+(?:o)|i'll|i will"
-    r"|then)\s+[a-z ]*$"
+    r",\s*y\s+(?:(?:se|te|os|le|les|lo|la|los|las)\s+)*[a-z]+o\s+[a-z ]*$"
 )
 
 

@@ -191,7 +191,7 @@ _EN_CONDITION = re.compile(r"\b(?:if|unless)\b")
 # "see if two days is possible", "let you know if it works": a question inside, not a condition.
 _EN_EMBEDDED_IF = re.compile(
     r"\b(?:see|know|check|checking|ask|asking|find out|wonder|wondering|confirm|sure|figure out"
-    r"|tell (?:you|me|them|us)|whether)\s+(?:if|whether)\b"
+    r"|tell (?:you|me|them|us)|whether)(?:\s+(?:by|on|before)\s+[a-z]+)?\s+(?:if|whether)\b"
 )
 
 
@@ -206,6 +206,8 @@ CUT_EN = re.compile(
     r",?\s+(?:and|while)\s+[a-z]+(?:'ll| will| is going to| are going to)\b"
     r"|,?\s+(?:so that|so you|so they|so we|so it|so she|so he|once|because|in case|as soon as"
     r"|which|when|right\?|okay\?|ok\?|say|if that|if you|to make sure)\b|,\s*(?:so|and then)\b"
+    r"|,\s+(?:i|we|you|he|she|they|it)(?:'[a-z]+)?\s+(?:have|am|was|is|think|know|had|guess)\b"
+    r"|\s+(?=(?:i'll|we'll|i will)\b)"
 )
 
 
@@ -298,7 +300,13 @@ def en_hit(folded: str, speaker: str, first_names: dict[str, str]) -> Hit | None
             needs_deadline=True,
         )
     m = _EN_CAN.search(folded)
-    if m and _en_clause_start(folded, m.start()) and not _EN_HEDGE.search(folded[: m.start()]):
+    purpose = m is not None and re.search(r"\b(?:so|so that|that)\s*$", folded[: m.start()])
+    if (
+        m
+        and not purpose
+        and _en_clause_start(folded, m.start())
+        and not _EN_HEDGE.search(folded[: m.start()])
+    ):
         return Hit(m.start("verb"), m.end("verb"), (speaker,), needs_deadline=True)
     for m in _EN_OUR.finditer(folded):
         if not _en_clause_start(folded, m.start()) or m.group("verb") in _EN_NOT_ACTIONS:
