@@ -126,8 +126,8 @@ def _content(word: str, language: str) -> bool:
 
 
 def _run(words: list[tuple[int, int, str]], i: int, language: str) -> int:
-    """Index after the run of content words starting at ``i``."""
-    while i < len(words) and _content(words[i][2], language):
+    """Index after the run of content words starting at ``i`` ("last week" ends it)."""
+    while i < len(words) and _content(words[i][2], language) and words[i][2] not in _TIME_WORDS:
         i += 1
     return i
 
@@ -153,7 +153,9 @@ def noun_phrases(text: str, language: str) -> list[Phrase]:
         starts = word in determiners or word in _EN_NUMBERS or word[0].isdigit()
         start = i
         if language == "es" and word == "lo" and i + 1 < len(words) and words[i + 1][2] == "de":
-            starts, i = True, i + 1  # "lo de VeriFactu"
+            starts, i = True, i + 1  # "lo de VeriFactu", "lo de la factura"
+            if i + 1 < len(words) and words[i + 1][2] in determiners:
+                i += 1
         if not starts and not _content(word, language):
             i += 1
             continue
@@ -345,6 +347,12 @@ def _as_definite(text: str, language: str) -> str:
 _NAME = re.compile(r"\b[A-ZÁÉÍÓÚÑ][a-záéíóúñ]+\b")
 
 
+_BEFORE_A_NAME = re.compile(
+    r"\b(?:with|to|a|con|partner|socio|socia|jefe|jefa|boss|colleague|companero|companera"
+    r"|manager|director|directora|cfo|ceo|coo)\s*,?\s+$"
+)
+
+
 def last_person(contexts: Iterable[str], known: dict[str, str]) -> str | None:
     """The last person named in the nearest text that names one: a participant's first name
     (``known``: folded first name -> full name) or a capitalised name after "with", "to",
@@ -356,8 +364,8 @@ def last_person(contexts: Iterable[str], known: dict[str, str]) -> str | None:
             if word in known:
                 named.append((m.start(), m.group()))
                 continue
-            before = fold_same_length(text[max(0, m.start() - 6) : m.start()])
-            if re.search(r"\b(?:with|to|a|con|partner|socio)\s+$", before):
+            before = fold_same_length(text[max(0, m.start() - 14) : m.start()])
+            if _BEFORE_A_NAME.search(before):
                 named.append((m.start(), m.group()))
         if named:
             return named[-1][1]

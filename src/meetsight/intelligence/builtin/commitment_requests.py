@@ -18,6 +18,7 @@ from meetsight.intelligence.conversation import Conversation, Line
 
 __all__ = [
     "accepted",
+    "refuses",
     "is_acceptance",
     "next_other_line",
     "other_party",
@@ -68,13 +69,24 @@ def next_other_line(conversation: Conversation, position: int, reach: int = 2) -
     return None
 
 
-def accepted(conversation: Conversation, position: int, reach: int = 2) -> bool:
-    """Someone else takes what the line offers or proposes within the next lines."""
+def accepted(conversation: Conversation, position: int, reach: int = 2) -> Line | None:
+    """The line in which someone else takes what this line offers or proposes: the first
+    answer that says yes within ``reach`` lines, unless an answer before it refuses."""
     speaker = conversation.lines[position].speaker
     for line in conversation.lines[position + 1 : position + 1 + reach]:
-        if line.speaker != speaker:
-            return is_acceptance(line.text)
-    return False
+        if line.speaker == speaker:
+            continue
+        if is_acceptance(line.text):
+            return line
+        if refuses(line.text):
+            return None
+    return None
+
+
+def refuses(text: str) -> bool:
+    parts = sentences(text)
+    first = fold_same_length(parts[0]) if parts else ""
+    return bool(_REJECT_START.search(first) or _REJECT_ANYWHERE.search(first))
 
 
 def previous_other_line(conversation: Conversation, position: int) -> int | None:

@@ -59,9 +59,9 @@ class Context:
     def addressee(self) -> str | None:
         conversation, position = self.conversation, self.position
         speaker = conversation.lines[position].speaker
-        opening = fold_same_length(" ".join([*self.earlier, self.before])[:40])
-        for word in re.findall(r"[a-z]+", opening)[:4]:
-            name = self.first_names.get(word)
+        said = " ".join([*self.earlier[-2:], self.before])
+        for m in _VOCATIVE.finditer(fold_same_length(said)):  # "Yuki, could you ...", "..., Dev."
+            name = self.first_names.get(m.group("name") or m.group("late"))
             if name is not None and name != speaker:
                 return name.split()[0]
         names = {s.name for s in conversation.speakers} | {li.speaker for li in conversation.lines}
@@ -77,6 +77,12 @@ class Context:
                 )
                 return previous.speaker.split()[0] if asked else None
         return None
+
+
+_VOCATIVE = re.compile(
+    r"(?:^|[.?!,]\s*|\b(?:and|so|okay|ok|right|thanks)\s+)(?P<name>[a-z]+)\s*,(?!\s*(?:and|or)\b)"
+    r"|,\s*(?P<late>[a-z]+)\s*[.?!]"
+)
 
 
 def _turn_before(conversation: Conversation, position: int) -> list[str]:
@@ -136,6 +142,8 @@ def _resolve_en(action: str, context: Context) -> str:
         if person:
             action = action[: m.start("pro")] + person + action[m.end("pro") :]
     action = _about(action, context, "en")
+    me = context.conversation.lines[context.position].speaker.split()[0]
+    action = re.sub(r"\b(?:me|us)\b", me, action)  # "you'll send me the logs": the speaker
     who = context.addressee()
     if who:
         return re.sub(r"\byou\b(?!['\u2019])", who, action)
@@ -174,11 +182,12 @@ _ES_NO_OBJECT = re.compile(
     r"^(?:confirmar|hablar|consultar|revisar|comentar|decir algo|responder|contestar|avisar)"
     r"(?:\s+(?:con|a|por)(?: [\w'-]+){1,3})?$"
 )
-_ES_PERSON = re.compile(r"\b(?P<pre>con|a) (?P<pro>el|ella)\b")
+# "él" (him) keeps its accent where "el" (the) has none: matched on the words as said.
+_ES_PERSON = re.compile(r"\b(?P<pre>con|a) (?P<pro>él|ella)\b", re.IGNORECASE)
 
 
 def _resolve_es(action: str, context: Context) -> str:
-    m = _ES_PERSON.search(fold_same_length(action))
+    m = _ES_PERSON.search(action)
     if m:
         person = last_person(context.texts(), context.first_names)
         if person:

@@ -21,7 +21,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from meetsight.intelligence.builtin.commitment_hits import ANY_DAY, OTHER, WORD, Hit
+from meetsight.intelligence.builtin.commitment_head import CommitmentScores, window
+from meetsight.intelligence.builtin.commitment_hits import ANY_DAY, EACH, OTHER, WORD, Hit
 from meetsight.intelligence.builtin.commitment_requests import (
     accepted,
     is_acceptance,
@@ -77,6 +78,13 @@ _VAGUE_ACTION = re.compile(
     r"|(?:send|mandar|enviar) (?:something|anything|algo))$"
 )
 
+_TODAY = re.compile(r"\b(?:today|hoy|this (?:morning|afternoon))\b")
+
+_EMPTY_ACTION = re.compile(
+    r"^(?:plan|plan on|plan for|go|do|go ahead|proceed|pencil|lock|confirm|quedar|hacer"
+    r"|hacerlo)(?: (?:it|that|this|then|in|on|for|so|lo|eso|asi))*$"
+)
+
 _FOLLOW_UP = re.compile(
     r"^(?:get back to|come back to|circle back|follow up|revert|let [a-z]+ know|report back"
     r"|get [a-z]+ an answer|volver a|responder|contestar|decir algo|confirmar)\b"
@@ -101,6 +109,8 @@ def extract_next_steps(conversation: Conversation) -> list[NextStep]:
     lines = conversation.lines
     language = "es" if conversation.language == "es" else "en"
     first_names = _first_names(conversation)
+    scores = CommitmentScores()
+    scores.prime(_candidate_windows(conversation, language, first_names))
     found: list[_Found] = []
     turn: list[_Found] = []  # consecutive lines of one speaker complete each other's steps
     recap = False  # a recap said over several cues stays one
@@ -109,7 +119,7 @@ def extract_next_steps(conversation: Conversation) -> list[NextStep]:
             _add_turn(found, turn)
             turn, recap = [], False
         recap = recap or bool(_RECAP.search(fold_same_length(line.text)))
-        _line_steps(conversation, position, line, language, first_names, turn, recap)
+        _line_steps(conversation, position, line, language, first_names, turn, recap, scores)
     _add_turn(found, turn)
     found = _inherit_dates(found)
     return [
@@ -245,6 +255,7 @@ def _line_steps(
     first_names: dict[str, str],
     turn: list[_Found],
     recap: bool,
+    scores: CommitmentScores,
 ) -> None:
     """The line's steps into its turn's: one per thing promised; a later sentence that refers
     back ("I'll send that today") or follows up ("and I'll get back to you by Friday") completes
@@ -255,7 +266,7 @@ def _line_steps(
         if recap and not _FIRST_PERSON_FUTURE.search(fold_same_length(sentence)):
             continue  # "Mateo, sandbox today": a recap's list restates, it does not promise
         found = _sentence_steps(
-            conversation, position, line, sentence, language, first_names, said[:i]
+            conversation, position, line, sentence, language, first_names, said[:i], scores
         )
         for step in found:
             if i and _BARE_ACTION.match(fold_same_length(step.action)):
@@ -314,12 +325,10 @@ def _sentence_steps(
     language: str,
     first_names: dict[str, str],
     earlier: list[str],
+    scores: CommitmentScores,
 ) -> list[_Found]:
     folded = fold_same_length(sentence)
-    if language == "es":
-        hit = es_hit(sentence, folded, line.speaker, first_names)
-    else:
-        hit = en_hit(folded, line.speaker, first_names)
+    hit = _hit(sentence, line.speaker, language, first_names)
     if hit is None:
         return []
     if hit.actors == (OTHER,):
@@ -327,8 +336,12 @@ def _sentence_steps(
         if other is None:
             return []
         hit = replace(hit, actors=(other,))
+    if hit.actors == (EACH,):
+        return _each_steps(
+            conversation, position, line, sentence, language, first_names, earlier, scores, hit
+        )
     deadlines = find_deadlines(sentence, language, conversation.day)
-    where = _Where(conversation, position, line, sentence, folded, earlier, first_names)
+    where = _Where(conversation, position, line, sentence, folded, earlier, first_names, scores)
     steps = []
     first = _step(where, hit, deadlines, language)
     if first is not None:
@@ -363,6 +376,30 @@ _NEXT_PROMISE = re.compile(
 )
 
 
+def _each_steps(
+    conversation: Conversation,
+    position: int,
+    line: Line,
+    sentence: str,
+    language: str,
+    first_names: dict[str, str],
+    earlier: list[str],
+    scores: CommitmentScores,
+    hit: Hit,
+) -> list[_Found]:
+    """ "Each of us updates the forecast by Friday": one step for the speaker and one for each
+    person who agrees in the next lines."""
+    people = [line.speaker]
+    for reply in conversation.lines[position + 1 : position + 4]:
+        if reply.speaker not in people and is_acceptance(reply.text):
+            people.append(reply.speaker)
+    folded = fold_same_length(sentence)
+    deadlines = find_deadlines(sentence, language, conversation.day)
+    where = _Where(conversation, position, line, sentence, folded, earlier, first_names, scores)
+    steps = [_step(where, replace(hit, actors=(person,)), deadlines, language) for person in people]
+    return [step for step in steps if step is not None]
+
+
 @dataclass(frozen=True, slots=True)
 class _Where:
     conversation: Conversation
@@ -372,17 +409,52 @@ class _Where:
     folded: str
     earlier: list[str]
     first_names: dict[str, str]
+    scores: CommitmentScores
+
+
+def _hit(sentence: str, speaker: str, language: str, first_names: dict[str, str]) -> Hit | None:
+    folded = fold_same_length(sentence)
+    if language == "es":
+        return es_hit(sentence, folded, speaker, first_names)
+    hit = en_hit(folded, speaker, first_names)
+    # "Let me check with finance, and I'll get back to you": the first promise said comes first
+    before = en_hit(folded[: hit.start], speaker, first_names) if hit and hit.start > 8 else None
+    if before is not None and before.actors == hit.actors and not before.needs_acceptance:
+        return before
+    return hit
+
+
+def _candidate_windows(
+    conversation: Conversation, language: str, first_names: dict[str, str]
+) -> list[str]:
+    """The words around each promise the rules find, for the head to read in one batch."""
+    windows = []
+    for line in conversation.lines:
+        for sentence in sentences(line.text):
+            hit = _hit(sentence, line.speaker, language, first_names)
+            if hit is not None and not hit.needs_acceptance:
+                windows.append(window(sentence, hit.start))
+    return windows
 
 
 def _step(where: _Where, hit: Hit, deadlines: list[Deadline], language: str) -> _Found | None:
     conversation, position = where.conversation, where.position
+    if not hit.needs_acceptance and not where.scores.firm(window(where.sentence, hit.start)):
+        return None  # the head reads it as past, hypothetical, negated, in the call, vague...
     deadline = _pick_deadline(deadlines, hit, where.folded)
     if hit.needs_deadline and deadline is None:
         deadline = _proposed_date(where, hit, language)
         if deadline is None:
             return None
-    if hit.needs_acceptance and not accepted(conversation, position):
-        return None
+    if hit.needs_acceptance:
+        taken = accepted(conversation, position, reach=3)
+        if taken is None:
+            return None
+        deadline = deadline or _date_agreed(where, taken, language)
+        if deadline is not None and deadline.due == conversation.day and _TODAY.search(
+            fold_same_length(deadline.phrase)
+        ):
+            return None  # "I'd like to work through the open points today": this meeting
     if deadline is None:
         deadline = _request_deadline(conversation, position, language)
     raw = _action(where.sentence, hit, deadlines, language, where.first_names)
@@ -393,6 +465,8 @@ def _step(where: _Where, hit: Hit, deadlines: list[Deadline], language: str) -> 
         action = requested or action
     if not action or (deadline is None and _VAGUE_ACTION.match(fold_same_length(action))):
         return None
+    if _EMPTY_ACTION.match(fold_same_length(action)):
+        return None  # "Then let's plan on Monday the ninth": it confirms a step, it is none
     context = Context(
         conversation, position, where.earlier, where.sentence[: hit.start], where.first_names
     )
@@ -414,6 +488,29 @@ def _step(where: _Where, hit: Hit, deadlines: list[Deadline], language: str) -> 
 _REFERS_BACK = re.compile(r"^[a-z]+(?: (?:over|back|across|along|out|up))? (?:it|that|this|them)\b")
 
 _ES_OBJECT_CLITIC = re.compile(r"\b(lo|la|los|las)\b(?= (?:\w+ )?\w*(?:o|e|a|amos|emos|imos)\b)")
+
+
+def _date_agreed(where: _Where, taken: Line, language: str) -> Deadline | None:
+    """ "I'd like to do a workshop. Maybe in two weeks?" ... "the ninth works" ... "Then let's
+    plan on Monday the ninth.": the date asked right after the proposal, else the one in the
+    answer that took it, else the one the proposer confirms next."""
+    conversation = where.conversation
+    for line in conversation.lines[taken.index + 1 : taken.index + 3]:
+        if line.speaker == where.line.speaker:  # the proposer confirms: "Then Monday the ninth."
+            confirmed = _dates(sentences(line.text)[0], language, conversation)
+            if confirmed:
+                return confirmed[0]
+            break
+    said = sentences(where.line.text)
+    index = said.index(where.sentence) if where.sentence in said else len(said)
+    texts = [*said[index + 1 : index + 2]]
+    texts += [line.text for line in conversation.lines[where.position + 1 : taken.index + 1]]
+    agreed = [d for text in texts for d in _dates(text, language, conversation)]
+    return agreed[-1] if agreed else None  # the last date named before the yes
+
+
+def _dates(text: str, language: str, conversation: Conversation) -> list[Deadline]:
+    return [d for d in find_deadlines(text, language, conversation.day) if d.due]
 
 
 def _proposed_date(where: _Where, hit: Hit, language: str) -> Deadline | None:
@@ -503,9 +600,6 @@ def _resolve_request(
     start = sentence.find(action.split(" ", 1)[0]) if action else -1
     before = sentence[: max(start, 0)]
     context = Context(conversation, back, said[:index], before, first_names)
-    if language == "en":
-        asker = conversation.lines[back].speaker.split()[0]
-        action = re.sub(r"\b(?:me|us)\b", asker, action)
     return resolve_action(action, context, language)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from meetsight.intelligence.builtin.commitment_hits import (
+    EACH,
     OTHER,
     Hit,
     named_owner,
@@ -55,6 +56,14 @@ _EN_MY_ACTION = re.compile(
 )
 
 
+# "We agreed each of us updates the forecast by Friday": everyone who agrees does it.
+_EN_EACH = re.compile(
+    r"\b(?:each of us|each one of us|everyone|everybody|all of us)(?: will|'ll| is going to"
+    r"| are going to| agreed to)?\s+(?P<verb>(?!is|are|was|were|has|have|had|can|could|should"
+    r"|would|might|may|must|knows|thinks|says|wants|likes|seems|gets it)[a-z]+)\b"
+)
+
+
 def en_offer(folded: str, speaker: str) -> Hit | None:
     """ "I can document the mapping." with any verb: only ever read when the next sentence
     promises it ("You'll have it by Thursday")."""
@@ -69,7 +78,8 @@ def en_offer(folded: str, speaker: str) -> Hit | None:
 # Substrings every English pattern below needs; plain "in" checks cost far less than a regex.
 _EN_TRIGGERS = (
     "'ll", "will", "shall", "going to", "gonna", "can", "let", "me to", "should i", "for me",
-    "owe", "'m ", " am ", "'re ", " are ", "could i", "should we",
+    "owe", "'m ", " am ", "'re ", " are ", "could i", "should we", "each", "every", "like to",
+    "suggest",
     "for us", "my side", "my end", "our side", "our end", "my part", "my action", "my next",
     "my to", "my homework",
 )  # fmt: skip
@@ -117,9 +127,22 @@ _EN_FOLLOW_UP = re.compile(r"\b(?:get back|come back|follow up|circle back|let y
 
 
 _EN_OFFER = re.compile(
-    r"\b(?:shall i|should i|do you want me to|would you like me to|want me to|can i|could i"
-    r"|shall we|should we)\s+(?!ask|jump|interrupt|add|raise|say|clarify|push|get a sense|get an"
-    r" idea|share (?:my|the) screen|just|quickly)(?P<verb>[a-z]+)"
+    r"\b(?:shall i|should i|do you want me to|would you like me to|want me to|shall we|should we)"
+    r"\s+(?!ask|jump|interrupt|add|raise|say|clarify|push|get a sense|get an idea"
+    r"|share (?:my|the) screen|just|quickly)(?P<verb>[a-z]+)"
+    # "Can I get you the answer by Monday?" offers; "Can I set the rules?" asks what is allowed
+    r"|\b(?:can|could) (?:i|we) (?:also )?(?P<give>(?:send|get|email|share|forward|book|schedule"
+    r"|put together|prepare|draft|introduce|loop in|give) (?:you|y'all|your|the|a|an|over)\b)"
+)
+
+
+# "I'd like to do an on-site workshop with your team": a proposal, a step once it is taken.
+_EN_PROPOSE = re.compile(
+    r"\b(?:i'd like to|i would like to|we'd like to|i'd suggest (?:that )?we|i suggest (?:that )?we"
+    r"|we'd suggest (?:that )?we|how about we|why don't we)\s+(?P<verb>(?!work through|go over"
+    r"|discuss|review|understand|hear|learn|know|see|get a sense|start"
+    r"|begin|talk|ask|show|walk|go|share|leave|dig|spend|cover|focus|say|add|thank|make sure"
+    r"|be|keep|stay|think|point|raise|mention|clarify|understand)[a-z]+)\b"
 )
 
 
@@ -144,7 +167,8 @@ EN_REQUEST = re.compile(
     r"(?:\b(?:can|could|would|will) you(?: also| please| maybe| just)*|\byou'll|^(?:and\s+)?"
     r"(?:please\s+)?(?=send|email|forward|share))\s*(?!hear|see|tell|say|talk|walk|explain|"
     r"remind|repeat|describe|imagine|speak|clarify|elaborate|expand|give me a sense|give me an idea"
-    r"|share (?:your|the) screen|go|do|be|live|help|think|believe|check on|try)"
+    r"|share (?:your|the) screen|go|do|be|live|help|think|believe|check on|try"
+    r"|loop (?:me|us) in|keep (?:me|us)|let (?:me|us) know)"
     r"(?P<verb>[a-z]+(?: (?:up|out|in|together|over))?)\b"
 )
 
@@ -152,7 +176,7 @@ EN_REQUEST = re.compile(
 # Verbs that never make a next step after "I'll" / "we'll".
 _EN_NOT_ACTIONS = {
     "be", "need", "needs", "want", "like", "love", "see", "admit", "say", "bet", "not",
-    "never", "probably", "maybe", "talk", "speak", "chat", "regroup", "reconnect", "catch",
+    "never", "probably", "maybe", "chat", "regroup", "reconnect", "catch",
     "touch", "meet", "keep", "stay", "think", "consider", "leave", "stop", "hear", "wait",
     "hope", "remember", "go", "move", "head", "jump", "end", "wrap", "miss", "lose",
 }  # fmt: skip
@@ -160,6 +184,7 @@ _EN_NOT_ACTIONS = {
 
 # Verbs for what happens during the call itself: a next step only with a deadline.
 _EN_IN_CALL = {
+    "talk", "speak", "work", "discuss", "go",
     "show", "walk", "explain", "start", "begin", "tell", "give", "demo", "drive", "hand", "turn",
     "cover", "answer", "look", "check", "ask", "let", "take",
 }  # fmt: skip
@@ -218,11 +243,11 @@ EN_TIME = re.compile(
 
 
 _PRONOUN_OBJECT = re.compile(
-    r"\b(?P<verb>send|email|give|get|forward|pass|mail|show|bring|text) (?:him|her|them|us|me)"
+    r"\b(?P<verb>send|email|give|get|forward|pass|mail|show|bring|text) (?:him|her|them)"
     r"(?= (?:a|an|the|some|all|both|this|that|these|those|our|your|their|my|[a-z]+s)\b)"
 )
 YOU_OBJECT = re.compile(
-    r"\b(?P<verb>send|email|give|get|forward|pass|mail|show|bring|text) you"
+    r"\b(?P<verb>send|email|give|get|forward|pass|mail|show|bring|text) (?:you|me|us)"
     r"(?= (?:a|an|the|some|all|both|this|that|these|those|our|your|their|my|[a-z]+s)\b)"
 )
 
@@ -243,7 +268,12 @@ def en_hit(folded: str, speaker: str, first_names: dict[str, str]) -> Hit | None
     question = folded.rstrip().endswith("?")
     if _EN_CONDITION.search(_EN_EMBEDDED_IF.sub("", _EN_POLITE_IF.sub("", folded))):
         return None
-    m: re.Match[str] | None = _EN_MY_ACTION.search(folded)
+    m: re.Match[str] | None = (
+        _EN_EACH.search(folded) if "each" in folded or "every" in folded else None
+    )
+    if m and not question:
+        return Hit(m.start("verb"), m.end("verb"), (EACH,))
+    m = _EN_MY_ACTION.search(folded)
     if m and m.group("verb") not in _EN_NOT_ACTIONS and not question:
         return Hit(m.start("verb"), m.end("verb"), (speaker,))
     for m in _EN_SUBJECT.finditer(folded):
@@ -321,7 +351,12 @@ def en_hit(folded: str, speaker: str, first_names: dict[str, str]) -> Hit | None
         soft = m.group("verb") in _EN_LET_ME_SOFT and not _EN_FOLLOW_UP.search(folded)
         return Hit(m.start("verb"), m.end("verb"), (speaker,), needs_deadline=soft)
     m = _EN_OFFER.search(folded)
-    if m and question and m.group("verb") not in _EN_NOT_ACTIONS:
+    verb = m.group("verb") or m.group("give").split()[0] if m else ""
+    if m and question and verb not in _EN_NOT_ACTIONS:
+        start = m.start("verb") if m.group("verb") else m.start("give")
+        return Hit(start, start + len(verb), (speaker,), needs_acceptance=True)
+    m = _EN_PROPOSE.search(folded) if "like to" in folded or "suggest" in folded else None
+    if m and _en_clause_start(folded, m.start()) and not _EN_HEDGE.search(folded[: m.start()]):
         return Hit(m.start("verb"), m.end("verb"), (speaker,), needs_acceptance=True)
     m = EN_YOU_WILL.search(folded) if "you'll" in folded or "you will" in folded else None
     if m and not question and _en_clause_start(folded, m.start()):
@@ -348,8 +383,9 @@ def en_named_hit(
     """ "Sam will set up the pilot by Monday": a colleague named as the one who does it."""
     for m in _EN_NAMED.finditer(folded, after):
         name = first_names.get(m.group(1))
-        if name is None or name == speaker or m.group("verb") in _EN_NOT_ACTIONS:
-            continue
+        verb = m.group("verb")
+        if name is None or name == speaker or verb in _EN_NOT_ACTIONS or verb in _EN_IN_CALL:
+            continue  # "Sam is going to drive the demo today": during the call
         if not _en_clause_start(folded, m.start()):
             continue
         return Hit(m.start("verb"), m.end("verb"), (name,), needs_deadline=True)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from meetsight.intelligence.builtin.commitment_hits import (
+    EACH,
     OTHER,
     WORD,
     Hit,
@@ -115,6 +116,30 @@ _ES_AGREED = re.compile(
 )
 
 
+# "Me gustaría organizar una sesión con el técnico": a proposal, a step once it is taken.
+_ES_PROPOSE = re.compile(
+    rf"\b(?:me gustaria|nos gustaria|quisiera|quisieramos|(?:os |le |les |te )?propongo)\s+"
+    rf"(?P<verb>{_ES_INFINITIVE})\b"
+)
+
+
+# "quedamos en que cada uno actualiza ...": everyone who agrees does it.
+_ES_EACH = re.compile(
+    r"(?:cada uno|cada una|todos|todas)(?: de nosotros)?\s+(?:(?:va|vamos) a\s+)?"
+    r"(?:se\s+)?(?P<verb>[a-z]+)\b"
+)
+
+
+def _es_third_infinitive(verb: str) -> str:
+    """ "actualiza" -> "actualizar", "revisa" -> "revisar", "escribe" -> "escribir"."""
+    if verb.endswith(("ar", "er", "ir")):
+        return verb
+    stem = verb[:-1]
+    if verb.endswith("a"):
+        return stem + "ar"
+    return stem + (_ES_VERBS.get(stem) or "er")
+
+
 # "quedamos en que (usted) me envía X": the one spoken to does it.
 _ES_YOU_DO = re.compile(
     r"(?:tu |usted |vosotros |ustedes )?(?:me |nos )?(?P<verb>[a-z]+?)(?:as|a|es|e|ais|eis|an|en)\b"
@@ -150,6 +175,12 @@ _ES_NOT_ACTIONS = {
     "pensarnoslo", "dejar", "dejarlo", "seguir", "hablar", "reunir", "reunirnos", "ir",
     "intentar", "esperar", "saber", "quedar", "estudiar", "estudiarlo", "valorar", "valorarlo",
 }  # fmt: skip
+
+
+# "me gustaría entender cómo trabajáis": what the speaker wants to learn now, not a step.
+_ES_NOT_PROPOSALS = frozenset(
+    {"entender", "conocer", "saber", "escuchar", "preguntar", "comentar", "decir", "aclarar"}
+)
 
 
 _ES_IN_CALL = {
@@ -210,6 +241,10 @@ def es_hit(sentence: str, folded: str, speaker: str, first_names: dict[str, str]
     m = _ES_AGREED.search(folded) if agreed else None
     if m and not _es_blocked(folded, m.start()):
         if m.group("verb").endswith("que"):
+            each = _ES_EACH.match(folded, m.end())
+            if each:  # "quedamos en que cada uno actualiza el CRM antes del viernes"
+                verb = each.group("verb")
+                return Hit(m.end(), each.end(), (EACH,), infinitive=_es_third_infinitive(verb))
             you = _ES_YOU_DO.match(folded, m.end())
             if you and you.group("verb") in _ES_VERBS:
                 stem = you.group("verb")
@@ -291,6 +326,11 @@ def es_hit(sentence: str, folded: str, speaker: str, first_names: dict[str, str]
             continue
         # "y usted me envía los datos el lunes": the one spoken to, and only with a date
         return Hit(opening, end, (OTHER,), infinitive=stem, needs_deadline=True)
+    m = _ES_PROPOSE.search(folded) if "gustaria" in folded or "propong" in folded else None
+    if m and not _es_blocked(folded, m.start()) and not _ES_HEDGE.search(folded[: m.start()]):
+        infinitive = _strip_enclitics(m.group("verb"))
+        if infinitive not in _ES_NOT_ACTIONS | _ES_IN_CALL | _ES_NOT_PROPOSALS:
+            return Hit(m.start(), m.end("verb"), (speaker,), infinitive, needs_acceptance=True)
     m = _ES_OFFER.search(folded)
     if m and question:
         offered = _es_subjunctive_infinitive(m.group("verb"))

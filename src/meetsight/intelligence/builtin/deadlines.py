@@ -433,6 +433,11 @@ def _en_rules() -> tuple[_Rule, ...]:
             rf"{p}(?:the\s+)?{_EN_EOD}\s+tomorrow|{p}tomorrow\s+{_EN_EOD}",
             lambda m, day: day + timedelta(days=1),
         ),
+        # "before Thursday's workshop": the Thursday of the event
+        _rule(
+            rf"(?:before|by|for|until|till|ahead of)\s+(?P<wd>{wd})'s\b",
+            lambda m, day: _next_weekday(day, _en_weekday(m)),
+        ),
         # today and tomorrow
         _rule(
             rf"{p}(?:the\s+)?(?:end of (?:the )?(?:day|business)|close of business|\beod\b|\bcob\b"
@@ -579,7 +584,7 @@ def _es_rules() -> tuple[_Rule, ...]:
             lambda m, day: _weekday_of_next_week(day, _es_weekday(m)),
         ),
         _rule(
-            rf"{_ES_NEXT_WEEK},?\s+(?:el\s+)?(?P<wd>{wd})",
+            rf"(?:(?:para|antes de|durante)\s+)?{_ES_NEXT_WEEK},?\s+(?:el\s+)?(?P<wd>{wd})",
             lambda m, day: _weekday_of_next_week(day, _es_weekday(m)),
         ),
         _rule(
