@@ -73,6 +73,6 @@ def test_topic_prefers_numbers_and_names() -> None:
 
 def test_last_person_named() -> None:
     known = {"nora": "Nora Quint"}
-    assert last_person(["Mi socio, Andrés, es el que firma."], known) is None
+    assert last_person(["Mi socio, Andrés, es el que firma."], known) == "Andrés"
     assert last_person(["Eso se lo enseño a Andrés."], known) == "Andrés"
     assert last_person(["I talked to Nora yesterday."], known) == "Nora"

@@ -182,9 +182,7 @@ def test_a_later_sentence_that_refers_back_completes_the_step() -> None:
             (SELLER, "We still owe you the pen test letter. I'll get that over by Friday."),
         ],
     )
-    assert [(s.action, s.due) for s in found] == [
-        ("send the pen test letter", date(2026, 10, 16))
-    ]
+    assert [(s.action, s.due) for s in found] == [("send the pen test letter", date(2026, 10, 16))]
 
 
 def test_dates_said_first_and_deliveries_promised() -> None:
@@ -200,7 +198,7 @@ def test_dates_said_first_and_deliveries_promised() -> None:
     assert [(s.line, s.actors, s.action, s.due) for s in found] == [
         (0, (SELLER,), "send Bob the updated order form", date(2026, 10, 16)),
         (1, (BUYER,), "send the signed copy", date(2026, 10, 15)),
-        (2, (SELLER,), "send the invite shortly", None),
+        (2, (SELLER,), "send Bob the invite shortly", None),
         (3, (SELLER,), "have the legal team review the MSA", None),
     ]
 

@@ -132,9 +132,7 @@ def _run(words: list[tuple[int, int, str]], i: int, language: str) -> int:
     return i
 
 
-_PLACE_LINKS = frozenset(
-    "from to into onto in on at via through with desde a en con hacia por".split()
-)
+_PLACE_LINKS = _vocabulary("from to into onto in on at via through with desde a en con hacia por")
 _EN_LINKS = frozenset({"of", "for", "on", "by", "with", "from", "in", "about"})
 _ES_LINKS = frozenset({"de", "del", "para", "con", "sobre", "por"})
 

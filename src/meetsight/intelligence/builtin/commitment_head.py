@@ -30,10 +30,22 @@ _WORDS_AFTER = 24
 
 
 def window(sentence: str, start: int) -> str:
-    """The words around a hit: long unpunctuated turns would drown it otherwise."""
+    """The words around a hit, up to a clause that only says why or what follows ("..., so you
+    can plug in real numbers", "..., it'll be easier"): long unpunctuated turns and purpose
+    clauses would drown the promise otherwise. Conditions ("if", "once") stay: they matter."""
     before = sentence[:start].split()[-_WORDS_BEFORE:]
-    after = sentence[start:].split()[:_WORDS_AFTER]
+    rest = sentence[start:]
+    cut = _PURPOSE.search(rest.lower())
+    if cut and len(rest[: cut.start()].split()) >= 3:
+        rest = rest[: cut.start()]
+    after = rest.split()[:_WORDS_AFTER]
     return " ".join(before + after)
+
+
+_PURPOSE = re.compile(
+    r",?\s+(?:so that|so you|so we|so she|so he|so they|so it|so i|because|since|which|to make"
+    r" sure|para que|porque|ya que|que así)\b|,\s*(?:so|and it|it'll|it's|that's|y así|así)\b"
+)
 
 
 class CommitmentScores:
@@ -57,6 +69,3 @@ class CommitmentScores:
 
     def firm(self, text: str) -> bool:
         return self.probability(text) >= COMMIT_THRESHOLD
-
-
-_SPACE = re.compile(r"\s+")

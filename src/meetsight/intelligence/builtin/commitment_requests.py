@@ -18,11 +18,11 @@ from meetsight.intelligence.conversation import Conversation, Line
 
 __all__ = [
     "accepted",
-    "refuses",
     "is_acceptance",
     "next_other_line",
     "other_party",
     "previous_other_line",
+    "refuses",
     "request",
 ]
 

@@ -107,7 +107,8 @@ _EN_FOLLOW_UP = re.compile(
 )
 _EN_NO_OBJECT = re.compile(
     r"^(?:confirm|check|talk|speak|get back|come back|follow up|circle back|find out|let [a-z]+ "
-    r"know|get [a-z]+ an answer|give [a-z]+ an answer)(?:\s+(?:with|to|on|back|in)(?: [\w'-]+){1,3})?$"
+    r"know|get [a-z]+ an answer|give [a-z]+ an answer)"
+    r"(?:\s+(?:with|to|on|back|in)(?: [\w'-]+){1,3})?$"
 )
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from meetsight.intelligence.builtin.commitment_dates import asked_date, event_date, then_date
 from meetsight.intelligence.builtin.commitment_head import CommitmentScores, window
 from meetsight.intelligence.builtin.commitment_hits import ANY_DAY, EACH, OTHER, WORD, Hit
 from meetsight.intelligence.builtin.commitment_requests import (
@@ -38,6 +39,7 @@ from meetsight.intelligence.builtin.commitment_resolve import (
 )
 from meetsight.intelligence.builtin.commitments_en import (
     CUT_EN,
+    EN_FOLLOW_UP,
     EN_TIME,
     EN_YOU_WILL,
     en_hit,
@@ -290,7 +292,9 @@ def _keep(kept: list[_Found], step: _Found) -> None:
     k = same[-1]
     before = kept[k]
     if step.follow_up or step.refers_back or _same_commitment(step, before):
-        deadline = before.deadline or step.deadline
+        # the later words finish it: "Let me take it to them tomorrow, and I'll get you an
+        # answer by Monday" is done on Monday
+        deadline = step.deadline or before.deadline
         action = before.action
         if step.follow_up and not _same_commitment(step, before):
             action = f"{before.action} and {step.action}"
@@ -420,6 +424,8 @@ def _hit(sentence: str, speaker: str, language: str, first_names: dict[str, str]
     # "Let me check with finance, and I'll get back to you": the first promise said comes first
     before = en_hit(folded[: hit.start], speaker, first_names) if hit and hit.start > 8 else None
     if before is not None and before.actors == hit.actors and not before.needs_acceptance:
+        if EN_FOLLOW_UP.search(folded[hit.start :]):
+            return replace(before, needs_deadline=False)  # "..., and I'll get back to you"
         return before
     return hit
 
@@ -443,7 +449,7 @@ def _step(where: _Where, hit: Hit, deadlines: list[Deadline], language: str) -> 
         return None  # the head reads it as past, hypothetical, negated, in the call, vague...
     deadline = _pick_deadline(deadlines, hit, where.folded)
     if hit.needs_deadline and deadline is None:
-        deadline = _proposed_date(where, hit, language)
+        deadline = _proposed_date(where, hit, language) or _context_date(where, hit, language)
         if deadline is None:
             return None
     if hit.needs_acceptance:
@@ -451,12 +457,16 @@ def _step(where: _Where, hit: Hit, deadlines: list[Deadline], language: str) -> 
         if taken is None:
             return None
         deadline = deadline or _date_agreed(where, taken, language)
-        if deadline is not None and deadline.due == conversation.day and _TODAY.search(
-            fold_same_length(deadline.phrase)
+        if (
+            deadline is not None
+            and deadline.due == conversation.day
+            and _TODAY.search(fold_same_length(deadline.phrase))
         ):
             return None  # "I'd like to work through the open points today": this meeting
     if deadline is None:
         deadline = _request_deadline(conversation, position, language)
+    if deadline is None:
+        deadline = _context_date(where, hit, language)
     raw = _action(where.sentence, hit, deadlines, language, where.first_names)
     action = raw
     bare = bool(_BARE_ACTION.match(fold_same_length(raw)))
@@ -471,7 +481,7 @@ def _step(where: _Where, hit: Hit, deadlines: list[Deadline], language: str) -> 
         conversation, position, where.earlier, where.sentence[: hit.start], where.first_names
     )
     if language == "es":
-        clitics = _ES_OBJECT_CLITIC.findall(where.folded[max(0, hit.start - 12) : hit.verb_end])
+        clitics = _ES_OBJECT_CLITIC.findall(where.folded[hit.start : hit.verb_end])
         if clitics:
             action = resolve_es_clitic(action, context, plural=clitics[-1] in ("los", "las"))
     action = resolve_action(action, context, language)
@@ -487,7 +497,21 @@ def _step(where: _Where, hit: Hit, deadlines: list[Deadline], language: str) -> 
 
 _REFERS_BACK = re.compile(r"^[a-z]+(?: (?:over|back|across|along|out|up))? (?:it|that|this|them)\b")
 
-_ES_OBJECT_CLITIC = re.compile(r"\b(lo|la|los|las)\b(?= (?:\w+ )?\w*(?:o|e|a|amos|emos|imos)\b)")
+_ES_OBJECT_CLITIC = re.compile(r"\b(lo|la|los|las)\b(?= \w)")
+
+
+def _context_date(where: _Where, hit: Hit, language: str) -> Deadline | None:
+    """A date the step's own words point to: an event's ("before the demo"), the last one said
+    ("by then"), or one agreed right after ("By when?" "Friday.")."""
+    conversation, position = where.conversation, where.position
+    texts = [where.sentence[: hit.start], *reversed(where.earlier)]
+    if position:
+        texts += list(reversed(sentences(conversation.lines[position - 1].text)))
+    return (
+        event_date(conversation, position, where.sentence, language)
+        or then_date(texts, where.sentence, language, conversation)
+        or asked_date(conversation, position, where.line.speaker, language)
+    )
 
 
 def _date_agreed(where: _Where, taken: Line, language: str) -> Deadline | None:
@@ -539,9 +563,9 @@ def _pick_deadline(deadlines: list[Deadline], hit: Hit, folded: str) -> Deadline
     before = [d for d in deadlines if d.span[1] <= hit.start]
     for deadline in after:
         between = folded[hit.verb_end : deadline.span[0]]
-        if re.search(r"[;]|,\s*(?:y|pero|and|but)\s|\bbut\b|\bpero\b", between):
-            if not _SAME_SUBJECT_GOES_ON.search(between):
-                continue  # the deadline belongs to another clause
+        other_clause = re.search(r"[;]|,\s*(?:y|pero|and|but)\s|\bbut\b|\bpero\b", between)
+        if other_clause and not _SAME_SUBJECT_GOES_ON.search(between):
+            continue  # the deadline belongs to another clause
         return deadline
     return before[-1] if before else None
 

@@ -51,8 +51,17 @@ _EN_CAN = re.compile(
 # "Action for me: send the questionnaire", "on my side: book the demo": a to-do said aloud.
 _EN_MY_ACTION = re.compile(
     r"\b(?:(?:action(?: item)?s?|next steps?|to-?dos?|homework) for (?:me|us)|on (?:my|our) "
-    r"(?:side|end)|for my part|my (?:action(?: item)?|next step|to-?do|homework))"
+    r"(?:side|end)|for my part|my (?:action(?: item)?|next step|to-?do|homework|plan))"
     r"\s*(?::|is to|is|will be to)\s*(?P<verb>[a-z]+)"
+    r"|\b(?:i've got|i have|i've taken|i'll take) (?:the|an|that) action(?: item)? to"
+    r" (?P<verb2>[a-z]+)"
+    r"|\b(?:i|we) plan to (?P<verb3>[a-z]+)"
+)
+
+
+# "Expect an email from me tomorrow": a delivery promised.
+_EN_EXPECT = re.compile(
+    r"\bexpect (?P<object>(?:a|an|the|my|our|some) [a-z0-9' -]+?) from (?:me|us)\b"
 )
 
 
@@ -79,7 +88,7 @@ def en_offer(folded: str, speaker: str) -> Hit | None:
 _EN_TRIGGERS = (
     "'ll", "will", "shall", "going to", "gonna", "can", "let", "me to", "should i", "for me",
     "owe", "'m ", " am ", "'re ", " are ", "could i", "should we", "each", "every", "like to",
-    "suggest",
+    "suggest", "expect", "plan to", "action", "my plan",
     "for us", "my side", "my end", "our side", "our end", "my part", "my action", "my next",
     "my to", "my homework",
 )  # fmt: skip
@@ -109,7 +118,8 @@ _EN_WHAT_I_DO = re.compile(
 _EN_LET_ME = re.compile(
     r"\blet me\s+(?P<verb>get|send|email|follow|put together|prepare|draft|set up|schedule|book"
     r"|loop|check|confirm|ask|find out|look into|dig|talk|pull together|pull the|pull a|pull our"
-    r"|run|write|reach out|grab|introduce|connect|forward|escalate|make sure (?:we|i|that we|that i)"
+    r"|run|write|reach out|grab|introduce|connect|forward|escalate"
+    r"|make sure (?:we|i|that we|that i)"
     r" (?!have|got|understand|cover|get it|heard|'ve)|take (?:it|this|that|them|the [a-z0-9 -]+?|"
     r"[a-z0-9-]+ [a-z0-9-]+) (?:back )?to)"
 )
@@ -123,7 +133,8 @@ _EN_HANDOVER = re.compile(
 )
 
 
-_EN_FOLLOW_UP = re.compile(r"\b(?:get back|come back|follow up|circle back|let you know)\b")
+EN_FOLLOW_UP = re.compile(r"\b(?:get back|come back|follow up|circle back|let you know)\b")
+_EN_FOLLOW_UP = EN_FOLLOW_UP
 
 
 _EN_OFFER = re.compile(
@@ -274,8 +285,12 @@ def en_hit(folded: str, speaker: str, first_names: dict[str, str]) -> Hit | None
     if m and not question:
         return Hit(m.start("verb"), m.end("verb"), (EACH,))
     m = _EN_MY_ACTION.search(folded)
-    if m and m.group("verb") not in _EN_NOT_ACTIONS and not question:
-        return Hit(m.start("verb"), m.end("verb"), (speaker,))
+    group = next((g for g in ("verb", "verb2", "verb3") if m and m.group(g)), "")
+    if m and m.group(group) not in _EN_NOT_ACTIONS and not question:
+        return Hit(m.start(group), m.end(group), (speaker,), needs_deadline=group == "verb3")
+    m = _EN_EXPECT.search(folded) if "expect" in folded else None
+    if m and not question:
+        return Hit(m.start("object"), m.start("object"), (speaker,), infinitive="send")
     for m in _EN_SUBJECT.finditer(folded):
         if not _en_clause_start(folded, m.start()):
             continue
@@ -311,12 +326,10 @@ def en_hit(folded: str, speaker: str, first_names: dict[str, str]) -> Hit | None
     if m and not question and _en_clause_start(folded, m.start()):
         return Hit(m.start("object"), m.start("object"), (speaker,), infinitive="send")
     m = _EN_PROGRESSIVE.search(folded) if "ing" in folded else None
-    if m and not question and _en_clause_start(folded, m.start()):
-        if not _EN_HEDGE.search(folded[: m.start("verb")]):
-            base = _base_form(m.group("verb"))
-            return Hit(
-                m.start("verb"), m.end("verb"), (speaker,), infinitive=base, needs_deadline=True
-            )
+    hedged = m is not None and _EN_HEDGE.search(folded[: m.start("verb")])
+    if m and not question and not hedged and _en_clause_start(folded, m.start()):
+        base = _base_form(m.group("verb"))
+        return Hit(m.start("verb"), m.end("verb"), (speaker,), infinitive=base, needs_deadline=True)
     m = _EN_WHAT_I_DO.search(folded)
     if m and m.group("verb") not in _EN_NOT_ACTIONS:
         return Hit(m.start("verb"), m.end("verb"), (speaker,), needs_acceptance=question)
@@ -373,7 +386,8 @@ def _en_named_actors(before: str, speaker: str, first_names: dict[str, str]) -> 
 
 
 _EN_NAMED = re.compile(
-    r"\b([a-z]+) (?:will|'ll|is going to|'s going to)(?: (?:also|then|just|first))? (?P<verb>[a-z]+)"
+    r"\b([a-z]+)(?: will|'ll| is going to|'s going to| is gonna|'s gonna)(?: (?:also|then|just"
+    r"|first))? (?P<verb>[a-z]+)"
 )
 
 

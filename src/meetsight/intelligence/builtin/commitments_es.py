@@ -112,7 +112,13 @@ _ES_OUR_FUTURE = re.compile(
 _ES_AGREED = re.compile(
     r"\b(?P<verb>quedamos en(?: que)?|me comprometo a|nos comprometemos a|(?:yo )?me encargo de"
     r"|nos encargamos de|(?:yo )?me ocupo de|nos ocupamos de|(?:yo )?me apunto(?: a)?"
-    r"|nos apuntamos(?: a)?)\s+"
+    r"|nos apuntamos(?: a)?|quedo pendiente de|quedamos pendientes de)\s+"
+)
+
+
+# "Lo tienes el viernes", "la tendréis mañana": the speaker promises a delivery (with a date).
+_ES_YOU_HAVE = re.compile(
+    r"\b(?:lo|la|los|las) (?:tienes|tiene|teneis|tienen|tendras|tendra|tendreis|tendran)\b"
 )
 
 
@@ -148,7 +154,7 @@ _ES_YOU_DO = re.compile(
 
 # Substrings the agreement patterns need: "in" checks cost far less than a regex search.
 _ES_AGREED_WORDS = (
-    "quedamos", "comprometo", "comprometemos", "encarg", "ocupo", "ocupamos", "apunt",
+    "quedamos", "comprometo", "comprometemos", "encarg", "ocupo", "ocupamos", "apunt", "quedo",
 )  # fmt: skip
 
 
@@ -312,7 +318,8 @@ def es_hit(sentence: str, folded: str, speaker: str, first_names: dict[str, str]
             end,
             (speaker,),
             infinitive=_ES_PRESENT[verb],
-            needs_deadline=not _es_handing_over(words, k),
+            # "lo preparo y os lo mando": handed over later in the sentence
+            needs_deadline=not any(_es_handing_over(words, j) for j in range(k, len(words))),
             needs_acceptance=question,
         )
     for k, (_, end, verb) in enumerate(words):
@@ -326,6 +333,9 @@ def es_hit(sentence: str, folded: str, speaker: str, first_names: dict[str, str]
             continue
         # "y usted me envía los datos el lunes": the one spoken to, and only with a date
         return Hit(opening, end, (OTHER,), infinitive=stem, needs_deadline=True)
+    m = _ES_YOU_HAVE.search(folded) if "ten" in folded or "tien" in folded else None
+    if m and not question and not _es_blocked(folded, m.start()):
+        return Hit(m.start(), m.end(), (speaker,), "enviar", needs_deadline=True)
     m = _ES_PROPOSE.search(folded) if "gustaria" in folded or "propong" in folded else None
     if m and not _es_blocked(folded, m.start()) and not _ES_HEDGE.search(folded[: m.start()]):
         infinitive = _strip_enclitics(m.group("verb"))
@@ -362,12 +372,14 @@ _ES_DETERMINERS = frozenset(
 
 
 def _es_handing_over(words: list[tuple[int, int, str]], k: int) -> bool:
-    """ "Le mando el caso de éxito": a thing handed to someone commits without a date, where
-    "lo hablo con Manuel" or "te paso con mi compañera" do not."""
+    """ "Le mando el caso de éxito", "os lo mando": a thing handed to someone commits without a
+    date, where "lo hablo con Manuel" or "te paso con mi compañera" do not."""
+    if words[k][2] not in _ES_HAND_OVER or k < 1:
+        return False
+    if k >= 2 and words[k - 1][2] in _ES_OBJECTS and words[k - 2][2] in ("te", "se", "os", "le"):
+        return True  # a double clitic: "te lo mando"
     return (
-        words[k][2] in _ES_HAND_OVER
-        and k >= 1
-        and words[k - 1][2] in ("te", "le", "les", "os")
+        words[k - 1][2] in ("te", "le", "les", "os")
         and k + 1 < len(words)
         and words[k + 1][2] in _ES_DETERMINERS
     )
