@@ -115,12 +115,15 @@ def main() -> None:
 
     from rouge_score import rouge_scorer
 
-    from meetsight.intelligence.builtin.engine import BuiltinEngine
+    from meetsight.config import Settings
+    from meetsight.intelligence import engines
     from meetsight.intelligence.builtin.notes import DEFAULT_SPECS
     from meetsight.intelligence.scorecard import DEFAULT_OBJECTIVES
 
     scorer = rouge_scorer.RougeScorer(["rouge1", "rouge2", "rougeLsum"], use_stemmer=True)
-    engine = BuiltinEngine()
+    # The service's own choice: MEETSIGHT_INTELLIGENCE_ENGINE and MEETSIGHT_LLM_* measure an
+    # OpenAI-compatible model the same way.
+    engine = engines.engine_for(Settings(), None)
     categories = DEFAULT_SPECS
     only = {x for x in args.only.split(",") if x} or None
     scores: dict[str, list[tuple[float, float, float]]] = {"general": [], "specific": []}
@@ -134,11 +137,15 @@ def main() -> None:
             general = is_general(query.text)
             if general:
                 if summary is None:
-                    result = engine.analyze(meeting.conversation, categories, DEFAULT_OBJECTIVES)
+                    result = engines.analyze(
+                        engine, meeting.conversation, categories, DEFAULT_OBJECTIVES
+                    )
                     summary = result.summary
                 prediction = summary
             else:
-                prediction = engine.answer(meeting.conversation, Question(query.text)).answer
+                prediction = engines.answer(
+                    engine, meeting.conversation, Question(query.text)
+                ).answer
             s = scorer.score(sentence_lines(query.answer), sentence_lines(prediction))
             row = (s["rouge1"].fmeasure, s["rouge2"].fmeasure, s["rougeLsum"].fmeasure)
             scores["general" if general else "specific"].append(row)
@@ -148,7 +155,11 @@ def main() -> None:
         print(f"{meeting.id}: {len(meeting.conversation.lines)} turns", file=sys.stderr)
     if out:
         out.close()
-    report = {"split": args.split, "seconds": round(time.perf_counter() - started, 1)}
+    report = {
+        "split": args.split,
+        "engine": engine.name,
+        "seconds": round(time.perf_counter() - started, 1),
+    }
     everything = scores["general"] + scores["specific"]
     for name, rows in (*scores.items(), ("all", everything)):
         if rows:

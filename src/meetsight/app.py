@@ -38,13 +38,16 @@ from meetsight.processing.pool import WorkerPool
 from meetsight.ratelimit.gate import RequestLimits
 from meetsight.ratelimit.headers import RateLimitHeaders
 from meetsight.ratelimit.storage import RateLimitStorageError
+from meetsight.refusals import respond_to_refusal
 from meetsight.responses import error_envelope
 from meetsight.search.endpoints import router as search_router
-from meetsight.security.body_limit import BodySizeLimit
+from meetsight.security.body_limit import BodySizeLimit, StreamedRoutes
 from meetsight.security.cors import install_cors
 from meetsight.security.headers import SecurityHeaders
+from meetsight.security.request_guard import RequestGuard
 from meetsight.state import AppState
 from meetsight.storage.factory import open_media_store
+from meetsight.web.api_docs import install_api_docs
 from meetsight.web.install import install_web
 from meetsight.webhooks.endpoints import router as webhooks_router
 
@@ -120,7 +123,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         version="1.0",
         description="Meeting and call intelligence: transcripts, analytics, summaries.",
         openapi_url=f"{API_PREFIX}/openapi.json",
-        docs_url=f"{API_PREFIX}/docs",
+        docs_url=None,  # our own page without a CDN: web/api_docs.py
         redoc_url=None,
         lifespan=lifespan,
     )
@@ -137,6 +140,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # A plain ASGI route at exactly this path: no redirect to a trailing slash, every method.
     app.router.routes.append(Route(f"{API_PREFIX}/mcp", endpoint=mcp_endpoint))
     app.router.routes.extend([*metadata_routes(), *token_routes(), *authorize_routes()])
+    install_api_docs(app, docs_url=f"{API_PREFIX}/docs", openapi_url=f"{API_PREFIX}/openapi.json")
     install_error_handlers(app)
     install_health(app)
     install_web(app, settings)
@@ -150,14 +154,25 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 def install_middleware(app: FastAPI, settings: Settings) -> None:
     """Outermost last: security headers wrap everything, so 413s, 429s and CORS answers
     carry them too."""
-    uploads = frozenset({f"{API_PREFIX}/meetings/upload", f"{API_PREFIX}/calls/upload"})
-    app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes, exempt_paths=uploads)
+    streamed = StreamedRoutes(lambda: app.router.routes)
+    mcp_path = f"{API_PREFIX}/mcp"
+    # Inside the size limit, so the bodies it reads are bounded; the streamed uploads and MCP
+    # check their own parts and arguments with the same rules.
+    app.add_middleware(
+        RequestGuard,
+        respond=respond_to_refusal,
+        reads_own_body=lambda scope: scope["path"] == mcp_path or streamed.matches(scope),
+        max_body_bytes=settings.max_body_bytes,
+    )
+    app.add_middleware(
+        BodySizeLimit, max_bytes=settings.max_body_bytes, streams_itself=streamed.matches
+    )
     if settings.rate_limits_enabled:  # nothing to label otherwise
         app.add_middleware(RateLimitHeaders)
     install_cors(app, settings)
     app.add_middleware(
         SecurityHeaders,
-        docs_paths=frozenset({f"{API_PREFIX}/docs", f"{API_PREFIX}/docs/oauth2-redirect"}),
+        docs_paths=frozenset({f"{API_PREFIX}/docs"}),
         https=settings.resolved_public_url().startswith("https://"),
     )
     # Outermost: the request id and the timing cover every answer, 413s and 429s included.

@@ -4,11 +4,15 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 from fixtures.factories import make_tenant
-from fixtures.limited_apps import MCP, OpenApp
-from fixtures.multipart import multipart
+from fixtures.limited_apps import ADDRESS, MCP, LimitedApp, OpenApp, limited_settings
+from fixtures.multipart import multipart, wav_bytes
 from fixtures.shapes import check_error
+from meetsight.app import create_app
+from meetsight.security.body_limit import streamed_body_routes
+from web.pages import WebUserInfo, add_user, form_token, sign_in
 
 MIB = 1024 * 1024
 JSON = {"content-type": "application/json"}
@@ -72,3 +76,61 @@ async def test_uploads_keep_their_own_larger_limit(open_app: OpenApp) -> None:
             "/api/v1/meetings/upload", content=body, headers={**tenant.headers, **headers}
         )
         assert answer.status_code == 201, answer.text[:300]
+
+
+async def _signed_in_page_upload(limited: LimitedApp) -> tuple[str, WebUserInfo]:
+    """A member signed in on the client; the upload page's CSRF token."""
+    tenant = await make_tenant(limited.state)
+    member = await add_user(limited.state, tenant.org_id, role="member")
+    assert (await sign_in(limited.client, member.email)).status_code == 303
+    return await form_token(limited.client, "/app/upload"), member
+
+
+def _page_upload(recording: bytes) -> tuple[bytes, dict[str, str]]:
+    return multipart(
+        [("kind", "meeting"), ("name", "Page upload"), ("startDateTime", "2026-05-01T10:00:00Z")],
+        [("file", "talk.wav", recording, "audio/wav")],
+    )
+
+
+async def test_the_upload_page_streams_past_the_body_limit(open_app: OpenApp) -> None:
+    """The page's upload is as large as REST's: a recording over the JSON body limit goes
+    through, and the page's own checks (session, CSRF, the upload size limit) still hold."""
+    recording = wav_bytes(seconds=4.0)  # 64 KB: four times the body limit below
+    async with open_app(max_body_bytes=16 * 1024, max_upload_bytes=256 * 1024) as limited:
+        token, _ = await _signed_in_page_upload(limited)
+        body, headers = _page_upload(recording)
+        created = await limited.client.post(
+            "/app/upload", content=body, headers={**headers, "x-csrf-token": token}
+        )
+        assert created.status_code == 201, created.text[:300]
+        forged = await limited.client.post(
+            "/app/upload", content=body, headers={**headers, "x-csrf-token": token[:-2] + "xx"}
+        )
+        assert forged.status_code == 403
+        too_big, too_big_headers = _page_upload(wav_bytes(seconds=20.0))  # 320 KB
+        refused = await limited.client.post(
+            "/app/upload", content=too_big, headers={**too_big_headers, "x-csrf-token": token}
+        )
+        check_error(refused, 413, contains="limit")
+        async with limited.client_at(ADDRESS) as stranger:
+            anonymous = await stranger.post(
+                "/app/upload", content=body, headers={**headers, "x-csrf-token": token}
+            )
+        check_error(anonymous, 401)
+
+
+def test_only_declared_routes_stream_their_body() -> None:
+    """The body limit knows the streaming routes from their own declaration: exactly the three
+    uploads (REST meetings and calls, the web page), each reading with read_upload_form."""
+    app = create_app(limited_settings(Path("/nonexistent"), max_body_bytes=2048))
+    streamed = {
+        (method, route.path)
+        for route in streamed_body_routes(app.router.routes)
+        for method in getattr(route, "methods", ())
+    }
+    assert streamed == {
+        ("POST", "/api/v1/meetings/upload"),
+        ("POST", "/api/v1/calls/upload"),
+        ("POST", "/app/upload"),
+    }

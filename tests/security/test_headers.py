@@ -3,6 +3,8 @@ may not be framed; API answers (JSON) load nothing and are never sniffed."""
 
 from __future__ import annotations
 
+import re
+
 import httpx
 from starlette.applications import Starlette
 from starlette.responses import HTMLResponse
@@ -45,12 +47,29 @@ async def test_api_answers_carry_nosniff_and_a_closed_policy(open_app: OpenApp) 
 
 
 async def test_the_docs_page_gets_a_page_policy(open_app: OpenApp) -> None:
+    """The API reference loads Swagger UI from this server: its policy names no other host and
+    allows no inline script (tests/web/test_api_docs_browser.py runs it under that policy)."""
     async with open_app() as limited:
         page = await limited.client.get("/api/v1/docs")
+        assets = [
+            await limited.client.get(page_asset)
+            for page_asset in re.findall(r'(?:src|href)="(/[^"]+)"', page.text)
+        ]
     assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
     assert_common(page)
     csp = page.headers["content-security-policy"]
     assert csp.startswith("default-src 'self'") and "frame-ancestors 'none'" in csp
+    assert "unsafe-inline" not in csp and "http" not in csp, csp
+    assert "<script>" not in page.text and "cdn" not in page.text.lower()
+    names = sorted(a.url.path.rsplit("/", 1)[1] for a in assets)
+    assert names == [
+        "api-docs.js",
+        "favicon.svg",
+        "openapi.json",
+        "swagger-ui-bundle.js",
+        "swagger-ui.css",
+    ], names
+    assert all(a.status_code == 200 for a in assets), [(a.url, a.status_code) for a in assets]
 
 
 async def test_html_pages_get_default_src_self() -> None:

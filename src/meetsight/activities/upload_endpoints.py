@@ -15,6 +15,7 @@ from meetsight.auth.scopes import write_scope
 from meetsight.deps import Auth, DbSession, State
 from meetsight.responses import envelope
 from meetsight.schemas import Envelope
+from meetsight.security.body_limit import streams_body
 
 router = APIRouter()
 
@@ -77,7 +78,14 @@ async def _upload(
         max_file_bytes=settings.max_upload_bytes,
         max_transcript_bytes=settings.max_transcript_bytes,
     )
-    activity_id = await create_from_upload(session, state.media, ctx, kind, form)
+    activity_id = await create_from_upload(
+        session,
+        state.media,
+        ctx,
+        kind,
+        form,
+        allow_private_urls=settings.media_url_allow_private,
+    )
     state.jobs_enqueued()
     return envelope({kind.id_key: activity_id}, status_code=201)
 
@@ -90,6 +98,7 @@ async def _upload(
     summary="Upload a meeting: a file, a mediaUrl or a transcript",
     openapi_extra=_form_schema(_MEETING_FIELDS),
 )
+@streams_body
 async def upload_meeting(request: Request, ctx: Auth, session: DbSession, state: State) -> Response:
     return await _upload(request, ctx, session, state, MEETINGS)
 
@@ -102,5 +111,6 @@ async def upload_meeting(request: Request, ctx: Auth, session: DbSession, state:
     summary="Upload a phone call: an mp3/wav file, a mediaUrl or a transcript",
     openapi_extra=_form_schema(_CALL_FIELDS),
 )
+@streams_body
 async def upload_call(request: Request, ctx: Auth, session: DbSession, state: State) -> Response:
     return await _upload(request, ctx, session, state, CALLS)

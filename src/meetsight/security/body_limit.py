@@ -1,30 +1,78 @@
-"""A size limit on every request body. Uploads are exempt: their multipart reader streams to
-storage under MEETSIGHT_MAX_UPLOAD_BYTES. A declared Content-Length over the limit is refused
-before anything is read (the server never delivers more than declared); a chunked body is read
-up to the limit and handed on."""
+"""A size limit on every request body, except on routes that declare that they stream their
+body themselves (`@streams_body`: the uploads, whose multipart reader writes to storage under
+MEETSIGHT_MAX_UPLOAD_BYTES). A declared Content-Length over the limit is refused before anything
+is read (the server never delivers more than declared); a chunked body is read up to the limit
+and handed on.
+
+The declaration sits on the endpoint, so a new upload route (REST or page) carries its own
+exemption; the middleware finds the declared routes once, on the first request with a body."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, TypeVar
+
 from starlette.datastructures import Headers
+from starlette.routing import BaseRoute, Match
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from meetsight.mcp.bodies import BodyTooLarge, read_body, replay
 from meetsight.responses import error_envelope
 
 TOO_LARGE = "Request body too large"
+_STREAMS_BODY = "__meetsight_streams_body__"
+Endpoint = TypeVar("Endpoint", bound=Callable[..., object])
+
+
+def streams_body(endpoint: Endpoint) -> Endpoint:
+    """Declare that this endpoint reads its body as a stream and enforces its own size limit
+    (read_upload_form with max_upload_bytes): the general body limit does not apply to it."""
+    setattr(endpoint, _STREAMS_BODY, True)
+    return endpoint
+
+
+def _unfold(routes: Iterable[Any]) -> Iterator[Any]:
+    for route in routes:
+        # FastAPI >= 0.16x keeps an included router whole; its effective routes carry the
+        # prefixed path, the endpoint and `matches`. Older versions flatten them into routes.
+        contexts = getattr(route, "effective_route_contexts", None)
+        yield from _unfold(contexts()) if contexts is not None else (route,)
+
+
+def streamed_body_routes(routes: Iterable[BaseRoute]) -> list[BaseRoute]:
+    """The routes whose endpoint is declared `@streams_body`, included routers unfolded."""
+    return [
+        r for r in _unfold(routes) if getattr(getattr(r, "endpoint", None), _STREAMS_BODY, False)
+    ]
+
+
+class StreamedRoutes:
+    """Whether a request goes to a `@streams_body` route: the routes are found once, on the
+    first question (every route exists by the first request)."""
+
+    def __init__(self, routes: Callable[[], Sequence[BaseRoute]]) -> None:
+        self.routes = routes
+        self._streamed: list[BaseRoute] | None = None
+
+    def matches(self, scope: Scope) -> bool:
+        if self._streamed is None:
+            self._streamed = streamed_body_routes(self.routes())
+        return any(route.matches(scope)[0] is Match.FULL for route in self._streamed)
 
 
 class BodySizeLimit:
-    def __init__(self, app: ASGIApp, *, max_bytes: int, exempt_paths: frozenset[str]) -> None:
+    def __init__(
+        self, app: ASGIApp, *, max_bytes: int, streams_itself: Callable[[Scope], bool]
+    ) -> None:
         self.app = app
         self.max_bytes = max_bytes
-        self.exempt_paths = exempt_paths
+        self._streams_itself = streams_itself
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if (
             scope["type"] != "http"
             or scope["method"] in ("GET", "HEAD")  # no endpoint reads their body
-            or scope["path"] in self.exempt_paths
+            or self._streams_itself(scope)
         ):
             await self.app(scope, receive, send)
             return

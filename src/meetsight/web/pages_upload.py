@@ -5,6 +5,8 @@ completes or fails. The upload itself reuses the REST upload service (activities
 The route is outside the CSRF form dependency: that would read the whole multipart body into
 memory before the streaming reader could see it. The token comes in the `X-CSRF-Token` header
 (the script) or, without JavaScript, as the form's first field, checked before anything stays.
+Like the REST uploads the route is declared `@streams_body`: the 1 MiB body limit of the other
+routes does not apply, the upload size limit does.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from meetsight.deps import DbSession, app_state
 from meetsight.errors import ValidationFailed
 from meetsight.organizations.models import Person
 from meetsight.responses import envelope
+from meetsight.security.body_limit import streams_body
 from meetsight.web.access import web_auth
 from meetsight.web.csrf import CSRF_FIELD, check_csrf
 from meetsight.web.pages_conversation import api_user, page_path
@@ -27,10 +30,11 @@ from meetsight.web.sessions import WebUser, require_user
 from meetsight.web.templating import render
 
 router = APIRouter(include_in_schema=False)
+UPLOAD_PATH = "/app/upload"
 MAX_PEOPLE_LISTED = 500
 
 
-@router.get("/app/upload")
+@router.get(UPLOAD_PATH)
 async def upload_page(
     request: Request, session: DbSession, user: WebUser = Depends(require_user)
 ) -> Response:
@@ -46,7 +50,8 @@ async def upload_page(
     return render(request, "upload.html", people=people, max_mb=max_mb)
 
 
-@router.post("/app/upload")
+@router.post(UPLOAD_PATH)
+@streams_body
 async def upload_submit(
     request: Request, session: DbSession, user: WebUser = Depends(api_user)
 ) -> Response:
@@ -75,7 +80,14 @@ async def upload_submit(
         await form.discard()
         raise ValidationFailed("kind: meeting or call")
     kind = CALLS if kind_name == "call" else MEETINGS
-    activity_id = await create_from_upload(session, state.media, web_auth(user), kind, form)
+    activity_id = await create_from_upload(
+        session,
+        state.media,
+        web_auth(user),
+        kind,
+        form,
+        allow_private_urls=state.settings.media_url_allow_private,
+    )
     state.jobs_enqueued()
     if not scripted:
         return RedirectResponse(page_path(activity_id), status_code=303)

@@ -60,3 +60,8 @@ def render(
     response.headers["Cache-Control"] = "no-store"
     set_presession_cookie(request, response)
     return response
+
+
+def render_document(name: str, /, **context: Any) -> str:
+    """A standalone template (no base.html, no user, no CSRF) rendered to text."""
+    return _env.get_template(name).render(context)

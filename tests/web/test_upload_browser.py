@@ -1,0 +1,107 @@
+"""Uploading through the page in a real browser (Debian's chromium driven by Playwright) against
+a real `meetsight serve` with its worker: a recording larger than the 1 MiB body limit of the
+JSON routes goes through the page as it does through REST, is processed, and plays."""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import pytest
+
+from fixtures.served import Served, run_cli, start_server
+from speech.audio import SHORT_CALL, conversation
+from web.chromium import chromium_available, launched
+
+EMAIL, PASSWORD = "uploader@example.com", "browser upload password"
+MIB = 1024 * 1024
+
+if not chromium_available():
+    pytest.skip("/usr/bin/chromium is missing (scripts/system-deps.sh)", allow_module_level=True)
+
+from playwright.async_api import Browser, Page, expect  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """The server with its worker (tiny.en: the smallest bundled recognizer keeps processing
+    short) and one owner with a password."""
+    data_dir = tmp_path_factory.mktemp("upload")
+    server = start_server(data_dir, worker=True, extra_env={"MEETSIGHT_ASR_MODEL": "tiny.en"})
+    try:
+        org = run_cli(data_dir, "org", "create", "Uploads")["id"]
+        run_cli(
+            data_dir,
+            *("user", "create", "--org", str(org), "--email", EMAIL, "--name", "Uma Uploader"),
+            *("--role", "owner", "--password-stdin"),
+            stdin=PASSWORD + "\n",
+        )
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="module")
+def studio_recording(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The short spoken call as a studio WAV (48 kHz, stereo, 16 bit): 15 s of speech, about
+    2.8 MB, so processing stays short while the body is well over 1 MiB."""
+    folder = tmp_path_factory.mktemp("speech")
+    spoken = conversation(SHORT_CALL, folder / "call.wav").path
+    studio = folder / "studio-call.wav"
+    subprocess.run(
+        ["sox", str(spoken), "-r", "48000", "-c", "2", "-b", "16", str(studio)],
+        check=True,
+        capture_output=True,
+    )
+    assert 2 * MIB < studio.stat().st_size < 4 * MIB, studio.stat().st_size
+    return studio
+
+
+@pytest.fixture
+async def browser() -> AsyncIterator[Browser]:
+    async with launched() as chromium:
+        yield chromium
+
+
+async def signed_in(browser: Browser, base: str) -> tuple[Page, list[str]]:
+    page = await browser.new_page()
+    problems: list[str] = []
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    await page.goto(base + "/signin")
+    await page.get_by_label("Email").fill(EMAIL)
+    await page.get_by_label("Password").fill(PASSWORD)
+    await page.get_by_role("button", name="Sign in").click()
+    await expect(page).to_have_url(base + "/app")
+    return page, problems
+
+
+async def test_a_recording_over_a_mebibyte_uploads_through_the_page_and_plays(
+    served: Served, browser: Browser, studio_recording: Path
+) -> None:
+    base = served.base_url
+    page, problems = await signed_in(browser, base)
+    await page.goto(base + "/app/upload")
+    await page.get_by_label("Phone call").check()
+    await page.get_by_label("Name").fill("Studio call")
+    await page.get_by_label("Started at").fill("2026-11-20T09:30")
+    await page.get_by_label("Recording file").set_input_files(str(studio_recording))
+    await page.get_by_role("button", name="Upload").click()
+
+    # The upload either fails (the page shows why) or is accepted and processed.
+    error = page.locator("#upload-error")
+    finished = page.locator("#processing[data-status=completed], #upload-error:not([hidden])")
+    await expect(finished).to_be_visible(timeout=240_000)
+    assert await error.is_hidden(), await error.inner_text()
+    assert await page.locator("#upload-progress").get_attribute("value") == "100"
+
+    # The processed recording plays from the page: the player loads the stored audio.
+    await page.locator("#done-link a").click()
+    await expect(page.get_by_role("heading", name="Studio call")).to_be_visible()
+    await expect(page.locator("#lines li").first).to_be_visible()
+    await page.wait_for_function(
+        "() => { const p = document.getElementById('player');"
+        " return p.readyState >= 1 && p.duration > 14; }"
+    )
+    assert problems == [], problems
