@@ -230,6 +230,36 @@ def test_a_conversation_without_a_next_step_gets_none() -> None:
     assert steps(talk) == []
 
 
+RETRO = [
+    (SELLER, "Okay, let's do the retro for the spring launch. What went well?"),
+    (BUYER, "The beta group was great. We got feedback early and we acted on it."),
+    (ANALYST, "The handoff to support didn't go well, they heard about the price change late."),
+    (SELLER, "Yeah, that one's on us. Next time we'll loop support in a week earlier."),
+    (BUYER, "We should probably write the release notes before code freeze, not after."),
+    (SELLER, "Agreed. Going forward we'll try to do that. Good work everyone, that's it."),
+]
+WEBINAR = [
+    (SELLER, "Welcome everyone to today's webinar. I'll walk you through three use cases."),
+    (SELLER, "First, I'll show you how the dashboard flags late shipments."),
+    (BUYER, "Question from the chat: can you show the integrations page?"),
+    (SELLER, "Sure. We'll cover the integrations in the last section anyway."),
+    (ANALYST, "Is there a free tier?"),
+    (SELLER, "There's a trial. Let me pull up the last example. Thanks for joining, everyone."),
+]
+DECLINE = [
+    (SELLER, "Hi Bernard, I'm calling about the fleet tracking guide you downloaded."),
+    (BUYER, "Right. To be honest, we've decided to stay with our current provider."),
+    (SELLER, "Understood. Would it help if I sent you a comparison anyway?"),
+    (BUYER, "No, thanks, we're all set. We signed a renewal last month."),
+    (SELLER, "No problem at all. If anything changes, you know where to find us."),
+]
+
+
+@pytest.mark.parametrize("talk", [RETRO, WEBINAR, DECLINE], ids=["retro", "webinar", "decline"])
+def test_meetings_that_only_reflect_present_or_decline_get_none(talk) -> None:
+    assert steps(talk) == []
+
+
 @pytest.mark.parametrize("language", ["fr", "de", "pt"])
 def test_an_unsupported_language_gets_none(language: str) -> None:
     said = [(SELLER, "I'll send you the proposal by Friday."), (BUYER, "Great.")]

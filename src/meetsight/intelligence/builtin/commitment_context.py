@@ -98,6 +98,7 @@ _VAGUE_HEADS = _vocabulary(
     november december monday tuesday wednesday thursday friday saturday sunday something
     anything everything cosa cosas tema temas punto parte momento vez veces dia dias
     semana semanas mes meses ano equipo gente persona llamada reunion pregunta idea caso
+    own pm am
     """
 )
 

@@ -297,7 +297,11 @@ def _keep(kept: list[_Found], step: _Found) -> None:
         deadline = step.deadline or before.deadline
         action = before.action
         if step.follow_up and not _same_commitment(step, before):
-            action = f"{before.action} and {step.action}"
+            said = step.action
+            about = re.search(r" (?:about|sobre) (?P<topic>.+)$", said)
+            if about and about.group("topic") in before.action:
+                said = said[: about.start()]  # the topic is said once
+            action = f"{before.action} and {said}"
         kept[k] = replace(before, action=action, deadline=deadline)
         return
     kept.append(step)

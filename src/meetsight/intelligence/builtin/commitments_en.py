@@ -68,7 +68,7 @@ _EN_EXPECT = re.compile(
 # "We agreed each of us updates the forecast by Friday": everyone who agrees does it.
 _EN_EACH = re.compile(
     r"\b(?:each of us|each one of us|everyone|everybody|all of us)(?: will|'ll| is going to"
-    r"| are going to| agreed to)?\s+(?P<verb>(?!is|are|was|were|has|have|had|can|could|should"
+    r"| are going to| agreed to)\s+(?P<verb>(?!is|are|was|were|has|have|had|can|could|should"
     r"|would|might|may|must|knows|thinks|says|wants|likes|seems|gets it)[a-z]+)\b"
 )
 
@@ -117,8 +117,10 @@ _EN_WHAT_I_DO = re.compile(
 
 _EN_LET_ME = re.compile(
     r"\blet me\s+(?P<verb>get|send|email|follow|put together|prepare|draft|set up|schedule|book"
-    r"|loop|check|confirm|ask|find out|look into|dig|talk|pull together|pull the|pull a|pull our"
-    r"|run|write|reach out|grab|introduce|connect|forward|escalate"
+    r"|loop|check|confirm|ask|find out|look into|dig|talk|pull together"
+    # "let me pull the report up", "let me introduce my colleague": during the call, not these
+    r"|pull (?:the|a|our) (?![a-z ]*\bup\b)|run (?:the|a) (?:numbers|report|analysis|query)"
+    r"|write up|reach out|introduce you to|connect you with|forward|escalate"
     r"|make sure (?:we|i|that we|that i)"
     r" (?!have|got|understand|cover|get it|heard|'ve)|take (?:it|this|that|them|the [a-z0-9 -]+?|"
     r"[a-z0-9-]+ [a-z0-9-]+) (?:back )?to)"
@@ -151,19 +153,21 @@ _EN_OFFER = re.compile(
 _EN_PROPOSE = re.compile(
     r"\b(?:i'd like to|i would like to|we'd like to|i'd suggest (?:that )?we|i suggest (?:that )?we"
     r"|we'd suggest (?:that )?we|how about we|why don't we)\s+(?P<verb>(?!work through|go over"
-    r"|discuss|review|understand|hear|learn|know|see|get a sense|start"
+    r"|discuss|review|take (?:a few |some |your )?questions|introduce|welcome|open|hand|turn|thank"
+    r"|recap|summari[sz]e|remind|move on|switch|jump|pause|wrap|close|understand|hear|learn|know|see|get a sense|start"
     r"|begin|talk|ask|show|walk|go|share|leave|dig|spend|cover|focus|say|add|thank|make sure"
     r"|be|keep|stay|think|point|raise|mention|clarify|understand)[a-z]+)\b"
 )
 
 
-# "I'm getting that to you by the 2nd": the progressive tells a plan only with a date.
+# "I'm getting that to you by the 2nd": the progressive of a delivery, only with a date
+# ("we're launching next month", "I'm flying out tomorrow" tell plans, not next steps).
 _EN_PROGRESSIVE = re.compile(
     r"\b(?:i|we)(?:'m| am|'re| are)\s+(?:(?:also|just|then|actually|now)\s+)?"
-    r"(?P<verb>(?!going|thinking|looking|hoping|trying|wondering|seeing|hearing|talking|saying"
-    r"|asking|working|doing|having|feeling|planning|expecting|waiting|struggling|running|using"
-    r"|paying|seeing|losing|missing|leaving|moving|getting (?:a|an|more|less|better|worse|there"
-    r"|close|tired)\b)[a-z]{2,}ing)\b"
+    r"(?P<verb>(?:getting|sending|emailing|forwarding|sharing|putting|setting|booking|scheduling"
+    r"|preparing|drafting|writing|updating|finalizing|finalising|pulling|calling|looping"
+    r"|circulating|uploading|filing|fixing)(?! (?:a|an|more|less|better|worse|there|close|tired"
+    r"|ready|worried|nervous|excited|used|started|on)\b))\b"
 )
 
 
@@ -171,6 +175,7 @@ _EN_PROGRESSIVE = re.compile(
 _EN_OWE = re.compile(
     r"\b(?:i|we) (?:still )?owe (?:you|y'all|him|her|them|[a-z]+)(?: guys| all)?\s+"
     r"(?P<object>(?:a|an|the|our|my|that|this|those|these|some)\b)"
+    r"(?! (?:apology|big|huge|lot|favou?r|beer|coffee|drink|lunch|dinner|thanks|one)\b)"
 )
 
 
@@ -178,7 +183,9 @@ EN_REQUEST = re.compile(
     r"(?:\b(?:can|could|would|will) you(?: also| please| maybe| just)*|\byou'll|^(?:and\s+)?"
     r"(?:please\s+)?(?=send|email|forward|share))\s*(?!hear|see|tell|say|talk|walk|explain|"
     r"remind|repeat|describe|imagine|speak|clarify|elaborate|expand|give me a sense|give me an idea"
-    r"|share (?:your|the) screen|go|do|be|live|help|think|believe|check on|try"
+    r"|share (?:your|the) screen|go|do|be|live|help|think|believe|check on|try|show|open|click"
+    r"|scroll|zoom|pull (?:it|that|this) up|pull up|repeat|demo|run through|describe|spell|mute"
+    r"|unmute|hold|wait|type|paste|drop (?:it|that|the link) in|put (?:it|that) in the chat|read"
     r"|loop (?:me|us) in|keep (?:me|us)|let (?:me|us) know)"
     r"(?P<verb>[a-z]+(?: (?:up|out|in|together|over))?)\b"
 )
@@ -289,7 +296,7 @@ def en_hit(folded: str, speaker: str, first_names: dict[str, str]) -> Hit | None
     if m and m.group(group) not in _EN_NOT_ACTIONS and not question:
         return Hit(m.start(group), m.end(group), (speaker,), needs_deadline=group == "verb3")
     m = _EN_EXPECT.search(folded) if "expect" in folded else None
-    if m and not question:
+    if m and not question and _en_clause_start(folded, m.start()):
         return Hit(m.start("object"), m.start("object"), (speaker,), infinitive="send")
     for m in _EN_SUBJECT.finditer(folded):
         if not _en_clause_start(folded, m.start()):
