@@ -271,12 +271,12 @@ def _line_steps(
             conversation, position, line, sentence, language, first_names, said[:i], scores
         )
         for step in found:
-            if i and _BARE_ACTION.match(fold_same_length(step.action)):
+            if i and step.refers_back:
                 # "I can put together a business case. You'll have it by Monday.": the offer
                 # before is what "it" promises.
                 offered = _offered_action(said[i - 1], line.speaker, language, first_names)
-                if offered:
-                    step = replace(step, action=offered)
+                if offered and not _REFERS_BACK.match(fold_same_length(offered)):
+                    step = replace(step, action=offered, refers_back=False)
             _keep(turn, replace(step, recap=recap))
     if len(turn) == before:
         taken = _accepted_request(conversation, position, language)
@@ -291,7 +291,11 @@ def _keep(kept: list[_Found], step: _Found) -> None:
         return
     k = same[-1]
     before = kept[k]
-    if step.follow_up or step.refers_back or _same_commitment(step, before):
+    refers_to_it = step.refers_back and (
+        _content_words(step.action) & _content_words(before.action)
+        or _REFERS_BACK.match(fold_same_length(step.action))  # nothing else it could mean
+    )
+    if step.follow_up or refers_to_it or _same_commitment(step, before):
         # the later words finish it: "Let me take it to them tomorrow, and I'll get you an
         # answer by Monday" is done on Monday
         deadline = step.deadline or before.deadline

@@ -431,7 +431,7 @@ def en_tidy(text: str, first_names: dict[str, str]) -> str:
     first = re.match(r"[a-z]{4,}ing\b", text)
     if first:
         text = _base_form(first.group()) + text[first.end() :]
-    text = re.sub(r"\b[Yy]our\b|\b[Oo]ur\b", "the", text)
+    text = re.sub(r"\b(?:[Yy]our|[Oo]ur)\b(?! own\b)", "the", text)
     text = _PRONOUN_OBJECT.sub(r"\g<verb>", text)
     text = re.sub(r"\s+from (?:me|us)\b", "", text)
     m = re.match(r"^([a-z]+) ([a-z]+)(?= [a-z])", fold_same_length(text))
