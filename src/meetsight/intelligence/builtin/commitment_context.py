@@ -114,8 +114,8 @@ _NOT_PARTICIPLES = frozenset({"supply", "assembly", "family", "need", "bed"})
 
 
 def _content(word: str, language: str) -> bool:
-    if not word[0].isalnum():
-        return False
+    if not word[0].isalnum() or ("'" in word and not word.endswith("'s")):
+        return False  # "I'll", "we're" are no things
     stop = _ES_STOP if language == "es" else _EN_STOP
     determiners = _ES_DETERMINERS if language == "es" else _EN_DETERMINERS
     if word in stop or word in determiners:

@@ -29,7 +29,8 @@ __all__ = [
 _ACCEPT_START = re.compile(
     r"^\W*(?:yes|yeah|yep|yup|sure|ok|okay|great|perfect|sounds good|sounds great|that works"
     r"|works|fine|good|absolutely|of course|definitely|please|deal|lovely|excellent|will do"
-    r"|i will|i can do that|i can do|can do|no problem|happy to|totally|si|vale|claro|perfecto"
+    r"|i will|i can do that|i can do|can do|we can do|no problem|happy to|totally|on it"
+    r"|i'm on it|you got it|consider it done|done|si|vale|claro|perfecto"
     r"|genial|estupendo|de acuerdo|me parece bien|muy bien|bien|por supuesto|hecho|sin problema"
     r"|encantad[oa]|venga|sounds)\b"
 )
@@ -113,11 +114,23 @@ def request(text: str, language: str) -> tuple[str, str] | None:
         if language == "es":
             m = ES_REQUEST.search(folded)
             if m:
-                verb = m.group("verb") or es_imperative_infinitive(m.group("imp"))
+                asked = m.group("you")  # "¿me pasas el contacto?"
+                verb = m.group("verb") or es_imperative_infinitive(
+                    m.group("imp") or re.sub(r"(?:as|ais|es|eis|is)$", "a", asked)
+                )
                 rest = sentence[m.end() :]
                 return (f"{verb} {rest}".strip(), sentence)
         else:
             m = EN_REQUEST.search(folded)
             if m and ("?" in folded or folded.startswith(("please", "send", "email", "and "))):
                 return (sentence[m.start("verb") :], sentence)
+            m = _EN_RECEIVE.search(folded)
+            if m and "?" in folded:  # "Can we get a breakdown by the 20th?": send it to them
+                return ("send " + sentence[m.start("object") :], sentence)
     return None
+
+
+_EN_RECEIVE = re.compile(
+    r"\b(?:can|could|may) (?:i|we) (?:get|have|see) (?P<object>(?:a|an|the|your|some|those"
+    r"|that|this|copies|copy)\b)"
+)

@@ -44,7 +44,9 @@ _EN_LETS = re.compile(
 # "I can get that to you tomorrow": an offer that commits once it carries a date.
 _EN_CAN = re.compile(
     r"\b(?:i|we) can (?:also |definitely |easily )?(?P<verb>send|get|email|share|have|set up|"
-    r"put together|prepare|schedule|book|forward|turn|deliver|provide|arrange)\b"
+    r"put together|prepare|schedule|book|forward|turn|deliver|provide|arrange|make (?:an|the|a)"
+    r" (?:intro|introduction|change|update|call)|introduce|draft|write up|run|pull|confirm|update"
+    r"|review|call|check)\b"
 )
 
 
@@ -88,7 +90,7 @@ def en_offer(folded: str, speaker: str) -> Hit | None:
 _EN_TRIGGERS = (
     "'ll", "will", "shall", "going to", "gonna", "can", "let", "me to", "should i", "for me",
     "owe", "'m ", " am ", "'re ", " are ", "could i", "should we", "each", "every", "like to",
-    "suggest", "expect", "plan to", "action", "my plan",
+    "suggest", "expect", "plan to", "action", "my plan", "happy to", "glad to", " be ",
     "for us", "my side", "my end", "our side", "our end", "my part", "my action", "my next",
     "my to", "my homework",
 )  # fmt: skip
@@ -144,9 +146,39 @@ _EN_OFFER = re.compile(
     r"\s+(?!ask|jump|interrupt|add|raise|say|clarify|push|get a sense|get an idea"
     r"|share (?:my|the) screen|just|quickly)(?P<verb>[a-z]+)"
     # "Can I get you the answer by Monday?" offers; "Can I set the rules?" asks what is allowed
-    r"|\b(?:can|could) (?:i|we) (?:also )?(?P<give>(?:send|get|email|share|forward|book|schedule"
-    r"|put together|prepare|draft|introduce|loop in|give) (?:you|y'all|your|the|a|an|over)\b)"
+    r"|\b(?:can|could) (?:i|we) (?:also )?(?P<give>(?:send|email|share|forward|book|schedule"
+    r"|put together|prepare|draft|introduce|loop in|give) (?:you|y'all|your|the|a|an|over)\b"
+    r"|get (?:you|y'all)\b)"
 )
+
+
+# "Happy to review the plan within a week": an offer made firm by its date.
+_EN_HAPPY = re.compile(r"\b(?:i'm |i am |we're |we are )?(?:happy|glad) to (?P<verb>[a-z]+)")
+
+# "The refund will be processed within five business days": the speaker's side promises it.
+_EN_PASSIVE = re.compile(
+    r"\b(?P<subject>(?:the|your|that|this) [a-z0-9 -]{2,40}?|it) (?:will|'ll|is going to) be "
+    r"(?P<verb>sent|processed|credited|refunded|issued|shipped|delivered|reversed|waived|removed"
+    r"|applied|fixed|resolved|activated|enabled|restored|corrected|cancell?ed|updated|signed)\b"
+)
+_PASSIVE_BASE = {
+    "sent": "send", "processed": "process", "credited": "credit", "refunded": "refund",
+    "issued": "issue", "shipped": "ship", "delivered": "deliver", "reversed": "reverse",
+    "waived": "waive", "removed": "remove", "applied": "apply", "fixed": "fix",
+    "resolved": "resolve", "activated": "activate", "enabled": "enable", "restored": "restore",
+    "corrected": "correct", "cancelled": "cancel", "canceled": "cancel", "updated": "update",
+    "signed": "sign",
+}  # fmt: skip
+
+
+def en_passive(folded: str, speaker: str) -> Hit | None:
+    """ "Your account will be credited by Friday" -> "credit the account", only with a date."""
+    m = _EN_PASSIVE.search(folded) if " be " in folded else None
+    if m is None or folded.rstrip().endswith("?") or not _en_clause_start(folded, m.start()):
+        return None
+    subject = re.sub(r"^(?:your|that|this)\b", "the", m.group("subject"))
+    action = f"{_PASSIVE_BASE[m.group('verb')]} {subject}"
+    return Hit(m.start(), m.end(), (speaker,), infinitive=action, needs_deadline=True)
 
 
 # "I'd like to do an on-site workshop with your team": a proposal, a step once it is taken.
@@ -154,7 +186,8 @@ _EN_PROPOSE = re.compile(
     r"\b(?:i'd like to|i would like to|we'd like to|i'd suggest (?:that )?we|i suggest (?:that )?we"
     r"|we'd suggest (?:that )?we|how about we|why don't we)\s+(?P<verb>(?!work through|go over"
     r"|discuss|review|take (?:a few |some |your )?questions|introduce|welcome|open|hand|turn|thank"
-    r"|recap|summari[sz]e|remind|move on|switch|jump|pause|wrap|close|understand|hear|learn|know|see|get a sense|start"
+    r"|recap|summari[sz]e|remind|move on|switch|jump|pause|wrap|close|understand|hear|learn"
+    r"|know|see|get a sense|start"
     r"|begin|talk|ask|show|walk|go|share|leave|dig|spend|cover|focus|say|add|thank|make sure"
     r"|be|keep|stay|think|point|raise|mention|clarify|understand)[a-z]+)\b"
 )
@@ -180,7 +213,8 @@ _EN_OWE = re.compile(
 
 
 EN_REQUEST = re.compile(
-    r"(?:\b(?:can|could|would|will) you(?: also| please| maybe| just)*|\byou'll|^(?:and\s+)?"
+    r"(?:\b(?:can|could|would|will) (?:you|someone|somebody|anyone|one of you)(?: also| please"
+    r"| maybe| just)*|\byou'll|^(?:and\s+)?"
     r"(?:please\s+)?(?=send|email|forward|share))\s*(?!hear|see|tell|say|talk|walk|explain|"
     r"remind|repeat|describe|imagine|speak|clarify|elaborate|expand|give me a sense|give me an idea"
     r"|share (?:your|the) screen|go|do|be|live|help|think|believe|check on|try|show|open|click"
@@ -222,6 +256,7 @@ _EN_CLAUSE_OPENERS = {
     "today", "tomorrow", "definitely", "certainly", "alright", "excellent", "cool", "awesome",
     "anyway", "after", "afterwards", "otherwise", "course", "problem", "done", "deal", "thanks",
     "is", "end", "side", "part",  # "the next step is I'll ...", "on our end we'll ..."
+    "uh", "um", "uhm", "er", "erm", "hmm", "like", "know", "mean",  # ASR fillers: "so uh i'll"
 }  # fmt: skip
 
 
@@ -375,13 +410,16 @@ def en_hit(folded: str, speaker: str, first_names: dict[str, str]) -> Hit | None
     if m and question and verb not in _EN_NOT_ACTIONS:
         start = m.start("verb") if m.group("verb") else m.start("give")
         return Hit(start, start + len(verb), (speaker,), needs_acceptance=True)
+    m = _EN_HAPPY.search(folded) if "happy to" in folded or "glad to" in folded else None
+    if m and not question and m.group("verb") not in _EN_NOT_ACTIONS | {"help", "answer"}:
+        return Hit(m.start("verb"), m.end("verb"), (speaker,), needs_deadline=True)
     m = _EN_PROPOSE.search(folded) if "like to" in folded or "suggest" in folded else None
     if m and _en_clause_start(folded, m.start()) and not _EN_HEDGE.search(folded[: m.start()]):
         return Hit(m.start("verb"), m.end("verb"), (speaker,), needs_acceptance=True)
     m = EN_YOU_WILL.search(folded) if "you'll" in folded or "you will" in folded else None
     if m and not question and _en_clause_start(folded, m.start()):
         return Hit(m.start("verb"), m.end("verb"), (OTHER,), needs_deadline=True)
-    return en_named_hit(folded, speaker, first_names)
+    return en_named_hit(folded, speaker, first_names) or en_passive(folded, speaker)
 
 
 def _en_named_actors(before: str, speaker: str, first_names: dict[str, str]) -> tuple[str, ...]:

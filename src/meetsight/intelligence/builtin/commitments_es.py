@@ -116,6 +116,23 @@ _ES_AGREED = re.compile(
 )
 
 
+# "Te lo tengo listo antes del día 3": ready for someone, with a date.
+_ES_READY = re.compile(
+    r"\b(?:te|os|se|le|les) (?:lo|la|los|las) (?:tengo|tendre) (?:listo|lista|listos|listas"
+    r"|preparado|preparada|preparados|preparadas|hecho|hecha)\b"
+)
+
+# "El reembolso se hará en cinco días hábiles": the speaker's side promises it (with a date).
+_ES_PASSIVE = re.compile(
+    r"\b(?P<subject>(?:el|la|los|las|su|tu) [a-z ]{2,30}?) se (?P<verb>[a-z]+)\b"
+)
+_ES_FUTURE_3 = {
+    "hara": "hacer", "enviara": "enviar", "procesara": "procesar", "abonara": "abonar",
+    "devolvera": "devolver", "activara": "activar", "resolvera": "resolver",
+    "corregira": "corregir", "aplicara": "aplicar", "mandara": "mandar",
+}  # fmt: skip
+
+
 # "Lo tienes el viernes", "la tendréis mañana": the speaker promises a delivery (with a date).
 _ES_YOU_HAVE = re.compile(
     r"\b(?:lo|la|los|las) (?:tienes|tiene|teneis|tienen|tendras|tendra|tendreis|tendran)\b"
@@ -162,7 +179,9 @@ _ES_MEET = re.compile(r"\bquedamos\b(?! (?:en|asi|entonces|de acuerdo|en contact
 
 
 ES_REQUEST = re.compile(
-    r"\b(?:me|nos)\s+(?:puede|puedes|podria|podrias|pueden|podeis|podrian)\s+"
+    r"\b(?:me|nos)\s+(?P<you>pasas|mandas|envias|reenvias|compartes|preparas|confirmas"
+    r"|pasais|mandais|enviais|compartis|preparais)\b(?=.*\?)"
+    r"|\b(?:me|nos)\s+(?:puede|puedes|podria|podrias|pueden|podeis|podrian)\s+"
     r"(?P<verb>enviar|mandar|pasar|preparar|reenviar|compartir|confirmar|llamar|escribir)"
     r"|\b(?P<imp>envia|mande|envie|manda|pasa|pase|prepara|prepare|reenvia|reenvie|comparte"
     r"|comparta|escribe|escriba)(?:me|nos)\b"
@@ -333,6 +352,13 @@ def es_hit(sentence: str, folded: str, speaker: str, first_names: dict[str, str]
             continue
         # "y usted me envía los datos el lunes": the one spoken to, and only with a date
         return Hit(opening, end, (OTHER,), infinitive=stem, needs_deadline=True)
+    m = _ES_READY.search(folded) if "tengo" in folded or "tendre" in folded else None
+    if m and not question and not _es_blocked(folded, m.start()):
+        return Hit(m.start(), m.end(), (speaker,), "preparar", needs_deadline=True)
+    m = _ES_PASSIVE.search(folded) if " se " in folded else None
+    if m and m.group("verb") in _ES_FUTURE_3 and not question:
+        infinitive = f"{_ES_FUTURE_3[m.group('verb')]} {m.group('subject')}"
+        return Hit(m.end(), m.end(), (speaker,), infinitive, needs_deadline=True)
     m = _ES_YOU_HAVE.search(folded) if "ten" in folded or "tien" in folded else None
     if m and not question and not _es_blocked(folded, m.start()):
         return Hit(m.start(), m.end(), (speaker,), "enviar", needs_deadline=True)
