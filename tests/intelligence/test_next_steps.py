@@ -60,6 +60,47 @@ def test_first_person_phrasings(text: str, words: str, due: date | None) -> None
     assert step.due == due
 
 
+@pytest.mark.parametrize(
+    ("turns", "owner", "words", "due"),
+    [
+        (  # a promise in the passive: the speaker's side does it
+            [(SELLER, "The refund will be processed within five business days.")],
+            SELLER,
+            "process the refund",
+            date(2026, 3, 17),
+        ),
+        (  # an offer made firm by its date
+            [(ANALYST, "Happy to review the hiring plan by Friday.")],
+            ANALYST,
+            "review the hiring plan",
+            date(2026, 3, 13),
+        ),
+        (  # unpunctuated ASR text with fillers
+            [(SELLER, "so uh i'll send the listing report over on monday")],
+            SELLER,
+            "listing report",
+            date(2026, 3, 16),
+        ),
+        (  # "can we get X?" asks the other side for X
+            [(BUYER, "Can we get a churn breakdown by the 20th?"), (SELLER, "You got it.")],
+            SELLER,
+            "churn breakdown",
+            date(2026, 3, 20),
+        ),
+        (
+            [(BUYER, "Can you run the reference checks before Friday?"), (SELLER, "On it.")],
+            SELLER,
+            "reference checks",
+            date(2026, 3, 13),
+        ),
+    ],
+)
+def test_more_phrasings(turns, owner: str, words: str, due: date) -> None:
+    step = one([(COLLEAGUE, "Okay."), *turns, (BUYER if owner != BUYER else SELLER, "Great.")])
+    assert (step.actors, step.due) == ((owner,), due)
+    assert words in step.action
+
+
 def test_a_named_colleague_is_the_owner() -> None:
     found = steps(
         [
@@ -284,6 +325,34 @@ def test_spanish_clitic_stands_for_the_thing_said_before() -> None:
         "es",
     )
     assert "factura electrónica" in step.action and step.due == date(2026, 3, 11)
+
+
+@pytest.mark.parametrize(
+    ("turns", "owner", "words", "due"),
+    [
+        (
+            [(BUYER, "¿Me pasas el contacto de Iker?"), (SELLER, "Sí, ahora te lo paso.")],
+            SELLER,
+            "contacto de Iker",
+            None,
+        ),
+        ([(SELLER, "Te lo tengo listo antes del día 3.")], SELLER, "preparar", date(2026, 4, 3)),
+        (
+            [(SELLER, "El reembolso se hará en cinco días hábiles.")],
+            SELLER,
+            "reembolso",
+            date(2026, 3, 17),
+        ),
+        ([(SELLER, "Lo tienes el viernes.")], SELLER, "enviar", date(2026, 3, 13)),
+        ([(SELLER, "Quedo pendiente de enviaros el presupuesto.")], SELLER, "presupuesto", None),
+    ],
+)
+def test_more_spanish_phrasings(turns, owner: str, words: str, due: date | None) -> None:
+    step = one(
+        [(COLLEAGUE, "Vale."), *turns, (BUYER if owner != BUYER else SELLER, "Perfecto.")], "es"
+    )
+    assert (step.actors, step.due) == ((owner,), due)
+    assert words in step.action
 
 
 def test_spanish_request_taken() -> None:
