@@ -228,6 +228,53 @@ def test_dates_resolve_against_the_meeting_day(said: str, due: date) -> None:
     assert one([(BUYER, "And the draft?"), (SELLER, said)]).due == due
 
 
+@pytest.mark.parametrize(
+    ("turns", "due"),
+    [
+        (  # an event's date, said earlier
+            [
+                (BUYER, "So the demo is this Thursday, the 12th."),
+                (SELLER, "Good. I'll send the agenda before the demo."),
+            ],
+            date(2026, 3, 12),
+        ),
+        (  # "by then": the last date said
+            [
+                (BUYER, "Can we meet on Monday?"),
+                (SELLER, "Monday works. I'll have the draft ready by then."),
+            ],
+            date(2026, 3, 16),
+        ),
+        (  # a date asked for and given right after
+            [(SELLER, "I'll send you the quote."), (BUYER, "By when?"), (SELLER, "Friday.")],
+            date(2026, 3, 13),
+        ),
+        (  # a step that travels with another takes its date
+            [
+                (SELLER, "I'll send the fix plan by the 20th."),
+                (BUYER, "And the approval form?"),
+                (SELLER, "I'll send the approval form along with the fix plan."),
+            ],
+            date(2026, 3, 20),
+        ),
+    ],
+)
+def test_dates_from_the_talk_around_a_step(turns, due: date) -> None:
+    found = steps(turns)
+    assert found and found[-1].due == due
+
+
+def test_a_plain_with_does_not_borrow_a_date() -> None:
+    found = steps(
+        [
+            (SELLER, "I'll send the deck to the team by Friday."),
+            (BUYER, "Okay."),
+            (SELLER, "And I'll set up a call with the team."),
+        ]
+    )
+    assert [s.due for s in found] == [date(2026, 3, 13), None]
+
+
 # --- not steps ---------------------------------------------------------------------------------
 
 

@@ -23,14 +23,14 @@ _EVENTS = (
     "|demostracion"
 )
 _BEFORE_EVENT = re.compile(
-    r"\b(?:before|by|ahead of|prior to|in time for|antes de|para)\s+(?:the|our|your|this|that"
+    r"\b(?:before|by|ahead of|prior to|in time for|antes de)\s+(?:the|our|your|this|that"
     r"|next|la|el|nuestra|nuestro|vuestra|vuestro|esa|ese|esta|este|proxima|proximo)\s+"
     rf"(?:[a-z-]+\s+){{0,2}}?(?P<event>{_EVENTS})\b"
 )
 _EVENT = re.compile(rf"\b(?P<event>{_EVENTS})\b")
 _THEN = re.compile(
     r"\b(?:by then|before then|until then|that day|on that day|para entonces|ese dia|antes de eso)"
-    r"\b|\bthen\s*[.!]?$"
+    r"\b"
 )
 _WHEN = re.compile(r"\b(?:by when|when|what date|which day|cuando|para cuando|que dia)\b")
 _YES = re.compile(

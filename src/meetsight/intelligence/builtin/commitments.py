@@ -217,7 +217,7 @@ def _inherit_dates(found: list[_Found]) -> list[_Found]:
         m = _WITH_OTHER.search(fold_same_length(step.action))
         if m is None:
             continue
-        carried = _content_words(m.group("thing"))
+        carried = _content_words(m.group("thing") or m.group("next"))
         for other in found:
             if (
                 other is not step
@@ -230,9 +230,12 @@ def _inherit_dates(found: list[_Found]) -> list[_Found]:
     return out
 
 
+# "along with the fix plan", "into the next redline", "en la misma propuesta": travels with it
+# (a plain "with the team" does not).
 _WITH_OTHER = re.compile(
-    r"\b(?:along with|together with|with|into|in|junto con|con|en) (?:the|la|el|los|las) "
-    r"(?:next |same |proxima |mismo )?(?P<thing>[a-z0-9 -]+)$"
+    r"\b(?:along with|together with|junto con) (?:the|la|el|los|las) (?P<thing>[a-z0-9 -]+)$"
+    r"|\b(?:with|into|in|con|en) (?:the|la|el|los|las) (?:next|same|proxima|mismo|misma)"
+    r" (?P<next>[a-z0-9 -]+)$"
 )
 
 
