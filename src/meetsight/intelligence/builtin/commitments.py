@@ -432,8 +432,10 @@ def _hit(sentence: str, speaker: str, language: str, first_names: dict[str, str]
     if language == "es":
         return es_hit(sentence, folded, speaker, first_names)
     hit = en_hit(folded, speaker, first_names)
+    if hit is None or hit.start <= 8:
+        return hit
     # "Let me check with finance, and I'll get back to you": the first promise said comes first
-    before = en_hit(folded[: hit.start], speaker, first_names) if hit and hit.start > 8 else None
+    before = en_hit(folded[: hit.start], speaker, first_names)
     if before is not None and before.actors == hit.actors and not before.needs_acceptance:
         if EN_FOLLOW_UP.search(folded[hit.start :]):
             return replace(before, needs_deadline=False)  # "..., and I'll get back to you"
