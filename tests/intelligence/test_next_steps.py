@@ -264,6 +264,20 @@ def test_dates_from_the_talk_around_a_step(turns, due: date) -> None:
     assert found and found[-1].due == due
 
 
+def test_a_new_request_with_a_date_does_not_date_the_step_before() -> None:
+    found = steps(
+        [
+            (SELLER, "I'll send you the quote."),
+            (BUYER, "Great, and can you also send the case study by Friday?"),
+            (SELLER, "Sure."),
+        ]
+    )
+    assert [(s.action, s.due) for s in found] == [
+        ("send Bernard the quote", None),
+        ("send the case study", date(2026, 3, 13)),
+    ]
+
+
 def test_a_plain_with_does_not_borrow_a_date() -> None:
     found = steps(
         [

@@ -89,7 +89,8 @@ def asked_date(
         reply = lines[k + 1] if k + 1 < len(lines) else None
         if reply is None or reply.speaker != owner:
             continue
-        if asked and "?" in line.text and _YES.search(fold_same_length(reply.text)):
+        short = len(line.text.split()) <= 6  # "By Friday?", not a new request with its date
+        if asked and short and "?" in line.text and _YES.search(fold_same_length(reply.text)):
             return asked[0]
         if _WHEN.search(folded) and "?" in line.text:
             answered = _dated(reply.text, language, conversation)
