@@ -119,7 +119,7 @@ def test_request_taken_by_a_plain_yes() -> None:
         [(BUYER, "Can you send me the MSA redlines by Wednesday?"), (SELLER, "Sure, will do.")],
     )
     assert found == [
-        NextStep("send the MSA redlines", (SELLER,), "by Wednesday", date(2026, 10, 21), 1)
+        NextStep("send Bob the MSA redlines", (SELLER,), "by Wednesday", date(2026, 10, 21), 1)
     ]
 
 
@@ -142,7 +142,7 @@ def test_offer_taken() -> None:
         [(BUYER, "Shall I send you our vendor questionnaire?"), (SELLER, "Yes please.")],
     )
     assert [(s.line, s.actors, s.action) for s in found] == [
-        (0, (BUYER,), "send the vendor questionnaire")
+        (0, (BUYER,), "send Ana the vendor questionnaire")
     ]
     assert steps("en", [(BUYER, "Shall I send you our questionnaire?"), (SELLER, "No need.")]) == []
 
@@ -166,11 +166,23 @@ def test_actors() -> None:
     assert found[1].action == "set up the sandbox"
 
 
-def test_one_step_per_line_and_actor() -> None:
+def test_two_promises_in_a_line_are_two_steps() -> None:
     found = steps("en", [(SELLER, "I'll send the deck. And I'll book a follow-up on Friday.")])
-    assert len(found) == 1
-    assert found[0].action == "send the deck"
-    assert found[0].due == date(2026, 10, 16)  # the line's date applies to its one step
+    assert [(s.action, s.due) for s in found] == [
+        ("send the deck", None),
+        ("book a follow-up", date(2026, 10, 16)),  # each promise keeps its own date
+    ]
+
+
+def test_a_later_sentence_that_refers_back_completes_the_step() -> None:
+    found = steps(
+        "en",
+        [
+            (BUYER, "Where are we on the security review?"),
+            (SELLER, "We still owe you the pen test letter. I'll get that over by Friday."),
+        ],
+    )
+    assert [(s.action, s.due) for s in found] == [("send the pen test letter", date(2026, 10, 16))]
 
 
 def test_dates_said_first_and_deliveries_promised() -> None:
@@ -184,9 +196,9 @@ def test_dates_said_first_and_deliveries_promised() -> None:
         ],
     )
     assert [(s.line, s.actors, s.action, s.due) for s in found] == [
-        (0, (SELLER,), "send the updated order form", date(2026, 10, 16)),
+        (0, (SELLER,), "send Bob the updated order form", date(2026, 10, 16)),
         (1, (BUYER,), "send the signed copy", date(2026, 10, 15)),
-        (2, (SELLER,), "send the invite shortly", None),
+        (2, (SELLER,), "send Bob the invite shortly", None),
         (3, (SELLER,), "have the legal team review the MSA", None),
     ]
 

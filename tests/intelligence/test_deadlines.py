@@ -19,6 +19,17 @@ CASES: list[tuple[str, str, date, str, date]] = [
     ("en", "I'll send it today.", WED, "today", WED),
     ("en", "You'll have it tonight.", WED, "tonight", WED),
     ("en", "I'll send it by end of day.", WED, "by end of day", WED),
+    # the day named after "end of day" is the day meant, not today
+    ("en", "by end of day Monday", WED, "by end of day Monday", date(2026, 10, 19)),
+    ("en", "EOD tomorrow", WED, "EOD tomorrow", date(2026, 10, 15)),
+    ("en", "Friday end of day", WED, "Friday end of day", FRI),
+    (
+        "en",
+        "by close of business on Thursday",
+        WED,
+        "by close of business on Thursday",
+        date(2026, 10, 15),
+    ),
     ("en", "I'll get it to you this afternoon.", WED, "this afternoon", WED),
     ("en", "I'll do it right after this call.", WED, "right after this call", WED),
     ("en", "I'll send it tomorrow morning.", WED, "tomorrow morning", date(2026, 10, 15)),

@@ -11,6 +11,7 @@ from meetsight.intelligence.builtin.deadlines import find_deadlines
 
 ANY_DAY = date(2026, 1, 5)  # finding a deadline phrase does not depend on the day
 OTHER = "\x00other"  # the actor is whoever the speaker talks to ("quedamos en que me envías")
+EACH = "\x00each"  # everyone who agrees ("quedamos en que cada uno actualiza ...")
 
 
 @dataclass(frozen=True, slots=True)

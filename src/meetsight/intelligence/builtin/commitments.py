@@ -21,10 +21,25 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from meetsight.intelligence.builtin.commitment_hits import ANY_DAY, OTHER, WORD, Hit
+from meetsight.intelligence.builtin.commitment_dates import asked_date, event_date, then_date
+from meetsight.intelligence.builtin.commitment_head import CommitmentScores, window
+from meetsight.intelligence.builtin.commitment_hits import ANY_DAY, EACH, OTHER, WORD, Hit
+from meetsight.intelligence.builtin.commitment_requests import (
+    accepted,
+    is_acceptance,
+    next_other_line,
+    other_party,
+    previous_other_line,
+    request,
+)
+from meetsight.intelligence.builtin.commitment_resolve import (
+    Context,
+    resolve_action,
+    resolve_es_clitic,
+)
 from meetsight.intelligence.builtin.commitments_en import (
     CUT_EN,
-    EN_REQUEST,
+    EN_FOLLOW_UP,
     EN_TIME,
     EN_YOU_WILL,
     en_hit,
@@ -34,10 +49,8 @@ from meetsight.intelligence.builtin.commitments_en import (
 )
 from meetsight.intelligence.builtin.commitments_es import (
     CUT_ES,
-    ES_REQUEST,
     ES_TIME,
     es_hit,
-    es_imperative_infinitive,
     es_later_verbs,
 )
 from meetsight.intelligence.builtin.deadlines import Deadline, find_deadlines, fold_same_length
@@ -54,6 +67,9 @@ class _Found:
     action: str
     actors: tuple[str, ...]
     deadline: Deadline | None
+    refers_back: bool = False  # its object was a pronoun: "I'll send that today"
+    follow_up: bool = False  # "I'll get back to you by Friday": completes the step before
+    recap: bool = False  # said in a line that recaps the steps
 
 
 # Promises too vague to act on unless they carry a date ("we'll get there", "haremos lo posible").
@@ -64,36 +80,50 @@ _VAGUE_ACTION = re.compile(
     r"|(?:send|mandar|enviar) (?:something|anything|algo))$"
 )
 
+_TODAY = re.compile(r"\b(?:today|hoy|this (?:morning|afternoon))\b")
 
-_ACCEPT_START = re.compile(
-    r"^\W*(?:yes|yeah|yep|sure|ok|okay|great|perfect|sounds good|sounds great|that works|works"
-    r"|fine|good|absolutely|of course|definitely|please|deal|lovely|excellent|will do|i will"
-    r"|si|vale|claro|perfecto|genial|estupendo|de acuerdo|me parece bien|muy bien|bien"
-    r"|por supuesto|hecho|sin problema|encantad[oa]|venga|sounds)\b"
+_EMPTY_ACTION = re.compile(
+    r"^(?:plan|plan on|plan for|go|do|go ahead|proceed|pencil|lock|confirm|quedar|hacer"
+    r"|hacerlo)(?: (?:it|that|this|then|in|on|for|so|lo|eso|asi))*$"
 )
 
-
-_ACCEPT_ANYWHERE = re.compile(
-    r"\b(?:works for (?:me|us)|is fine|sounds good|me parece bien|me viene bien|de acuerdo"
-    r"|perfect|great|nos va bien|me va bien)\b"
+_FOLLOW_UP = re.compile(
+    r"^(?:get back to|come back to|circle back|follow up|revert|let [a-z]+ know|report back"
+    r"|get [a-z]+ an answer|volver a|responder|contestar|decir algo|confirmar)\b"
 )
 
+# "So, recap.", "Let me make sure I have it all", "para resumir": a line that repeats the steps.
+_RECAP = re.compile(
+    r"\b(?:recap|to summari[sz]e|in summary|let me make sure i have it all|let me play (?:it|that)"
+    r" back|so to sum up|para resumir|resumiendo|recapitul|en resumen|repaso)\b"
+)
 
-_REJECT_START = re.compile(
-    r"^\W*(?:no\b|not\b|actually|unfortunately|i can't|we can't|lo siento|mejor no|ahora no)"
+_FIRST_PERSON_FUTURE = re.compile(
+    r"\b(?:i'll|i will|i'm going to|i am going to|we'll|we will|let me|i'm gonna|voy a|vamos a"
+    r"|te |le |os |les )"
 )
 
 
 def extract_next_steps(conversation: Conversation) -> list[NextStep]:
-    """The commitments made in the conversation, in order, at most one per line and actor."""
+    """The commitments made in the conversation, in order; none in a language without rules."""
+    if conversation.language not in ("", "en", "es"):
+        return []  # no English rules on text in another language (docs/intelligence.md)
     lines = conversation.lines
     language = "es" if conversation.language == "es" else "en"
     first_names = _first_names(conversation)
+    scores = CommitmentScores()
+    scores.prime(_candidate_windows(conversation, language, first_names))
     found: list[_Found] = []
+    turn: list[_Found] = []  # consecutive lines of one speaker complete each other's steps
+    recap = False  # a recap said over several cues stays one
     for position, line in enumerate(lines):
-        for step in _line_steps(conversation, position, line, language, first_names):
-            if not any(_same_commitment(step, earlier) for earlier in found):
-                found.append(step)
+        if position and lines[position - 1].speaker != line.speaker:
+            _add_turn(found, turn)
+            turn, recap = [], False
+        recap = recap or bool(_RECAP.search(fold_same_length(line.text)))
+        _line_steps(conversation, position, line, language, first_names, turn, recap, scores)
+    _add_turn(found, turn)
+    found = _inherit_dates(found)
     return [
         NextStep(
             action=f.action,
@@ -106,6 +136,19 @@ def extract_next_steps(conversation: Conversation) -> list[NextStep]:
     ]
 
 
+def _add_turn(found: list[_Found], turn: list[_Found]) -> None:
+    """A turn's steps join the conversation's, those said again counted once (a restated step
+    may bring the date the first one lacked)."""
+    for step in turn:
+        if step.recap and _restates(step, found):
+            continue
+        same = next((k for k, f in enumerate(found) if _same_commitment(step, f)), None)
+        if same is None:
+            found.append(step)
+        elif found[same].deadline is None and step.deadline is not None and not step.recap:
+            found[same] = replace(found[same], deadline=step.deadline)
+
+
 def _same_commitment(a: _Found, b: _Found) -> bool:
     """A recap ("so Dana sends the ROI calculator by Friday") repeats a step made earlier."""
     if a.actors != b.actors or (a.deadline and b.deadline and a.deadline.due != b.deadline.due):
@@ -113,11 +156,87 @@ def _same_commitment(a: _Found, b: _Found) -> bool:
     words_a, words_b = _content_words(a.action), _content_words(b.action)
     if not words_a or not words_b:
         return False
-    return len(words_a & words_b) / min(len(words_a), len(words_b)) >= 0.6
+    shared = len(words_a & words_b)
+    if shared < 2 and min(len(words_a), len(words_b)) > 1:
+        return False  # one common word ("plan") does not make two steps one
+    return shared / min(len(words_a), len(words_b)) >= 0.6
+
+
+def _restates(step: _Found, earlier: list[_Found]) -> bool:
+    """In a recap, a step of someone who already has one on the same thing, or one said of
+    someone else ("Mateo, sandbox today")."""
+    words = _content_words(step.action)
+    for before in earlier:
+        if set(step.actors) & set(before.actors) and words & _content_words(before.action):
+            return True
+    return False
+
+
+_FUNCTION_WORDS = frozenset(
+    [
+        "with",
+        "from",
+        "into",
+        "that",
+        "this",
+        "them",
+        "they",
+        "your",
+        "their",
+        "about",
+        "over",
+        "have",
+        "send",
+        "sends",
+        "sent",
+        "will",
+        "para",
+        "como",
+        "esta",
+        "este",
+        "unos",
+        "unas",
+        "todo",
+    ]
+)
 
 
 def _content_words(text: str) -> set[str]:
-    return {w for w in WORD.findall(fold_same_length(text)) if len(w) > 3}
+    return {
+        w for w in WORD.findall(fold_same_length(text)) if len(w) > 3 and w not in _FUNCTION_WORDS
+    }
+
+
+def _inherit_dates(found: list[_Found]) -> list[_Found]:
+    """ "I'll send the approval form along with the fix plan": an undated step that travels with
+    another step of the same owner takes its date."""
+    out = list(found)
+    for i, step in enumerate(out):
+        if step.deadline is not None:
+            continue
+        m = _WITH_OTHER.search(fold_same_length(step.action))
+        if m is None:
+            continue
+        carried = _content_words(m.group("thing") or m.group("next"))
+        for other in found:
+            if (
+                other is not step
+                and other.deadline is not None
+                and set(other.actors) & set(step.actors)
+                and carried & _content_words(other.action)
+            ):
+                out[i] = replace(step, deadline=other.deadline)
+                break
+    return out
+
+
+# "along with the fix plan", "into the next redline", "en la misma propuesta": travels with it
+# (a plain "with the team" does not).
+_WITH_OTHER = re.compile(
+    r"\b(?:along with|together with|junto con) (?:the|la|el|los|las) (?P<thing>[a-z0-9 -]+)$"
+    r"|\b(?:with|into|in|con|en) (?:the|la|el|los|las) (?:next|same|proxima|mismo|misma)"
+    r" (?P<next>[a-z0-9 -]+)$"
+)
 
 
 def _first_names(conversation: Conversation) -> dict[str, str]:
@@ -126,6 +245,10 @@ def _first_names(conversation: Conversation) -> dict[str, str]:
         first = fold_same_length(speaker.name.split()[0]) if speaker.name.split() else ""
         if len(first) > 1:
             names.setdefault(first, speaker.name)
+    for line in conversation.lines:
+        first = fold_same_length(line.speaker.split()[0]) if line.speaker.split() else ""
+        if len(first) > 1:
+            names.setdefault(first, line.speaker)
     return names
 
 
@@ -135,29 +258,60 @@ def _line_steps(
     line: Line,
     language: str,
     first_names: dict[str, str],
-) -> list[_Found]:
-    per_actors: dict[tuple[str, ...], _Found] = {}
+    turn: list[_Found],
+    recap: bool,
+    scores: CommitmentScores,
+) -> None:
+    """The line's steps into its turn's: one per thing promised; a later sentence that refers
+    back ("I'll send that today") or follows up ("and I'll get back to you by Friday") completes
+    the step before it instead of adding one."""
     said = sentences(line.text)
+    before = len(turn)
     for i, sentence in enumerate(said):
-        for step in _sentence_steps(conversation, position, line, sentence, language, first_names):
-            if i and _BARE_ACTION.match(fold_same_length(step.action)):
+        if recap and not _FIRST_PERSON_FUTURE.search(fold_same_length(sentence)):
+            continue  # "Mateo, sandbox today": a recap's list restates, it does not promise
+        found = _sentence_steps(
+            conversation, position, line, sentence, language, first_names, said[:i], scores
+        )
+        for step in found:
+            if i and step.refers_back:
                 # "I can put together a business case. You'll have it by Monday.": the offer
                 # before is what "it" promises.
                 offered = _offered_action(said[i - 1], line.speaker, language, first_names)
-                if offered:
-                    step = _Found(step.line, offered, step.actors, step.deadline)
-            earlier = per_actors.get(step.actors)
-            if earlier is None:
-                per_actors[step.actors] = step
-            elif earlier.deadline is None and step.deadline is not None:
-                per_actors[step.actors] = _Found(
-                    earlier.line, earlier.action, earlier.actors, step.deadline
-                )
-    if not per_actors:
-        accepted = _accepted_request(conversation, position, language)
-        if accepted is not None:
-            per_actors[accepted.actors] = accepted
-    return list(per_actors.values())
+                if offered and not _REFERS_BACK.match(fold_same_length(offered)):
+                    step = replace(step, action=offered, refers_back=False)
+            _keep(turn, replace(step, recap=recap))
+    if len(turn) == before:
+        taken = _accepted_request(conversation, position, language)
+        if taken is not None:
+            turn.append(taken)
+
+
+def _keep(kept: list[_Found], step: _Found) -> None:
+    same = [k for k, f in enumerate(kept) if f.actors == step.actors]
+    if not same:
+        kept.append(step)
+        return
+    k = same[-1]
+    before = kept[k]
+    refers_to_it = step.refers_back and (
+        _content_words(step.action) & _content_words(before.action)
+        or _REFERS_BACK.match(fold_same_length(step.action))  # nothing else it could mean
+    )
+    if step.follow_up or refers_to_it or _same_commitment(step, before):
+        # the later words finish it: "Let me take it to them tomorrow, and I'll get you an
+        # answer by Monday" is done on Monday
+        deadline = step.deadline or before.deadline
+        action = before.action
+        if step.follow_up and not _same_commitment(step, before):
+            said = step.action
+            about = re.search(r" (?:about|sobre) (?P<topic>.+)$", said)
+            if about and about.group("topic") in before.action:
+                said = said[: about.start()]  # the topic is said once
+            action = f"{before.action} and {said}"
+        kept[k] = replace(before, action=action, deadline=deadline)
+        return
+    kept.append(step)
 
 
 def _offered_action(
@@ -185,24 +339,26 @@ def _sentence_steps(
     sentence: str,
     language: str,
     first_names: dict[str, str],
+    earlier: list[str],
+    scores: CommitmentScores,
 ) -> list[_Found]:
     folded = fold_same_length(sentence)
-    if language == "es":
-        hit = es_hit(sentence, folded, line.speaker, first_names)
-    else:
-        hit = en_hit(folded, line.speaker, first_names)
+    hit = _hit(sentence, line.speaker, language, first_names)
     if hit is None:
         return []
     if hit.actors == (OTHER,):
-        other = _other_party(conversation, position)
+        other = other_party(conversation, position)
         if other is None:
             return []
         hit = replace(hit, actors=(other,))
+    if hit.actors == (EACH,):
+        return _each_steps(
+            conversation, position, line, sentence, language, first_names, earlier, scores, hit
+        )
     deadlines = find_deadlines(sentence, language, conversation.day)
+    where = _Where(conversation, position, line, sentence, folded, earlier, first_names, scores)
     steps = []
-    first = _step(
-        conversation, position, line, sentence, folded, hit, deadlines, language, first_names
-    )
+    first = _step(where, hit, deadlines, language)
     if first is not None:
         steps.append(first)
     if language == "en":
@@ -210,60 +366,208 @@ def _sentence_steps(
         second = en_named_hit(folded, line.speaker, first_names, after=hit.verb_end)
         you = EN_YOU_WILL.search(folded, hit.verb_end)
         if second is None and you is not None and not folded.rstrip().endswith("?"):
-            other = _other_party(conversation, position)
+            other = other_party(conversation, position)
             if other is not None:
                 second = Hit(you.start("verb"), you.end("verb"), (other,), needs_deadline=True)
         if second is not None and second.actors != hit.actors:
-            found = _step(
-                conversation,
-                position,
-                line,
-                sentence,
-                folded,
-                second,
-                deadlines,
-                language,
-                first_names,
-            )
+            found = _step(where, second, deadlines, language)
+            if found is not None:
+                steps.append(found)
+        # "I'm going to escalate it today, and I'll get you a fix plan by the sixth": two steps
+        m = _NEXT_PROMISE.search(folded, hit.verb_end)
+        third = en_hit(folded[m.end() :], line.speaker, first_names) if m else None
+        if m and third is not None and third.actors == hit.actors:
+            shifted = replace(third, start=third.start + m.end(), verb_end=third.verb_end + m.end())
+            own = [d for d in deadlines if d.span[0] >= m.end()]  # not the first clause's date
+            found = _step(where, shifted, own, language)
             if found is not None:
                 steps.append(found)
     return steps
 
 
-def _step(
+_NEXT_PROMISE = re.compile(
+    r"(?:,\s*|\s+)(?:and\s+|then\s+|and then\s+|;\s*)(?=(?:i|we)(?:'ll| will|'m going to"
+    r"| am going to|'re going to)\b)|(?<=[a-z])\s+(?=i'll\b)"
+)
+
+
+def _each_steps(
     conversation: Conversation,
     position: int,
     line: Line,
     sentence: str,
-    folded: str,
-    hit: Hit,
-    deadlines: list[Deadline],
     language: str,
     first_names: dict[str, str],
-) -> _Found | None:
-    deadline = _pick_deadline(deadlines, hit, folded)
+    earlier: list[str],
+    scores: CommitmentScores,
+    hit: Hit,
+) -> list[_Found]:
+    """ "Each of us updates the forecast by Friday": one step for the speaker and one for each
+    person who agrees in the next lines."""
+    people = [line.speaker]
+    for reply in conversation.lines[position + 1 : position + 4]:
+        if reply.speaker not in people and is_acceptance(reply.text):
+            people.append(reply.speaker)
+    folded = fold_same_length(sentence)
+    deadlines = find_deadlines(sentence, language, conversation.day)
+    where = _Where(conversation, position, line, sentence, folded, earlier, first_names, scores)
+    steps = [_step(where, replace(hit, actors=(person,)), deadlines, language) for person in people]
+    return [step for step in steps if step is not None]
+
+
+@dataclass(frozen=True, slots=True)
+class _Where:
+    conversation: Conversation
+    position: int
+    line: Line
+    sentence: str
+    folded: str
+    earlier: list[str]
+    first_names: dict[str, str]
+    scores: CommitmentScores
+
+
+def _hit(sentence: str, speaker: str, language: str, first_names: dict[str, str]) -> Hit | None:
+    folded = fold_same_length(sentence)
+    if language == "es":
+        return es_hit(sentence, folded, speaker, first_names)
+    hit = en_hit(folded, speaker, first_names)
+    if hit is None or hit.start <= 8:
+        return hit
+    # "Let me check with finance, and I'll get back to you": the first promise said comes first
+    before = en_hit(folded[: hit.start], speaker, first_names)
+    if before is not None and before.actors == hit.actors and not before.needs_acceptance:
+        if EN_FOLLOW_UP.search(folded[hit.start :]):
+            return replace(before, needs_deadline=False)  # "..., and I'll get back to you"
+        return before
+    return hit
+
+
+def _candidate_windows(
+    conversation: Conversation, language: str, first_names: dict[str, str]
+) -> list[str]:
+    """The words around each promise the rules find, for the head to read in one batch."""
+    windows = []
+    for line in conversation.lines:
+        for sentence in sentences(line.text):
+            hit = _hit(sentence, line.speaker, language, first_names)
+            if hit is not None and not hit.needs_acceptance:
+                windows.append(window(sentence, hit.start))
+    return windows
+
+
+def _step(where: _Where, hit: Hit, deadlines: list[Deadline], language: str) -> _Found | None:
+    conversation, position = where.conversation, where.position
+    if not hit.needs_acceptance and not where.scores.firm(window(where.sentence, hit.start)):
+        return None  # the head reads it as past, hypothetical, negated, in the call, vague...
+    deadline = _pick_deadline(deadlines, hit, where.folded)
     if hit.needs_deadline and deadline is None:
-        return None
-    if hit.needs_acceptance and not _accepted(conversation, position):
-        return None
+        deadline = _proposed_date(where, hit, language) or _context_date(where, hit, language)
+        if deadline is None:
+            return None
+    if hit.needs_acceptance:
+        taken = accepted(conversation, position, reach=3)
+        if taken is None:
+            return None
+        deadline = deadline or _date_agreed(where, taken, language)
+        if (
+            deadline is not None
+            and deadline.due == conversation.day
+            and _TODAY.search(fold_same_length(deadline.phrase))
+        ):
+            return None  # "I'd like to work through the open points today": this meeting
     if deadline is None:
         deadline = _request_deadline(conversation, position, language)
-    action = _action(sentence, hit, deadlines, language, first_names)
-    if _BARE_ACTION.match(fold_same_length(action)):
-        requested = _requested_action(conversation, position, language)
+    if deadline is None:
+        deadline = _context_date(where, hit, language)
+    raw = _action(where.sentence, hit, deadlines, language, where.first_names)
+    action = raw
+    bare = bool(_BARE_ACTION.match(fold_same_length(raw)))
+    if bare:
+        requested = _requested_action(conversation, position, language, where.first_names)
         action = requested or action
     if not action or (deadline is None and _VAGUE_ACTION.match(fold_same_length(action))):
         return None
-    return _Found(line.index, action, hit.actors, deadline)
+    if _EMPTY_ACTION.match(fold_same_length(action)):
+        return None  # "Then let's plan on Monday the ninth": it confirms a step, it is none
+    context = Context(
+        conversation, position, where.earlier, where.sentence[: hit.start], where.first_names
+    )
+    if language == "es":
+        clitics = _ES_OBJECT_CLITIC.findall(where.folded[hit.start : hit.verb_end])
+        if clitics:
+            action = resolve_es_clitic(action, context, plural=clitics[-1] in ("los", "las"))
+    action = resolve_action(action, context, language)
+    return _Found(
+        where.line.index,
+        action,
+        hit.actors,
+        deadline,
+        refers_back=bare or bool(_REFERS_BACK.match(fold_same_length(raw))),
+        follow_up=bool(_FOLLOW_UP.match(fold_same_length(raw))),
+    )
 
 
-def _other_party(conversation: Conversation, position: int) -> str | None:
-    """Who the speaker is talking to: the last one who spoke before, else the next one."""
-    back = _previous_other_line(conversation, position)
-    if back is not None:
-        return conversation.lines[back].speaker
-    reply = _next_other_line(conversation, position)
-    return reply.speaker if reply else None
+_REFERS_BACK = re.compile(r"^[a-z]+(?: (?:over|back|across|along|out|up))? (?:it|that|this|them)\b")
+
+_ES_OBJECT_CLITIC = re.compile(r"\b(lo|la|los|las)\b(?= \w)")
+
+
+def _context_date(where: _Where, hit: Hit, language: str) -> Deadline | None:
+    """A date the step's own words point to: an event's ("before the demo"), the last one said
+    ("by then"), or one agreed right after ("By when?" "Friday.")."""
+    conversation, position = where.conversation, where.position
+    texts = [where.sentence[: hit.start], *reversed(where.earlier)]
+    if position:
+        texts += list(reversed(sentences(conversation.lines[position - 1].text)))
+    return (
+        event_date(conversation, position, where.sentence, language)
+        or then_date(texts, where.sentence, language, conversation)
+        or asked_date(conversation, position, where.line.speaker, language)
+    )
+
+
+def _date_agreed(where: _Where, taken: Line, language: str) -> Deadline | None:
+    """ "I'd like to do a workshop. Maybe in two weeks?" ... "the ninth works" ... "Then let's
+    plan on Monday the ninth.": the date asked right after the proposal, else the one in the
+    answer that took it, else the one the proposer confirms next."""
+    conversation = where.conversation
+    for line in conversation.lines[taken.index + 1 : taken.index + 3]:
+        if line.speaker == where.line.speaker:  # the proposer confirms: "Then Monday the ninth."
+            confirmed = _dates(sentences(line.text)[0], language, conversation)
+            if confirmed:
+                return confirmed[0]
+            break
+    said = sentences(where.line.text)
+    index = said.index(where.sentence) if where.sentence in said else len(said)
+    texts = [*said[index + 1 : index + 2]]
+    texts += [line.text for line in conversation.lines[where.position + 1 : taken.index + 1]]
+    agreed = [d for text in texts for d in _dates(text, language, conversation)]
+    return agreed[-1] if agreed else None  # the last date named before the yes
+
+
+def _dates(text: str, language: str, conversation: Conversation) -> list[Deadline]:
+    return [d for d in find_deadlines(text, language, conversation.day) if d.due]
+
+
+def _proposed_date(where: _Where, hit: Hit, language: str) -> Deadline | None:
+    """ "Kenji will add the event. In two weeks, does that sound fair?" "Yep.": a date asked
+    about right after, and taken, dates a step that needed one (a named colleague's)."""
+    if hit.actors == (where.line.speaker,):
+        return None
+    conversation = where.conversation
+    said = sentences(where.line.text)
+    index = said.index(where.sentence) if where.sentence in said else len(said)
+    following = said[index + 1 :]
+    nxt = where.position + 1
+    if nxt < len(conversation.lines) and conversation.lines[nxt].speaker == where.line.speaker:
+        following += sentences(conversation.lines[nxt].text)
+    for later in following[:1]:
+        dates = find_deadlines(later, language, conversation.day)
+        reply = next_other_line(conversation, where.position, reach=3)
+        if dates and "?" in later and reply is not None and is_acceptance(reply.text):
+            return dates[0]
+    return None
 
 
 def _pick_deadline(deadlines: list[Deadline], hit: Hit, folded: str) -> Deadline | None:
@@ -272,67 +576,29 @@ def _pick_deadline(deadlines: list[Deadline], hit: Hit, folded: str) -> Deadline
     before = [d for d in deadlines if d.span[1] <= hit.start]
     for deadline in after:
         between = folded[hit.verb_end : deadline.span[0]]
-        if re.search(r"[;]|,\s*(?:y|pero|and|but)\s|\bbut\b|\bpero\b", between):
+        other_clause = re.search(r"[;]|,\s*(?:y|pero|and|but)\s|\bbut\b|\bpero\b", between)
+        if other_clause and not _SAME_SUBJECT_GOES_ON.search(between):
             continue  # the deadline belongs to another clause
         return deadline
     return before[-1] if before else None
 
 
-def _next_other_line(conversation: Conversation, position: int) -> Line | None:
-    speaker = conversation.lines[position].speaker
-    for line in conversation.lines[position + 1 : position + 3]:
-        if line.speaker != speaker:
-            return line
-    return None
-
-
-def _is_acceptance(text: str) -> bool:
-    parts = sentences(text)
-    first = fold_same_length(parts[0]) if parts else ""
-    if _REJECT_START.search(first):
-        return False
-    return bool(_ACCEPT_START.search(first) or _ACCEPT_ANYWHERE.search(first))
-
-
-def _accepted(conversation: Conversation, position: int) -> bool:
-    reply = _next_other_line(conversation, position)
-    return reply is not None and _is_acceptance(reply.text)
-
-
-def _request(text: str, language: str) -> tuple[str, str] | None:
-    """(action, sentence) of a request for something ("Can you send me the deck?")."""
-    for sentence in sentences(text):
-        folded = fold_same_length(sentence)
-        if language == "es":
-            m = ES_REQUEST.search(folded)
-            if m:
-                verb = m.group("verb") or es_imperative_infinitive(m.group("imp"))
-                rest = sentence[m.end() :]
-                return (f"{verb} {rest}".strip(), sentence)
-        else:
-            m = EN_REQUEST.search(folded)
-            if m and ("?" in folded or folded.startswith(("please", "send", "email", "and "))):
-                return (sentence[m.start("verb") :], sentence)
-    return None
-
-
-def _previous_other_line(conversation: Conversation, position: int) -> int | None:
-    speaker = conversation.lines[position].speaker
-    for back in (position - 1, position - 2):
-        if back >= 0 and conversation.lines[back].speaker != speaker:
-            return back
-    return None
+# ", y os la mando el viernes": the same person goes on (Spanish first person present); an
+# English ", and I'll ..." is a step of its own (see _NEXT_PROMISE).
+_SAME_SUBJECT_GOES_ON = re.compile(
+    r",\s*y\s+(?:(?:se|te|os|le|les|lo|la|los|las)\s+)*[a-z]+o\s+[a-z ]*$"
+)
 
 
 def _request_deadline(conversation: Conversation, position: int, language: str) -> Deadline | None:
     """A commitment that answers a dated request keeps the request's date."""
-    back = _previous_other_line(conversation, position)
+    back = previous_other_line(conversation, position)
     if back is None:
         return None
-    request = _request(conversation.lines[back].text, language)
-    if request is None:
+    asked = request(conversation.lines[back].text, language)
+    if asked is None:
         return None
-    found = find_deadlines(request[1], language, conversation.day)
+    found = find_deadlines(asked[1], language, conversation.day)
     return found[0] if found else None
 
 
@@ -342,34 +608,58 @@ _BARE_ACTION = re.compile(
 )
 
 
-def _requested_action(conversation: Conversation, position: int, language: str) -> str | None:
-    back = _previous_other_line(conversation, position)
-    request = _request(conversation.lines[back].text, language) if back is not None else None
-    if request is None:
+def _requested_action(
+    conversation: Conversation, position: int, language: str, first_names: dict[str, str]
+) -> str | None:
+    back = previous_other_line(conversation, position)
+    asked = request(conversation.lines[back].text, language) if back is not None else None
+    if back is None or asked is None:
         return None
-    action_text, sentence = request
+    action_text, sentence = asked
     action = action_text
     for deadline in find_deadlines(sentence, language, conversation.day):
         action = action.replace(deadline.phrase, " ")
-    return _clean_action(action, language, (), {}) or None
+    action = _clean_action(action, language, (), {})
+    return _resolve_request(action, conversation, back, sentence, language, first_names) or None
+
+
+def _resolve_request(
+    action: str,
+    conversation: Conversation,
+    back: int,
+    sentence: str,
+    language: str,
+    first_names: dict[str, str],
+) -> str:
+    """ "Could you send those?": what "those" are is in the asker's line; "me" is the asker."""
+    said = sentences(conversation.lines[back].text)
+    index = said.index(sentence) if sentence in said else len(said)
+    start = sentence.find(action.split(" ", 1)[0]) if action else -1
+    before = sentence[: max(start, 0)]
+    context = Context(conversation, back, said[:index], before, first_names)
+    return resolve_action(action, context, language)
 
 
 def _accepted_request(conversation: Conversation, position: int, language: str) -> _Found | None:
-    """ "Can you send me X?" answered by a plain "Sure": the one who answered does X."""
-    back = _previous_other_line(conversation, position)
+    """ "Can you send me X?" answered by "Sure" (a short first sentence): the one who answered
+    does X."""
+    back = previous_other_line(conversation, position)
     line = conversation.lines[position]
-    if back is None or len(line.text.split()) > 12 or not _is_acceptance(line.text):
+    said = sentences(line.text)
+    if back is None or not said or len(said[0].split()) > 10 or not is_acceptance(line.text):
         return None
-    request = _request(conversation.lines[back].text, language)
-    if request is None:
+    asked = request(conversation.lines[back].text, language)
+    if asked is None:
         return None
-    action_text, sentence = request
+    action_text, sentence = asked
     deadlines = find_deadlines(sentence, language, conversation.day)
     action = _clean_action(action_text, language, deadlines=(), first_names={})
     for deadline in deadlines:
         action = _clean_action(action.replace(deadline.phrase, " "), language, (), {})
     if not action:
         return None
+    first_names = _first_names(conversation)
+    action = _resolve_request(action, conversation, back, sentence, language, first_names)
     return _Found(line.index, action, (line.speaker,), deadlines[0] if deadlines else None)
 
 

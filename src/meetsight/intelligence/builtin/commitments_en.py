@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from meetsight.intelligence.builtin.commitment_hits import (
+    EACH,
     OTHER,
     Hit,
     named_owner,
@@ -43,15 +44,34 @@ _EN_LETS = re.compile(
 # "I can get that to you tomorrow": an offer that commits once it carries a date.
 _EN_CAN = re.compile(
     r"\b(?:i|we) can (?:also |definitely |easily )?(?P<verb>send|get|email|share|have|set up|"
-    r"put together|prepare|schedule|book|forward|turn|deliver|provide|arrange)\b"
+    r"put together|prepare|schedule|book|forward|turn|deliver|provide|arrange|make (?:an|the|a)"
+    r" (?:intro|introduction|change|update|call)|introduce|draft|write up|run|pull|confirm|update"
+    r"|review|call|check)\b"
 )
 
 
 # "Action for me: send the questionnaire", "on my side: book the demo": a to-do said aloud.
 _EN_MY_ACTION = re.compile(
     r"\b(?:(?:action(?: item)?s?|next steps?|to-?dos?|homework) for (?:me|us)|on (?:my|our) "
-    r"(?:side|end)|for my part|my (?:action(?: item)?|next step|to-?do|homework))"
+    r"(?:side|end)|for my part|my (?:action(?: item)?|next step|to-?do|homework|plan))"
     r"\s*(?::|is to|is|will be to)\s*(?P<verb>[a-z]+)"
+    r"|\b(?:i've got|i have|i've taken|i'll take) (?:the|an|that) action(?: item)? to"
+    r" (?P<verb2>[a-z]+)"
+    r"|\b(?:i|we) plan to (?P<verb3>[a-z]+)"
+)
+
+
+# "Expect an email from me tomorrow": a delivery promised.
+_EN_EXPECT = re.compile(
+    r"\bexpect (?P<object>(?:a|an|the|my|our|some) [a-z0-9' -]+?) from (?:me|us)\b"
+)
+
+
+# "We agreed each of us updates the forecast by Friday": everyone who agrees does it.
+_EN_EACH = re.compile(
+    r"\b(?:each of us|each one of us|everyone|everybody|all of us)(?: will|'ll| is going to"
+    r"| are going to| agreed to)\s+(?P<verb>(?!is|are|was|were|has|have|had|can|could|should"
+    r"|would|might|may|must|knows|thinks|says|wants|likes|seems|gets it)[a-z]+)\b"
 )
 
 
@@ -69,6 +89,8 @@ def en_offer(folded: str, speaker: str) -> Hit | None:
 # Substrings every English pattern below needs; plain "in" checks cost far less than a regex.
 _EN_TRIGGERS = (
     "'ll", "will", "shall", "going to", "gonna", "can", "let", "me to", "should i", "for me",
+    "owe", "'m ", " am ", "'re ", " are ", "could i", "should we", "each", "every", "like to",
+    "suggest", "expect", "plan to", "action", "my plan", "happy to", "glad to", " be ",
     "for us", "my side", "my end", "our side", "our end", "my part", "my action", "my next",
     "my to", "my homework",
 )  # fmt: skip
@@ -78,7 +100,7 @@ _EN_TRIGGERS = (
 _EN_YOU_HAVE = re.compile(
     r"\byou'll (?:have|get|receive) (?P<object>it|that|this|them|(?:the|our|my|a|an) [a-z0-9' -]+?)"
     r"(?= from (?:me|us)\b|\s*$|\s*[.,!;]| by\b| on\b| before\b| tomorrow\b| today\b| tonight\b"
-    r"| next\b| this\b| in\b| first thing\b)"
+    r"| next\b| this\b| in\b| first thing\b| end\b| (?:mon|tues|wednes|thurs|fri)day\b)"
 )
 
 
@@ -97,7 +119,13 @@ _EN_WHAT_I_DO = re.compile(
 
 _EN_LET_ME = re.compile(
     r"\blet me\s+(?P<verb>get|send|email|follow|put together|prepare|draft|set up|schedule|book"
-    r"|loop|check|confirm|ask|find out|look into|dig|talk|take (?:it|this|that) back)"
+    r"|loop|check|confirm|ask|find out|look into|dig|talk|pull together"
+    # "let me pull the report up", "let me introduce my colleague": during the call, not these
+    r"|pull (?:the|a|our) (?![a-z ]*\bup\b)|run (?:the|a) (?:numbers|report|analysis|query)"
+    r"|write up|reach out|introduce you to|connect you with|forward|escalate"
+    r"|make sure (?:we|i|that we|that i)"
+    r" (?!have|got|understand|cover|get it|heard|'ve)|take (?:it|this|that|them|the [a-z0-9 -]+?|"
+    r"[a-z0-9-]+ [a-z0-9-]+) (?:back )?to)"
 )
 
 
@@ -109,27 +137,98 @@ _EN_HANDOVER = re.compile(
 )
 
 
-_EN_FOLLOW_UP = re.compile(r"\b(?:get back|come back|follow up|circle back|let you know)\b")
+EN_FOLLOW_UP = re.compile(r"\b(?:get back|come back|follow up|circle back|let you know)\b")
+_EN_FOLLOW_UP = EN_FOLLOW_UP
 
 
 _EN_OFFER = re.compile(
-    r"\b(?:shall i|should i|do you want me to|would you like me to|want me to)\s+"
-    r"(?P<verb>[a-z]+)"
+    r"\b(?:shall i|should i|do you want me to|would you like me to|want me to|shall we|should we)"
+    r"\s+(?!ask|jump|interrupt|add|raise|say|clarify|push|get a sense|get an idea"
+    r"|share (?:my|the) screen|just|quickly)(?P<verb>[a-z]+)"
+    # "Can I get you the answer by Monday?" offers; "Can I set the rules?" asks what is allowed
+    r"|\b(?:can|could) (?:i|we) (?:also )?(?P<give>(?:send|email|share|forward|book|schedule"
+    r"|put together|prepare|draft|introduce|loop in|give) (?:you|y'all|your|the|a|an|over)\b"
+    r"|get (?:you|y'all)\b)"
+)
+
+
+# "Happy to review the plan within a week": an offer made firm by its date.
+_EN_HAPPY = re.compile(r"\b(?:i'm |i am |we're |we are )?(?:happy|glad) to (?P<verb>[a-z]+)")
+
+# "The refund will be processed within five business days": the speaker's side promises it.
+_EN_PASSIVE = re.compile(
+    r"\b(?P<subject>(?:the|your|that|this) [a-z0-9 -]{2,40}?|it) (?:will|'ll|is going to) be "
+    r"(?P<verb>sent|processed|credited|refunded|issued|shipped|delivered|reversed|waived|removed"
+    r"|applied|fixed|resolved|activated|enabled|restored|corrected|cancell?ed|updated|signed)\b"
+)
+_PASSIVE_BASE = {
+    "sent": "send", "processed": "process", "credited": "credit", "refunded": "refund",
+    "issued": "issue", "shipped": "ship", "delivered": "deliver", "reversed": "reverse",
+    "waived": "waive", "removed": "remove", "applied": "apply", "fixed": "fix",
+    "resolved": "resolve", "activated": "activate", "enabled": "enable", "restored": "restore",
+    "corrected": "correct", "cancelled": "cancel", "canceled": "cancel", "updated": "update",
+    "signed": "sign",
+}  # fmt: skip
+
+
+def en_passive(folded: str, speaker: str) -> Hit | None:
+    """ "Your account will be credited by Friday" -> "credit the account", only with a date."""
+    m = _EN_PASSIVE.search(folded) if " be " in folded else None
+    if m is None or folded.rstrip().endswith("?") or not _en_clause_start(folded, m.start()):
+        return None
+    subject = re.sub(r"^(?:your|that|this)\b", "the", m.group("subject"))
+    action = f"{_PASSIVE_BASE[m.group('verb')]} {subject}"
+    return Hit(m.start(), m.end(), (speaker,), infinitive=action, needs_deadline=True)
+
+
+# "I'd like to do an on-site workshop with your team": a proposal, a step once it is taken.
+_EN_PROPOSE = re.compile(
+    r"\b(?:i'd like to|i would like to|we'd like to|i'd suggest (?:that )?we|i suggest (?:that )?we"
+    r"|we'd suggest (?:that )?we|how about we|why don't we)\s+(?P<verb>(?!work through|go over"
+    r"|discuss|review|take (?:a few |some |your )?questions|introduce|welcome|open|hand|turn|thank"
+    r"|recap|summari[sz]e|remind|move on|switch|jump|pause|wrap|close|understand|hear|learn"
+    r"|know|see|get a sense|start"
+    r"|begin|talk|ask|show|walk|go|share|leave|dig|spend|cover|focus|say|add|thank|make sure"
+    r"|be|keep|stay|think|point|raise|mention|clarify|understand)[a-z]+)\b"
+)
+
+
+# "I'm getting that to you by the 2nd": the progressive of a delivery, only with a date
+# ("we're launching next month", "I'm flying out tomorrow" tell plans, not next steps).
+_EN_PROGRESSIVE = re.compile(
+    r"\b(?:i|we)(?:'m| am|'re| are)\s+(?:(?:also|just|then|actually|now)\s+)?"
+    r"(?P<verb>(?:getting|sending|emailing|forwarding|sharing|putting|setting|booking|scheduling"
+    r"|preparing|drafting|writing|updating|finalizing|finalising|pulling|calling|looping"
+    r"|circulating|uploading|filing|fixing)(?! (?:a|an|more|less|better|worse|there|close|tired"
+    r"|ready|worried|nervous|excited|used|started|on)\b))\b"
+)
+
+
+# "We owe you the SAML guide": a debt said aloud is a delivery promised.
+_EN_OWE = re.compile(
+    r"\b(?:i|we) (?:still )?owe (?:you|y'all|him|her|them|[a-z]+)(?: guys| all)?\s+"
+    r"(?P<object>(?:a|an|the|our|my|that|this|those|these|some)\b)"
+    r"(?! (?:apology|big|huge|lot|favou?r|beer|coffee|drink|lunch|dinner|thanks|one)\b)"
 )
 
 
 EN_REQUEST = re.compile(
-    r"(?:\b(?:can|could|would|will) you(?: please)?|\byou'll|^(?:and\s+)?(?:please\s+)?(?=send|"
-    r"email|forward|share))\s*(?P<verb>send|email|forward|share|include|set up|prepare|get|"
-    r"provide|complete|schedule|book|call|confirm|add|put together|draft|check|fill out|fill in"
-    r"|sign|return)\b"
+    r"(?:\b(?:can|could|would|will) (?:you|someone|somebody|anyone|one of you)(?: also| please"
+    r"| maybe| just)*|\byou'll|^(?:and\s+)?"
+    r"(?:please\s+)?(?=send|email|forward|share))\s*(?!hear|see|tell|say|talk|walk|explain|"
+    r"remind|repeat|describe|imagine|speak|clarify|elaborate|expand|give me a sense|give me an idea"
+    r"|share (?:your|the) screen|go|do|be|live|help|think|believe|check on|try|show|open|click"
+    r"|scroll|zoom|pull (?:it|that|this) up|pull up|repeat|demo|run through|describe|spell|mute"
+    r"|unmute|hold|wait|type|paste|drop (?:it|that|the link) in|put (?:it|that) in the chat|read"
+    r"|loop (?:me|us) in|keep (?:me|us)|let (?:me|us) know)"
+    r"(?P<verb>[a-z]+(?: (?:up|out|in|together|over))?)\b"
 )
 
 
 # Verbs that never make a next step after "I'll" / "we'll".
 _EN_NOT_ACTIONS = {
     "be", "need", "needs", "want", "like", "love", "see", "admit", "say", "bet", "not",
-    "never", "probably", "maybe", "talk", "speak", "chat", "regroup", "reconnect", "catch",
+    "never", "probably", "maybe", "chat", "regroup", "reconnect", "catch",
     "touch", "meet", "keep", "stay", "think", "consider", "leave", "stop", "hear", "wait",
     "hope", "remember", "go", "move", "head", "jump", "end", "wrap", "miss", "lose",
 }  # fmt: skip
@@ -137,6 +236,7 @@ _EN_NOT_ACTIONS = {
 
 # Verbs for what happens during the call itself: a next step only with a deadline.
 _EN_IN_CALL = {
+    "talk", "speak", "work", "discuss", "go",
     "show", "walk", "explain", "start", "begin", "tell", "give", "demo", "drive", "hand", "turn",
     "cover", "answer", "look", "check", "ask", "let", "take",
 }  # fmt: skip
@@ -156,6 +256,7 @@ _EN_CLAUSE_OPENERS = {
     "today", "tomorrow", "definitely", "certainly", "alright", "excellent", "cool", "awesome",
     "anyway", "after", "afterwards", "otherwise", "course", "problem", "done", "deal", "thanks",
     "is", "end", "side", "part",  # "the next step is I'll ...", "on our end we'll ..."
+    "uh", "um", "uhm", "er", "erm", "hmm", "like", "know", "mean",  # ASR fillers: "so uh i'll"
 }  # fmt: skip
 
 
@@ -163,6 +264,13 @@ _EN_HEDGE = re.compile(r"\b(?:maybe|perhaps|probably|possibly|might|hopefully)\b
 
 
 _EN_CONDITION = re.compile(r"\b(?:if|unless)\b")
+
+
+# "see if two days is possible", "let you know if it works": a question inside, not a condition.
+_EN_EMBEDDED_IF = re.compile(
+    r"\b(?:see|know|check|checking|ask|asking|find out|wonder|wondering|confirm|sure|figure out"
+    r"|tell (?:you|me|them|us)|whether)(?:\s+(?:by|on|before)\s+[a-z]+)?\s+(?:if|whether)\b"
+)
 
 
 _EN_POLITE_IF = re.compile(
@@ -176,6 +284,8 @@ CUT_EN = re.compile(
     r",?\s+(?:and|while)\s+[a-z]+(?:'ll| will| is going to| are going to)\b"
     r"|,?\s+(?:so that|so you|so they|so we|so it|so she|so he|once|because|in case|as soon as"
     r"|which|when|right\?|okay\?|ok\?|say|if that|if you|to make sure)\b|,\s*(?:so|and then)\b"
+    r"|,\s+(?:i|we|you|he|she|they|it)(?:'[a-z]+)?\s+(?:have|am|was|is|think|know|had|guess)\b"
+    r"|\s+(?=(?:i'll|we'll|i will)\b)"
 )
 
 
@@ -186,7 +296,11 @@ EN_TIME = re.compile(
 
 
 _PRONOUN_OBJECT = re.compile(
-    r"\b(?P<verb>send|email|give|get|forward|pass|mail|show|bring|text) (?:you|him|her|them|us|me)"
+    r"\b(?P<verb>send|email|give|get|forward|pass|mail|show|bring|text) (?:him|her|them)"
+    r"(?= (?:a|an|the|some|all|both|this|that|these|those|our|your|their|my|[a-z]+s)\b)"
+)
+YOU_OBJECT = re.compile(
+    r"\b(?P<verb>send|email|give|get|forward|pass|mail|show|bring|text) (?:you|me|us)"
     r"(?= (?:a|an|the|some|all|both|this|that|these|those|our|your|their|my|[a-z]+s)\b)"
 )
 
@@ -205,11 +319,20 @@ def en_hit(folded: str, speaker: str, first_names: dict[str, str]) -> Hit | None
     if not any(trigger in folded for trigger in _EN_TRIGGERS):
         return None  # most sentences promise nothing: one cheap look before the real ones
     question = folded.rstrip().endswith("?")
-    if _EN_CONDITION.search(_EN_POLITE_IF.sub("", folded)):
+    if _EN_CONDITION.search(_EN_EMBEDDED_IF.sub("", _EN_POLITE_IF.sub("", folded))):
         return None
-    m: re.Match[str] | None = _EN_MY_ACTION.search(folded)
-    if m and m.group("verb") not in _EN_NOT_ACTIONS and not question:
-        return Hit(m.start("verb"), m.end("verb"), (speaker,))
+    m: re.Match[str] | None = (
+        _EN_EACH.search(folded) if "each" in folded or "every" in folded else None
+    )
+    if m and not question:
+        return Hit(m.start("verb"), m.end("verb"), (EACH,))
+    m = _EN_MY_ACTION.search(folded)
+    group = next((g for g in ("verb", "verb2", "verb3") if m and m.group(g)), "")
+    if m and m.group(group) not in _EN_NOT_ACTIONS and not question:
+        return Hit(m.start(group), m.end(group), (speaker,), needs_deadline=group == "verb3")
+    m = _EN_EXPECT.search(folded) if "expect" in folded else None
+    if m and not question and _en_clause_start(folded, m.start()):
+        return Hit(m.start("object"), m.start("object"), (speaker,), infinitive="send")
     for m in _EN_SUBJECT.finditer(folded):
         if not _en_clause_start(folded, m.start()):
             continue
@@ -227,7 +350,12 @@ def en_hit(folded: str, speaker: str, first_names: dict[str, str]) -> Hit | None
         actors = _en_named_actors(folded[: m.start()], speaker, first_names)
         in_call = verb in _EN_IN_CALL or bool(_EN_IN_CALL_OBJECT.match(phrase))
         in_call = in_call or (verb == "have" and not causative)
-        if _EN_HANDOVER.match(phrase) or (verb in _EN_LET_ME_SOFT and _EN_FOLLOW_UP.search(phrase)):
+        asks = re.match(r"ask (?!you\b|a\b|the question)[a-z]+(?: [a-z]+)? to [a-z]+", phrase)
+        if (
+            asks
+            or _EN_HANDOVER.match(phrase)
+            or (verb in _EN_LET_ME_SOFT and _EN_FOLLOW_UP.search(phrase))
+        ):
             in_call = False  # "take care of it", "take this to the board", "check and get back"
         return Hit(
             m.start("verb"),
@@ -236,6 +364,14 @@ def en_hit(folded: str, speaker: str, first_names: dict[str, str]) -> Hit | None
             needs_deadline=in_call,
             needs_acceptance=question,
         )
+    m = _EN_OWE.search(folded) if "owe" in folded else None
+    if m and not question and _en_clause_start(folded, m.start()):
+        return Hit(m.start("object"), m.start("object"), (speaker,), infinitive="send")
+    m = _EN_PROGRESSIVE.search(folded) if "ing" in folded else None
+    hedged = m is not None and _EN_HEDGE.search(folded[: m.start("verb")])
+    if m and not question and not hedged and _en_clause_start(folded, m.start()):
+        base = _base_form(m.group("verb"))
+        return Hit(m.start("verb"), m.end("verb"), (speaker,), infinitive=base, needs_deadline=True)
     m = _EN_WHAT_I_DO.search(folded)
     if m and m.group("verb") not in _EN_NOT_ACTIONS:
         return Hit(m.start("verb"), m.end("verb"), (speaker,), needs_acceptance=question)
@@ -249,7 +385,13 @@ def en_hit(folded: str, speaker: str, first_names: dict[str, str]) -> Hit | None
             needs_deadline=True,
         )
     m = _EN_CAN.search(folded)
-    if m and _en_clause_start(folded, m.start()) and not _EN_HEDGE.search(folded[: m.start()]):
+    purpose = m is not None and re.search(r"\b(?:so|so that|that)\s*$", folded[: m.start()])
+    if (
+        m
+        and not purpose
+        and _en_clause_start(folded, m.start())
+        and not _EN_HEDGE.search(folded[: m.start()])
+    ):
         return Hit(m.start("verb"), m.end("verb"), (speaker,), needs_deadline=True)
     for m in _EN_OUR.finditer(folded):
         if not _en_clause_start(folded, m.start()) or m.group("verb") in _EN_NOT_ACTIONS:
@@ -264,12 +406,20 @@ def en_hit(folded: str, speaker: str, first_names: dict[str, str]) -> Hit | None
         soft = m.group("verb") in _EN_LET_ME_SOFT and not _EN_FOLLOW_UP.search(folded)
         return Hit(m.start("verb"), m.end("verb"), (speaker,), needs_deadline=soft)
     m = _EN_OFFER.search(folded)
-    if m and question and m.group("verb") not in _EN_NOT_ACTIONS:
+    verb = m.group("verb") or m.group("give").split()[0] if m else ""
+    if m and question and verb not in _EN_NOT_ACTIONS:
+        start = m.start("verb") if m.group("verb") else m.start("give")
+        return Hit(start, start + len(verb), (speaker,), needs_acceptance=True)
+    m = _EN_HAPPY.search(folded) if "happy to" in folded or "glad to" in folded else None
+    if m and not question and m.group("verb") not in _EN_NOT_ACTIONS | {"help", "answer"}:
+        return Hit(m.start("verb"), m.end("verb"), (speaker,), needs_deadline=True)
+    m = _EN_PROPOSE.search(folded) if "like to" in folded or "suggest" in folded else None
+    if m and _en_clause_start(folded, m.start()) and not _EN_HEDGE.search(folded[: m.start()]):
         return Hit(m.start("verb"), m.end("verb"), (speaker,), needs_acceptance=True)
     m = EN_YOU_WILL.search(folded) if "you'll" in folded or "you will" in folded else None
     if m and not question and _en_clause_start(folded, m.start()):
         return Hit(m.start("verb"), m.end("verb"), (OTHER,), needs_deadline=True)
-    return en_named_hit(folded, speaker, first_names)
+    return en_named_hit(folded, speaker, first_names) or en_passive(folded, speaker)
 
 
 def _en_named_actors(before: str, speaker: str, first_names: dict[str, str]) -> tuple[str, ...]:
@@ -280,7 +430,10 @@ def _en_named_actors(before: str, speaker: str, first_names: dict[str, str]) -> 
     return (speaker,)
 
 
-_EN_NAMED = re.compile(r"\b([a-z]+) (?:will|'ll) (?P<verb>[a-z]+)")
+_EN_NAMED = re.compile(
+    r"\b([a-z]+)(?: will|'ll| is going to|'s going to| is gonna|'s gonna)(?: (?:also|then|just"
+    r"|first))? (?P<verb>[a-z]+)"
+)
 
 
 def en_named_hit(
@@ -289,8 +442,9 @@ def en_named_hit(
     """ "Sam will set up the pilot by Monday": a colleague named as the one who does it."""
     for m in _EN_NAMED.finditer(folded, after):
         name = first_names.get(m.group(1))
-        if name is None or name == speaker or m.group("verb") in _EN_NOT_ACTIONS:
-            continue
+        verb = m.group("verb")
+        if name is None or name == speaker or verb in _EN_NOT_ACTIONS or verb in _EN_IN_CALL:
+            continue  # "Sam is going to drive the demo today": during the call
         if not _en_clause_start(folded, m.start()):
             continue
         return Hit(m.start("verb"), m.end("verb"), (name,), needs_deadline=True)
@@ -315,7 +469,7 @@ def en_tidy(text: str, first_names: dict[str, str]) -> str:
     first = re.match(r"[a-z]{4,}ing\b", text)
     if first:
         text = _base_form(first.group()) + text[first.end() :]
-    text = re.sub(r"\b[Yy]our\b|\b[Oo]ur\b", "the", text)
+    text = re.sub(r"\b(?:[Yy]our|[Oo]ur)\b(?! own\b)", "the", text)
     text = _PRONOUN_OBJECT.sub(r"\g<verb>", text)
     text = re.sub(r"\s+from (?:me|us)\b", "", text)
     m = re.match(r"^([a-z]+) ([a-z]+)(?= [a-z])", fold_same_length(text))

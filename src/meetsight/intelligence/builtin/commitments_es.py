@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from meetsight.intelligence.builtin.commitment_hits import (
+    EACH,
     OTHER,
     WORD,
     Hit,
@@ -111,8 +112,55 @@ _ES_OUR_FUTURE = re.compile(
 _ES_AGREED = re.compile(
     r"\b(?P<verb>quedamos en(?: que)?|me comprometo a|nos comprometemos a|(?:yo )?me encargo de"
     r"|nos encargamos de|(?:yo )?me ocupo de|nos ocupamos de|(?:yo )?me apunto(?: a)?"
-    r"|nos apuntamos(?: a)?)\s+"
+    r"|nos apuntamos(?: a)?|quedo pendiente de|quedamos pendientes de)\s+"
 )
+
+
+# "Te lo tengo listo antes del día 3": ready for someone, with a date.
+_ES_READY = re.compile(
+    r"\b(?:te|os|se|le|les) (?:lo|la|los|las) (?:tengo|tendre) (?:listo|lista|listos|listas"
+    r"|preparado|preparada|preparados|preparadas|hecho|hecha)\b"
+)
+
+# "El reembolso se hará en cinco días hábiles": the speaker's side promises it (with a date).
+_ES_PASSIVE = re.compile(
+    r"\b(?P<subject>(?:el|la|los|las|su|tu) [a-z ]{2,30}?) se (?P<verb>[a-z]+)\b"
+)
+_ES_FUTURE_3 = {
+    "hara": "hacer", "enviara": "enviar", "procesara": "procesar", "abonara": "abonar",
+    "devolvera": "devolver", "activara": "activar", "resolvera": "resolver",
+    "corregira": "corregir", "aplicara": "aplicar", "mandara": "mandar",
+}  # fmt: skip
+
+
+# "Lo tienes el viernes", "la tendréis mañana": the speaker promises a delivery (with a date).
+_ES_YOU_HAVE = re.compile(
+    r"\b(?:lo|la|los|las) (?:tienes|tiene|teneis|tienen|tendras|tendra|tendreis|tendran)\b"
+)
+
+
+# "Me gustaría organizar una sesión con el técnico": a proposal, a step once it is taken.
+_ES_PROPOSE = re.compile(
+    rf"\b(?:me gustaria|nos gustaria|quisiera|quisieramos|(?:os |le |les |te )?propongo)\s+"
+    rf"(?P<verb>{_ES_INFINITIVE})\b"
+)
+
+
+# "quedamos en que cada uno actualiza ...": everyone who agrees does it.
+_ES_EACH = re.compile(
+    r"(?:cada uno|cada una|todos|todas)(?: de nosotros)?\s+(?:(?:va|vamos) a\s+)?"
+    r"(?:se\s+)?(?P<verb>[a-z]+)\b"
+)
+
+
+def _es_third_infinitive(verb: str) -> str:
+    """ "actualiza" -> "actualizar", "revisa" -> "revisar", "escribe" -> "escribir"."""
+    if verb.endswith(("ar", "er", "ir")):
+        return verb
+    stem = verb[:-1]
+    if verb.endswith("a"):
+        return stem + "ar"
+    return stem + (_ES_VERBS.get(stem) or "er")
 
 
 # "quedamos en que (usted) me envía X": the one spoken to does it.
@@ -123,7 +171,7 @@ _ES_YOU_DO = re.compile(
 
 # Substrings the agreement patterns need: "in" checks cost far less than a regex search.
 _ES_AGREED_WORDS = (
-    "quedamos", "comprometo", "comprometemos", "encarg", "ocupo", "ocupamos", "apunt",
+    "quedamos", "comprometo", "comprometemos", "encarg", "ocupo", "ocupamos", "apunt", "quedo",
 )  # fmt: skip
 
 
@@ -131,7 +179,9 @@ _ES_MEET = re.compile(r"\bquedamos\b(?! (?:en|asi|entonces|de acuerdo|en contact
 
 
 ES_REQUEST = re.compile(
-    r"\b(?:me|nos)\s+(?:puede|puedes|podria|podrias|pueden|podeis|podrian)\s+"
+    r"\b(?:me|nos)\s+(?P<you>pasas|mandas|envias|reenvias|compartes|preparas|confirmas"
+    r"|pasais|mandais|enviais|compartis|preparais)\b(?=.*\?)"
+    r"|\b(?:me|nos)\s+(?:puede|puedes|podria|podrias|pueden|podeis|podrian)\s+"
     r"(?P<verb>enviar|mandar|pasar|preparar|reenviar|compartir|confirmar|llamar|escribir)"
     r"|\b(?P<imp>envia|mande|envie|manda|pasa|pase|prepara|prepare|reenvia|reenvie|comparte"
     r"|comparta|escribe|escriba)(?:me|nos)\b"
@@ -150,6 +200,12 @@ _ES_NOT_ACTIONS = {
     "pensarnoslo", "dejar", "dejarlo", "seguir", "hablar", "reunir", "reunirnos", "ir",
     "intentar", "esperar", "saber", "quedar", "estudiar", "estudiarlo", "valorar", "valorarlo",
 }  # fmt: skip
+
+
+# "me gustaría entender cómo trabajáis": what the speaker wants to learn now, not a step.
+_ES_NOT_PROPOSALS = frozenset(
+    {"entender", "conocer", "saber", "escuchar", "preguntar", "comentar", "decir", "aclarar"}
+)
 
 
 _ES_IN_CALL = {
@@ -210,6 +266,10 @@ def es_hit(sentence: str, folded: str, speaker: str, first_names: dict[str, str]
     m = _ES_AGREED.search(folded) if agreed else None
     if m and not _es_blocked(folded, m.start()):
         if m.group("verb").endswith("que"):
+            each = _ES_EACH.match(folded, m.end())
+            if each:  # "quedamos en que cada uno actualiza el CRM antes del viernes"
+                verb = each.group("verb")
+                return Hit(m.end(), each.end(), (EACH,), infinitive=_es_third_infinitive(verb))
             you = _ES_YOU_DO.match(folded, m.end())
             if you and you.group("verb") in _ES_VERBS:
                 stem = you.group("verb")
@@ -277,7 +337,8 @@ def es_hit(sentence: str, folded: str, speaker: str, first_names: dict[str, str]
             end,
             (speaker,),
             infinitive=_ES_PRESENT[verb],
-            needs_deadline=not _es_handing_over(words, k),
+            # "lo preparo y os lo mando": handed over later in the sentence
+            needs_deadline=not any(_es_handing_over(words, j) for j in range(k, len(words))),
             needs_acceptance=question,
         )
     for k, (_, end, verb) in enumerate(words):
@@ -291,6 +352,21 @@ def es_hit(sentence: str, folded: str, speaker: str, first_names: dict[str, str]
             continue
         # "y usted me envía los datos el lunes": the one spoken to, and only with a date
         return Hit(opening, end, (OTHER,), infinitive=stem, needs_deadline=True)
+    m = _ES_READY.search(folded) if "tengo" in folded or "tendre" in folded else None
+    if m and not question and not _es_blocked(folded, m.start()):
+        return Hit(m.start(), m.end(), (speaker,), "preparar", needs_deadline=True)
+    m = _ES_PASSIVE.search(folded) if " se " in folded else None
+    if m and m.group("verb") in _ES_FUTURE_3 and not question:
+        infinitive = f"{_ES_FUTURE_3[m.group('verb')]} {m.group('subject')}"
+        return Hit(m.end(), m.end(), (speaker,), infinitive, needs_deadline=True)
+    m = _ES_YOU_HAVE.search(folded) if "ten" in folded or "tien" in folded else None
+    if m and not question and not _es_blocked(folded, m.start()):
+        return Hit(m.start(), m.end(), (speaker,), "enviar", needs_deadline=True)
+    m = _ES_PROPOSE.search(folded) if "gustaria" in folded or "propong" in folded else None
+    if m and not _es_blocked(folded, m.start()) and not _ES_HEDGE.search(folded[: m.start()]):
+        infinitive = _strip_enclitics(m.group("verb"))
+        if infinitive not in _ES_NOT_ACTIONS | _ES_IN_CALL | _ES_NOT_PROPOSALS:
+            return Hit(m.start(), m.end("verb"), (speaker,), infinitive, needs_acceptance=True)
     m = _ES_OFFER.search(folded)
     if m and question:
         offered = _es_subjunctive_infinitive(m.group("verb"))
@@ -322,12 +398,14 @@ _ES_DETERMINERS = frozenset(
 
 
 def _es_handing_over(words: list[tuple[int, int, str]], k: int) -> bool:
-    """ "Le mando el caso de éxito": a thing handed to someone commits without a date, where
-    "lo hablo con Manuel" or "te paso con mi compañera" do not."""
+    """ "Le mando el caso de éxito", "os lo mando": a thing handed to someone commits without a
+    date, where "lo hablo con Manuel" or "te paso con mi compañera" do not."""
+    if words[k][2] not in _ES_HAND_OVER or k < 1:
+        return False
+    if k >= 2 and words[k - 1][2] in _ES_OBJECTS and words[k - 2][2] in ("te", "se", "os", "le"):
+        return True  # a double clitic: "te lo mando"
     return (
-        words[k][2] in _ES_HAND_OVER
-        and k >= 1
-        and words[k - 1][2] in ("te", "le", "les", "os")
+        words[k - 1][2] in ("te", "le", "les", "os")
         and k + 1 < len(words)
         and words[k + 1][2] in _ES_DETERMINERS
     )
@@ -358,6 +436,8 @@ def _es_present_opens(folded: str, start: int) -> bool:
     previous = re.findall(r"[a-z]+", before)
     if previous and previous[-1] in _ES_OPENERS:
         return True
+    if re.match(r"(?:se|te|os|le|les|me|nos) (?:lo|la|los|las) ", folded[start:]):
+        return True  # "lo de VeriFactu os lo confirmo": a double clitic hands a thing over
     return opens_with_deadline(before, "es")
 
 

@@ -314,6 +314,7 @@ _EN_MON = _alternation([*_EN_MONTHS, "sept"])
 _EN_ORD = _alternation(_EN_ORDINALS)
 _EN_CARD = _alternation(_EN_CARDINALS)
 _EN_DOM = rf"(?:\d{{1,2}}(?:st|nd|rd|th)?|{_EN_ORD})"
+_EN_EOD = r"(?:end of (?:the )?(?:day|business)|close of business|eod|cob)"
 _EN_PREP = (
     r"(?:(?:no later than|at the latest by|by|on|before|until|till|for|due|sometime|around)\s+)?"
 )
@@ -422,6 +423,20 @@ def _en_rules() -> tuple[_Rule, ...]:
             r"(?:no later than|by|on|before|until|till|for)\s+the\s+"
             r"(?P<dom>\d{1,2}(?:st|nd|rd|th))\b(?P<wd>)",
             _resolve_dom(None, _EN_ORDINALS),
+        ),
+        # "end of day Monday", "EOD tomorrow", "Friday end of day": the day named, not today
+        _rule(
+            rf"{p}(?:the\s+)?{_EN_EOD}\s+(?:on\s+)?(?P<wd>{wd})\b|{p}(?P<wd2>{wd})\s+{_EN_EOD}",
+            lambda m, day: _next_weekday(day, _EN_WEEKDAYS.index(m.group("wd") or m.group("wd2"))),
+        ),
+        _rule(
+            rf"{p}(?:the\s+)?{_EN_EOD}\s+tomorrow|{p}tomorrow\s+{_EN_EOD}",
+            lambda m, day: day + timedelta(days=1),
+        ),
+        # "before Thursday's workshop": the Thursday of the event
+        _rule(
+            rf"(?:before|by|for|until|till|ahead of)\s+(?P<wd>{wd})'s\b",
+            lambda m, day: _next_weekday(day, _en_weekday(m)),
         ),
         # today and tomorrow
         _rule(
@@ -569,7 +584,7 @@ def _es_rules() -> tuple[_Rule, ...]:
             lambda m, day: _weekday_of_next_week(day, _es_weekday(m)),
         ),
         _rule(
-            rf"{_ES_NEXT_WEEK},?\s+(?:el\s+)?(?P<wd>{wd})",
+            rf"(?:(?:para|antes de|durante)\s+)?{_ES_NEXT_WEEK},?\s+(?:el\s+)?(?P<wd>{wd})",
             lambda m, day: _weekday_of_next_week(day, _es_weekday(m)),
         ),
         _rule(

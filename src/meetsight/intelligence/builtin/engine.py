@@ -2,7 +2,8 @@
 
 Every line is embedded once (USE multilingual); the parts share those vectors: notes by
 similarity to each smart category, topics from similarity valleys, the summary from central
-moments, chat by retrieval. Next steps and deadlines are rule-based (English and Spanish).
+moments, chat by retrieval. Next steps: rules find the promises (English and Spanish), a
+learned head checks them (commitment_head.py); deadlines are rules.
 """
 
 from __future__ import annotations
