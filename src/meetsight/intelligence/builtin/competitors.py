@@ -183,8 +183,17 @@ def _excluded(conversation: Conversation) -> set[str]:
     return out
 
 
-def _context(previous: str, sentence: str, name: str) -> str:
-    masked = re.sub(rf"(?<!\w){re.escape(name)}(?:['\u2019]s)?(?!\w)", MASK, sentence)
+def _mask(text: str, name: str, token: str) -> str:
+    return re.sub(rf"(?<!\w){re.escape(name)}(?:['\u2019]s)?(?!\w)", token, text)
+
+
+def _context(previous: str, sentence: str, name: str, others: Sequence[str]) -> str:
+    """The sentence with ``name`` masked; other names in it become "them", so one name's
+    evidence ("what we pay X") does not rub off on its neighbour ("a hard sell to Y")."""
+    masked = _mask(sentence, name, MASK)
+    for other in others:
+        if other != name and other not in name:
+            masked = _mask(masked, other, "them")
     if previous and len(sentence.split()) < SHORT_SENTENCE:
         return f"{previous} {masked}"
     return masked
@@ -200,14 +209,15 @@ def _mentions(conversation: Conversation) -> dict[str, list[tuple[int, str, str]
     previous = ""
     for line in conversation.lines:
         for sentence in sentences(line.text) or [line.text]:
-            for name in dict.fromkeys(find_names(sentence, excluded, mid_caps)):
+            names = list(dict.fromkeys(find_names(sentence, excluded, mid_caps)))
+            for name in names:
                 key = fold(name)
                 if key not in found and len(found) >= MAX_NAMES:
                     continue
                 spot = found.setdefault(key, [])
                 shown.setdefault(key, name)
                 if len(spot) < MAX_MENTIONS:
-                    spot.append((line.index, sentence, _context(previous, sentence, name)))
+                    spot.append((line.index, sentence, _context(previous, sentence, name, names)))
             previous = sentence
     return {shown[k]: v for k, v in found.items()}
 

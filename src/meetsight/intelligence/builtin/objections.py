@@ -1,0 +1,144 @@
+"""Objections: the customer's concerns about buying, found by meaning in the customer side's
+words, never in the seller's.
+
+Which lines are read: those of speakers not on the seller side (builtin/sides.py); none in an
+internal meeting; every line when no side is known. A short turn (``WHOLE_TURN`` words at most)
+is read whole with the vector the engine already has, since a concern is often spread over two
+or three short sentences ("Our standard is net sixty. Your paper says net thirty."); a longer
+turn is read sentence by sentence, a short sentence together with the one after it.
+
+The ``objection`` head (a corpus of sentences and turns, English and Spanish: price, timing,
+security and compliance, integration, authority, need, risk and trust, contract terms, change
+and adoption, support, channel terms; against today's pains, praise, the seller's pitch and
+answers, neutral questions, facts, plans and logistics) gives each reading a probability; a line
+whose best reading reaches ``THRESHOLD`` holds an objection, quoted by that reading. Every
+customer turn is read whole first (free: the engine's vector); its sentences are embedded and
+read only when the whole turn reaches ``PREFILTER`` or is too long to be read whole.
+
+Languages other than English and Spanish get none: the head was not written for them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from meetsight.intelligence.builtin.embedder import embed
+from meetsight.intelligence.builtin.folding import fold
+from meetsight.intelligence.builtin.heads.model import load_head
+from meetsight.intelligence.builtin.text import sentences
+from meetsight.intelligence.conversation import Conversation, Line
+
+THRESHOLD = 0.6
+PREFILTER = 0.3  # a turn is read sentence by sentence only when it reads this likely whole
+WHOLE_TURN = 45  # words: a turn this short is read whole
+SHORT_SENTENCE = 8  # words: a shorter sentence is read with the next one
+MAX_READINGS = 800  # sentence readings embedded per conversation (bounded cost)
+LANGUAGES = frozenset({"", "en", "es"})
+
+
+@dataclass(frozen=True, slots=True)
+class Objection:
+    line: int
+    text: str  # what carries the concern: the turn, or its sentences that do
+    probability: float
+    kind: str  # price, timing, security, ... ("" when no cue says which)
+
+
+# The kind of concern, for the note's tag: accent-folded cues (English and Spanish).
+_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (kind, re.compile(pattern))
+    for kind, pattern in (
+        ("price", r"\b(?:price|pric\w+|cost\w*|expensive|budget|discount|pay\w*|margin|uplift"
+         r"|fee|quote|cheap\w*|precio|caro|cuesta|coste|presupuesto|descuento|pagamos|margen"
+         r"|cuota|subida|barat\w*)\b|[$€£]"),
+        ("contract terms", r"\b(?:net \w+|payment terms?|term|terms|liabilit\w*|cap|renewal"
+         r"|auto-renew\w*|contract|clause|notice|notification|permanencia|contrato|plazo de pago"
+         r"|renovacion)\b"),
+        ("security", r"\b(?:secur\w*|data|privacy|complian\w*|soc ?2|pen test|hipaa|gdpr|rgpd"
+         r"|residen\w*|regulat\w*|examiners?|audit\w*|breach\w*|encrypt\w*|datos|seguridad"
+         r"|normativa|servidores)\b"),
+        ("timing", r"\b(?:timing|time|tight|deadline|go-live|quarter|month|week|year|season"
+         r"|december|january|close|momento|fecha|cierre|diciembre|enero|verano|plazo)\b"),
+        ("integration", r"\b(?:integrat\w*|sync\w*|connect\w*|api|console|tools?|system"
+         r"|integra\w*|conect\w*|herramientas?|programa)\b"),
+        ("authority", r"\b(?:cfo|board|boss|partner|approv\w*|sign\w*|decide\w*|decision"
+         r"|socio|firma\w*|decid\w*|aprueb\w*|direccion|consejo)\b"),
+        ("adoption", r"\b(?:adopt\w*|train\w*|learn\w*|change|use it|rollout|install\w*"
+         r"|migrat\w*|formacion|aprender|cambio|migracion|historico)\b"),
+        ("support", r"\b(?:support|outage|slow|performance|down|waited|wait|soporte|caida"
+         r"|lento)\b"),
+        ("risk", r"\b(?:risk\w*|trust|doubt\w*|burned|what if|fail\w*|riesgo|dudo|miedo"
+         r"|y si|falla\w*)\b"),
+        ("need", r"\b(?:need|good enough|works fine|necesit\w*|nos vale)\b"),
+    )
+)
+
+
+def concern_kind(text: str) -> str:
+    folded = fold(text)
+    return next((kind for kind, cue in _KINDS if cue.search(folded)), "")
+
+
+def _customer_lines(conversation: Conversation) -> list[Line]:
+    if conversation.seller_side == "internal meeting":
+        return []
+    if not conversation.internal_names:
+        return list(conversation.lines)
+    return [ln for ln in conversation.lines if not conversation.is_internal(ln.speaker)]
+
+
+def _readings(line: Line) -> list[str]:
+    """A long turn's sentences, each short one joined to the next."""
+    parts = sentences(line.text) or [line.text]
+    out = []
+    for i, part in enumerate(parts):
+        if len(part.split()) < SHORT_SENTENCE and i + 1 < len(parts):
+            out.append(f"{part} {parts[i + 1]}")
+        else:
+            out.append(part)
+    return out
+
+
+def find_objections(conversation: Conversation, vectors: np.ndarray) -> list[Objection]:
+    """The customer's objections, one per line at most, in reading order. ``vectors`` are the
+    lines' embeddings (one row per line, as the engine computes them)."""
+    if conversation.language not in LANGUAGES or len(vectors) != len(conversation.lines):
+        return []
+    lines = [ln for ln in _customer_lines(conversation) if ln.text.strip()]
+    if not lines:
+        return []
+    head = load_head("objection")
+    texts = [ln.text for ln in lines]
+    whole = head.probability("objection", vectors[[ln.index for ln in lines]], texts)
+    best: dict[int, tuple[float, str]] = {}
+    windows: list[tuple[int, str]] = []
+    for line, prob in zip(lines, whole, strict=True):
+        if len(line.text.split()) <= WHOLE_TURN:
+            best[line.index] = (float(prob), line.text)
+        readings = _readings(line)
+        long = len(line.text.split()) > WHOLE_TURN
+        if len(readings) > 1 and (prob >= PREFILTER or long) and len(windows) < MAX_READINGS:
+            windows.extend((line.index, r) for r in readings)
+    if windows:
+        windows = windows[:MAX_READINGS]
+        texts = [t for _, t in windows]
+        p = head.probability("objection", embed(texts), texts)
+        for (index, text), prob in zip(windows, p, strict=True):
+            if prob > best.get(index, (-1.0, ""))[0]:
+                # The whole turn stays the quote when it already reads as an objection.
+                kept = best.get(index)
+                quote = kept[1] if kept is not None and kept[0] >= THRESHOLD else text
+                best[index] = (float(prob), quote)
+    return [
+        Objection(index, text, prob, concern_kind(text))
+        for index, (prob, text) in sorted(best.items())
+        if prob >= THRESHOLD
+    ]
+
+
+def objection_lines(objections: Sequence[Objection]) -> dict[int, Objection]:
+    return {o.line: o for o in objections}
