@@ -1,3 +1,4 @@
+
 """Template expansion for the learned heads' corpora (tools/corpora/*.py write
 src/meetsight/intelligence/builtin/heads/corpus/<name>.tsv).
 
@@ -15,12 +16,13 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
-CORPUS_DIR = (
-    Path(__file__).resolve().parents[2] / "src/meetsight/intelligence/builtin/heads/corpus"
-)
+CORPUS_DIR = Path(__file__).resolve().parents[2] / "src/meetsight/intelligence/builtin/heads/corpus"
 _CHOICE = re.compile(r"\{([^{}]*)\}")
 _SLOT = re.compile(r"<(\w+)>")
-_FILLERS = {"en": ("um", "uh", "you know", "like", "i mean", "so"), "es": ("eh", "pues", "o sea", "bueno", "este")}
+_FILLERS = {
+    "en": ("um", "uh", "you know", "like", "i mean", "so"),
+    "es": ("eh", "pues", "o sea", "bueno", "este"),
+}
 
 
 def fill(template: str, slots: Mapping[str, Sequence[str]], rng: random.Random) -> str:

@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (template data: one template a line reads best)
 """Corpus of the `objection` head: single sentences (English and Spanish, written and as ASR
 text) labelled by what they do in a sales conversation:
 
@@ -25,17 +26,111 @@ SEED = 23
 PER = 12
 
 EN_SLOTS = {
-    "price": ["the price", "your pricing", "that number", "the quote", "the licence cost", "the per-seat price", "the implementation fee", "the renewal price", "the annual fee"],
-    "amt": ["forty percent more", "double what we pay now", "twice our budget", "thirty thousand over budget", "a dollar more per truck", "seven percent more", "way above what we pay today"],
-    "boss": ["our CFO", "my boss", "the board", "my partner", "finance", "procurement", "our owner", "the managing director", "legal"],
-    "rival": ["our current vendor", "the other vendor", "what we have today", "the incumbent", "the other quote"],
-    "when": ["this quarter", "before the summer", "in December", "during year-end close", "until the new fiscal year", "before Q3", "in the next six months", "this year"],
-    "data": ["member data", "patient data", "customer data", "our financial data", "employee records", "telemetry"],
-    "team": ["my team", "the technicians", "our drivers", "the nurses", "the reps", "our accountants", "the warehouse staff", "our agents"],
-    "sys": ["our ERP", "the EHR", "our ticketing system", "the CRM", "our accounting package", "the payroll system", "our identity provider", "both locations"],
-    "term": ["three years", "a multi-year term", "auto-renewal", "net thirty", "annual payment up front", "a seventy-two hour notice window", "a liability cap of one year of fees", "a two-year minimum"],
-    "cert": ["SOC 2", "a recent pen test", "HIPAA and a BAA", "ISO 27001", "a DPA", "GDPR compliance", "data residency in the EU"],
-    "hedge": ["Honestly,", "To be honest,", "Look,", "I'll be frank,", "My worry is", "The thing is,", "I have to say,", ""],
+    "price": [
+        "the price",
+        "your pricing",
+        "that number",
+        "the quote",
+        "the licence cost",
+        "the per-seat price",
+        "the implementation fee",
+        "the renewal price",
+        "the annual fee",
+    ],
+    "amt": [
+        "forty percent more",
+        "double what we pay now",
+        "twice our budget",
+        "thirty thousand over budget",
+        "a dollar more per truck",
+        "seven percent more",
+        "way above what we pay today",
+    ],
+    "boss": [
+        "our CFO",
+        "my boss",
+        "the board",
+        "my partner",
+        "finance",
+        "procurement",
+        "our owner",
+        "the managing director",
+        "legal",
+    ],
+    "rival": [
+        "our current vendor",
+        "the other vendor",
+        "what we have today",
+        "the incumbent",
+        "the other quote",
+    ],
+    "when": [
+        "this quarter",
+        "before the summer",
+        "in December",
+        "during year-end close",
+        "until the new fiscal year",
+        "before Q3",
+        "in the next six months",
+        "this year",
+    ],
+    "data": [
+        "member data",
+        "patient data",
+        "customer data",
+        "our financial data",
+        "employee records",
+        "telemetry",
+    ],
+    "team": [
+        "my team",
+        "the technicians",
+        "our drivers",
+        "the nurses",
+        "the reps",
+        "our accountants",
+        "the warehouse staff",
+        "our agents",
+    ],
+    "sys": [
+        "our ERP",
+        "the EHR",
+        "our ticketing system",
+        "the CRM",
+        "our accounting package",
+        "the payroll system",
+        "our identity provider",
+        "both locations",
+    ],
+    "term": [
+        "three years",
+        "a multi-year term",
+        "auto-renewal",
+        "net thirty",
+        "annual payment up front",
+        "a seventy-two hour notice window",
+        "a liability cap of one year of fees",
+        "a two-year minimum",
+    ],
+    "cert": [
+        "SOC 2",
+        "a recent pen test",
+        "HIPAA and a BAA",
+        "ISO 27001",
+        "a DPA",
+        "GDPR compliance",
+        "data residency in the EU",
+    ],
+    "hedge": [
+        "Honestly,",
+        "To be honest,",
+        "Look,",
+        "I'll be frank,",
+        "My worry is",
+        "The thing is,",
+        "I have to say,",
+        "",
+    ],
 }
 
 EN = {
@@ -186,6 +281,9 @@ EN = {
         "{What's|What is} {driving|triggering} {this|the project} {now|right now}?",
     ],
     "question": [
+        "{How|What} {is|does} {the|your} {pricing model|licensing} {work|look like}? {Per user|Per site|Flat}?",
+        "{I have|One more} question {about money|on pricing}: {how do you charge|what's the model}?",
+        "{Does the|Is the} {signature|e-signature|archive} {legally valid|accepted} for {employment contracts|audits|tenders}?",
         "{Does|Can} it {export to|connect to|sync with} {Excel|our CRM|the ERP}?",
         "How does {the mobile app|single sign-on|the approval flow|reporting} work?",
         "{Is there|Do you have} {an API|a sandbox|a mobile app|a trial}?",
@@ -200,6 +298,11 @@ EN = {
         "Can we {import|bring over} {last year's data|the contacts} {ourselves|in bulk}?",
     ],
     "neutral": [
+        "{On timing|Timeline-wise|As for dates}, we {want|hope|plan} to {sign|decide|start} before {our fiscal year ends|the summer|the board meeting} {on|in} {the twentieth|June|March}.",
+        "{The decision|It} {is|will be} {mine|made by me} {together with|and} {our director|the owner|the COO}, {and|but} {IT|legal|finance} {has to|needs to} {validate|check} the {integration|contract|numbers}.",
+        "{IT|Finance|Legal} {gets|has} a say {too|as well}, {but|and} {they've been|they're} {supportive|on board|positive} so far.",
+        "{Before|By} {January|the first of July|the new season}, {which is|that's} when {the new rule|the change|our peak} {starts|kicks in} for us.",
+        "{Our|The} {procurement|purchasing} {process|team} {needs|asks for} {three quotes|a vendor form|a security questionnaire} {for every new supplier|as standard}.",
         "{We have|There are|I count} {three|four|five} {open items|points|topics} {today|left}: the {warranty|SLA|pricing table}, the {DPA|onboarding plan|invoice schedule} and the {exit clause|training dates|reporting}.",
         "{To recap|So, to sum up|Let me recap}: {you|Ana} {send|sends} the {draft|updated form} {Monday|tomorrow}, {we|Tom} {check|checks} the {terms|numbers} with {finance|legal} and {confirm|revert} {Friday|next week}.",
         "{Anything|Spend} {above|over} {twenty|fifty} thousand {needs|goes to} {the owners|our finance director|the committee}, {and then|then} {the board|the bank} {signs|approves} the {budget|line item}.",
@@ -282,13 +385,60 @@ EN = {
 }
 
 ES_SLOTS = {
-    "price": ["el precio", "la cuota", "la propuesta", "la licencia", "la implantación", "la renovación"],
-    "amt": ["casi cuatro veces lo que pagamos", "el doble de lo que pagamos", "bastante más de lo que pagamos", "un cuarenta por ciento más", "más de nuestro presupuesto"],
-    "boss": ["mi socio", "el director financiero", "la dirección", "el consejo", "el gerente", "mi jefe", "compras"],
-    "when": ["en diciembre", "antes del cierre", "este trimestre", "en plena campaña", "hasta enero", "antes del verano"],
-    "team": ["el equipo", "los técnicos", "administración", "los comerciales", "las enfermeras", "los contables"],
-    "sys": ["nuestro ERP", "el programa de contabilidad", "el CRM", "las dos sociedades", "el banco"],
-    "term": ["tres años", "la renovación automática", "el pago anual por adelantado", "una permanencia de dos años", "pagar a treinta días"],
+    "price": [
+        "el precio",
+        "la cuota",
+        "la propuesta",
+        "la licencia",
+        "la implantación",
+        "la renovación",
+    ],
+    "amt": [
+        "casi cuatro veces lo que pagamos",
+        "el doble de lo que pagamos",
+        "bastante más de lo que pagamos",
+        "un cuarenta por ciento más",
+        "más de nuestro presupuesto",
+    ],
+    "boss": [
+        "mi socio",
+        "el director financiero",
+        "la dirección",
+        "el consejo",
+        "el gerente",
+        "mi jefe",
+        "compras",
+    ],
+    "when": [
+        "en diciembre",
+        "antes del cierre",
+        "este trimestre",
+        "en plena campaña",
+        "hasta enero",
+        "antes del verano",
+    ],
+    "team": [
+        "el equipo",
+        "los técnicos",
+        "administración",
+        "los comerciales",
+        "las enfermeras",
+        "los contables",
+    ],
+    "sys": [
+        "nuestro ERP",
+        "el programa de contabilidad",
+        "el CRM",
+        "las dos sociedades",
+        "el banco",
+    ],
+    "term": [
+        "tres años",
+        "la renovación automática",
+        "el pago anual por adelantado",
+        "una permanencia de dos años",
+        "pagar a treinta días",
+    ],
 }
 
 ES = {
@@ -368,6 +518,10 @@ ES = {
         "¿Quién nos {acompaña|ayuda} en la {implantación|formación}?",
     ],
     "neutral": [
+        "La decisión la {tomo yo|tomamos} con {el director general|mi socia|el gerente}, {pero|y} {sistemas|el asesor} tiene que {validar|revisar} {la integración|el contrato}.",
+        "{Antes del|Para el} {uno de enero|verano|cierre del año}, que es cuando {entra la obligación|empieza la temporada} para nosotros.",
+        "{Queremos|Nos gustaría} firmar antes de que {cierre el ejercicio|acabe el trimestre}.",
+        "¿Cómo es el modelo de precios? ¿{Por usuario|Por sociedad|Tarifa plana}?",
         "Somos {dos|tres} {tiendas|clínicas|oficinas} y unas {cuarenta|noventa} personas.",
         "{Ahora|Hoy} {usamos|llevamos} {hojas de cálculo|un programa antiguo} para {los pedidos|las citas|el almacén}.",
         "{Queremos|Nos gustaría} tenerlo {funcionando|en marcha} {antes de enero|en primavera|para septiembre}.",
@@ -398,10 +552,19 @@ ES = {
 
 TURNS = 500  # per language: turns of two or three sentences, as people speak
 # A turn with an objection in it is an objection; other turns take their main sentence's label.
-_MIX = {"objection": ("neutral", "praise", "question", "pain"), "pain": ("neutral",), "praise": ("neutral",), "seller": ("seller", "question"), "neutral": ("neutral", "question"), "question": ("neutral",)}
+_MIX = {
+    "objection": ("neutral", "praise", "question", "pain"),
+    "pain": ("neutral",),
+    "praise": ("neutral",),
+    "seller": ("seller", "question"),
+    "neutral": ("neutral", "question"),
+    "question": ("neutral",),
+}
 
 
-def _turns(singles: dict[str, list[str]], language: str, rng: random.Random) -> list[tuple[str, str, str]]:
+def _turns(
+    singles: dict[str, list[str]], language: str, rng: random.Random
+) -> list[tuple[str, str, str]]:
     out = []
     labels = sorted(singles)
     for _ in range(TURNS):

@@ -52,27 +52,54 @@ class Objection:
 _KINDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (kind, re.compile(pattern))
     for kind, pattern in (
-        ("price", r"\b(?:price|pric\w+|cost\w*|expensive|budget|discount|pay\w*|margin|uplift"
-         r"|fee|quote|cheap\w*|precio|caro|cuesta|coste|presupuesto|descuento|pagamos|margen"
-         r"|cuota|subida|barat\w*)\b|[$€£]"),
-        ("contract terms", r"\b(?:net \w+|payment terms?|term|terms|liabilit\w*|cap|renewal"
-         r"|auto-renew\w*|contract|clause|notice|notification|permanencia|contrato|plazo de pago"
-         r"|renovacion)\b"),
-        ("security", r"\b(?:secur\w*|data|privacy|complian\w*|soc ?2|pen test|hipaa|gdpr|rgpd"
-         r"|residen\w*|regulat\w*|examiners?|audit\w*|breach\w*|encrypt\w*|datos|seguridad"
-         r"|normativa|servidores)\b"),
-        ("timing", r"\b(?:timing|time|tight|deadline|go-live|quarter|month|week|year|season"
-         r"|december|january|close|momento|fecha|cierre|diciembre|enero|verano|plazo)\b"),
-        ("integration", r"\b(?:integrat\w*|sync\w*|connect\w*|api|console|tools?|system"
-         r"|integra\w*|conect\w*|herramientas?|programa)\b"),
-        ("authority", r"\b(?:cfo|board|boss|partner|approv\w*|sign\w*|decide\w*|decision"
-         r"|socio|firma\w*|decid\w*|aprueb\w*|direccion|consejo)\b"),
-        ("adoption", r"\b(?:adopt\w*|train\w*|learn\w*|change|use it|rollout|install\w*"
-         r"|migrat\w*|formacion|aprender|cambio|migracion|historico)\b"),
-        ("support", r"\b(?:support|outage|slow|performance|down|waited|wait|soporte|caida"
-         r"|lento)\b"),
-        ("risk", r"\b(?:risk\w*|trust|doubt\w*|burned|what if|fail\w*|riesgo|dudo|miedo"
-         r"|y si|falla\w*)\b"),
+        (
+            "price",
+            r"\b(?:price|pric\w+|cost\w*|expensive|budget|discount|pay\w*|margin|uplift"
+            r"|fee|quote|cheap\w*|precio|caro|cuesta|coste|presupuesto|descuento|pagamos|margen"
+            r"|cuota|subida|barat\w*)\b|[$€£]",
+        ),
+        (
+            "contract terms",
+            r"\b(?:net \w+|payment terms?|term|terms|liabilit\w*|cap|renewal"
+            r"|auto-renew\w*|contract|clause|notice|notification|permanencia|contrato|plazo de pago"
+            r"|renovacion)\b",
+        ),
+        (
+            "security",
+            r"\b(?:secur\w*|data|privacy|complian\w*|soc ?2|pen test|hipaa|gdpr|rgpd"
+            r"|residen\w*|regulat\w*|examiners?|audit\w*|breach\w*|encrypt\w*|datos|seguridad"
+            r"|normativa|servidores)\b",
+        ),
+        (
+            "timing",
+            r"\b(?:timing|time|tight|deadline|go-live|quarter|month|week|year|season"
+            r"|december|january|close|momento|fecha|cierre|diciembre|enero|verano|plazo)\b",
+        ),
+        (
+            "integration",
+            r"\b(?:integrat\w*|sync\w*|connect\w*|api|console|tools?|system"
+            r"|integra\w*|conect\w*|herramientas?|programa)\b",
+        ),
+        (
+            "authority",
+            r"\b(?:cfo|board|boss|partner|approv\w*|sign\w*|decide\w*|decision"
+            r"|socio|firma\w*|decid\w*|aprueb\w*|direccion|consejo)\b",
+        ),
+        (
+            "adoption",
+            r"\b(?:adopt\w*|train\w*|learn\w*|change|use it|rollout|install\w*"
+            r"|migrat\w*|formacion|aprender|cambio|migracion|historico)\b",
+        ),
+        (
+            "support",
+            r"\b(?:support|outage|slow|performance|down|waited|wait|soporte|caida"
+            r"|lento)\b",
+        ),
+        (
+            "risk",
+            r"\b(?:risk\w*|trust|doubt\w*|burned|what if|fail\w*|riesgo|dudo|miedo"
+            r"|y si|falla\w*)\b",
+        ),
         ("need", r"\b(?:need|good enough|works fine|necesit\w*|nos vale)\b"),
     )
 )
