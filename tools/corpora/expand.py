@@ -1,4 +1,3 @@
-
 """Template expansion for the learned heads' corpora (tools/corpora/*.py write
 src/meetsight/intelligence/builtin/heads/corpus/<name>.tsv).
 

@@ -135,6 +135,10 @@ EN_SLOTS = {
 
 EN = {
     "objection": [
+        "{Can I ask|Quick question} about {data residency|encryption|backups|liability|access rights}? {Our|My} {general counsel|CISO|auditor|board|compliance officer} {asked me to check|wants to know|is nervous about it}.",
+        "{Where|In which country} {exactly|} {is|would} {our|the} data {be|} {stored|hosted}? {That|This} {matters|is a big deal} {for us|for our lawyers}.",
+        "{My|Our} {CISO|DPO|lawyer} {will|is going to} {block|question} {this|it} {unless|if} {we get answers on|we can't explain} {encryption|where the data sits|who can access it}.",
+        "{This|That} {date|deadline|go-live} {feels|looks} {tight|optimistic|risky}. {My team|We} {will be|are} {buried|swamped} {with|in} {the quarter close|year-end|the audit} {then|that week}.",
         "{And|Also|One more thing,} {payment terms|the notice period|the SLA|liability}. {Our|Company} {standard|policy} is {sixty days|ninety days|a higher cap|a shorter window}. {Your|The} {paper|contract|order form} says {thirty|something else|less|a week}.",
         "{Our|The company's} {standard|policy|rule} is {sixty|ninety}-day payment, {and|but} {your|the} {terms say|order form says} {thirty|fifteen}.",
         "{So|Okay,} {this is|here's} my {one|big|main} {worry|concern}. {The launch|Go-live|The date} {lands|falls} {right on|during} our {busiest weeks|year-end|audit}.",
@@ -208,6 +212,9 @@ EN = {
         "We {can't|won't} {pay|commit} {up front|for the whole year} before we see results.",
     ],
     "pain": [
+        "{Shipping costs|Our energy bill|Overtime} {went up|jumped} {a lot|by a quarter} this year {and|so} {margins are squeezed|we feel it}.",
+        "{Nobody here|None of us} {can tell|knows} {which jobs|what projects} {lose money|run late} {until the month closes|after the fact}.",
+        "{Every upgrade|Each new version} of {the old package|our current tool} {costs us|means} {another fee|a new server} {and|plus} {weeks of|days of} {downtime|setup}.",
         "{Last year|Two years ago} we {missed|forgot} a {cancellation|renewal|deadline} and it cost us {about|something like} {eighty|forty} thousand.",
         "{Our|The} {broker|insurer|bank} {said|told us} {costs|premiums|fees} {will|could} {rise|go up} {a lot|by a third}, on top of {an already high bill|what we pay}.",
         "{We|I} {can't|have no way to} {see|know} {which|what} {clients|products} {make money|are late} without {asking|waiting for} {someone|a spreadsheet}.",
@@ -298,6 +305,18 @@ EN = {
         "Can we {import|bring over} {last year's data|the contacts} {ourselves|in bulk}?",
     ],
     "neutral": [
+        "{Fine by me|Works for me}, {but|though} I {must|need to} {leave|jump off} at {ten thirty|noon|two} for {a budget review|an all-hands|a supplier visit}.",
+        "{If I'm not there|In case I can't join}, {my colleague|Sam|the deputy} {can stand in|will take notes} {for me|that day}.",
+        "{The paperwork|The form|The agreement} is {with|sitting with} {our office manager|the notary|accounts}, {it should be|it'll be} {signed|back} {by tonight|tomorrow}.",
+        "{The|Our} {board|committee|owners} {meets|meet} {on Thursday|monthly|next week}, {so|and} {I'll|we'll} {present it|bring the proposal} there.",
+        "{Items for today|On the list}: {onboarding dates|the SLA}, {user licences|invoicing}, {the pilot scope|training} and {the go-live checklist|reporting}.",
+        "{Wrapping up|To close}: {Priti|our team} {prepares|drafts} the {schedule|plan}, {Leo|your IT} {sets up|opens} the {accounts|firewall}, and {we|both sides} {meet|check in} {Friday|next week}.",
+        "{Are|Is} {weekend support|extra sandboxes|guest users} {covered|included} {in|by} {our|the} {plan|subscription}?",
+        "{Please|Could you} {include|add} {the login link|the help-desk number|a short guide} {in|with} the {welcome email|invite} {for|so} {the team|new users}?",
+        "{Next year|Later on} {we could|we may} {add|extend to} {the payroll part|more sites|the analytics module}, {once|after} {phase one|the first stage} {is done|settles}.",
+        "{Email|Our intranet|The phone system} {isn't part of this|stays out of scope}, {we're happy with it|no changes there}.",
+        "{If you land somewhere in the middle|Meet me halfway}, {I think|I'm sure} {we|the team} {can live with that|will be fine}.",
+        "{I've done|We did} {similar|related} {compliance work|audits} {before|at my last job}, {just|though} not {in healthcare|for banks|that exact framework}.",
         "{On timing|Timeline-wise|As for dates}, we {want|hope|plan} to {sign|decide|start} before {our fiscal year ends|the summer|the board meeting} {on|in} {the twentieth|June|March}.",
         "{The decision|It} {is|will be} {mine|made by me} {together with|and} {our director|the owner|the COO}, {and|but} {IT|legal|finance} {has to|needs to} {validate|check} the {integration|contract|numbers}.",
         "{IT|Finance|Legal} {gets|has} a say {too|as well}, {but|and} {they've been|they're} {supportive|on board|positive} so far.",
@@ -443,6 +462,8 @@ ES_SLOTS = {
 
 ES = {
     "objection": [
+        "¿Puedo preguntar {dónde se guardan los datos|por el cifrado|por las copias}? {Nuestro abogado|El DPO|La gerencia} {me pidió que lo comprobara|quiere saberlo}.",
+        "{Esa fecha|Ese plazo} {me parece|lo veo} {justo|ajustado|arriesgado}, {tenemos|coincide con} {el cierre|la auditoría|la campaña}.",
         "{Sinceramente|La verdad|Honestamente}, <price> es más {alto|caro} de lo que podemos justificar.",
         "{Con|Siendo} <amt>, {no sé si|difícil que} <boss> lo {apruebe|acepte}.",
         "Me parece {caro|muy caro|demasiado} para {lo que usamos|una empresa como la nuestra}.",
@@ -476,6 +497,10 @@ ES = {
         "{Me preocupa|Mi duda es} {el precio|la migración|el plazo|la seguridad}, {la verdad|sinceramente}.",
     ],
     "pain": [
+        "{Nadie|Ninguno de nosotros} sabe {qué obras|qué pedidos} {pierden dinero|van con retraso} hasta {final de mes|que es tarde}.",
+        "{Cada actualización|Cada versión nueva} del programa {nos cuesta|supone} {otra cuota|un servidor nuevo} y {semanas|días} de {lío|parón}.",
+        "{Para mí|A mí} lo {importante|clave} es {tener los números al día|saber la rentabilidad}, {y hoy tardamos semanas|y ahora va todo con retraso}.",
+        "{Cada cierre|Todos los meses} {es un drama|nos volvemos locos} con {las conciliaciones|los papeles}.",
         "Lo hacemos todo a mano y {perdemos|se nos van} {horas|días} cada {semana|mes}.",
         "{Cualquier informe|Un simple listado} {tarda|nos lleva} {días|una semana} en {salir|prepararse}.",
         "{Los clientes|Los pacientes} se quejan porque {tardamos|no llamamos}.",
@@ -518,6 +543,10 @@ ES = {
         "¿Quién nos {acompaña|ayuda} en la {implantación|formación}?",
     ],
     "neutral": [
+        "{Déjame|Dejadme} {hacer cuentas|echar números} {con calma|este fin de semana} y {os digo|lo hablamos}.",
+        "{El consejo|La junta} {se reúne|se junta} {el jueves|cada mes}, {y ahí|y entonces} lo {presento|comentamos}.",
+        "{Si no llego|Si me retraso}, {mi compañera|Pablo} {me sustituye|toma notas} {en la sesión|ese día}.",
+        "{Los papeles|El documento} {están|está} en {gestoría|la notaría|administración}, {vuelven|vuelve} firmados {mañana|esta tarde}.",
         "La decisión la {tomo yo|tomamos} con {el director general|mi socia|el gerente}, {pero|y} {sistemas|el asesor} tiene que {validar|revisar} {la integración|el contrato}.",
         "{Antes del|Para el} {uno de enero|verano|cierre del año}, que es cuando {entra la obligación|empieza la temporada} para nosotros.",
         "{Queremos|Nos gustaría} firmar antes de que {cierre el ejercicio|acabe el trimestre}.",

@@ -13,7 +13,8 @@ and adoption, support, channel terms; against today's pains, praise, the seller'
 answers, neutral questions, facts, plans and logistics) gives each reading a probability; a line
 whose best reading reaches ``THRESHOLD`` holds an objection, quoted by that reading. Every
 customer turn is read whole first (free: the engine's vector); its sentences are embedded and
-read only when the whole turn reaches ``PREFILTER`` or is too long to be read whole.
+read only when the whole turn reaches ``PREFILTER`` or is too long to be read whole. A turn
+that the transcript cut into several segments is also read across the cut.
 
 Languages other than English and Spanish get none: the head was not written for them.
 """
@@ -28,11 +29,11 @@ import numpy as np
 
 from meetsight.intelligence.builtin.embedder import embed
 from meetsight.intelligence.builtin.folding import fold
-from meetsight.intelligence.builtin.heads.model import load_head
+from meetsight.intelligence.builtin.heads.model import Head, load_head
 from meetsight.intelligence.builtin.text import sentences
 from meetsight.intelligence.conversation import Conversation, Line
 
-THRESHOLD = 0.6
+THRESHOLD = 0.5  # and the objection reading must be the most likely one
 PREFILTER = 0.3  # a turn is read sentence by sentence only when it reads this likely whole
 WHOLE_TURN = 45  # words: a turn this short is read whole
 SHORT_SENTENCE = 8  # words: a shorter sentence is read with the next one
@@ -130,6 +131,59 @@ def _readings(line: Line) -> list[str]:
     return out
 
 
+def _objection(head: Head, vectors: np.ndarray, texts: list[str]) -> np.ndarray:
+    """The objection reading's probability, or 0 where another reading is more likely."""
+    probs = head.probabilities(vectors, texts)
+    column = head.labels.index("objection")
+    top = probs.argmax(axis=1) == column
+    return np.where(top, probs[:, column], 0.0)
+
+
+def _same_turn(conversation: Conversation, before: Line, line: Line) -> bool:
+    return (
+        before.index + 1 == line.index
+        and before.speaker == line.speaker
+        and conversation.lines[before.index].speaker == line.speaker
+    )
+
+
+Readings = dict[int, tuple[float, str]]  # line -> (objection probability, what to quote)
+
+
+def _windows(
+    conversation: Conversation, lines: Sequence[Line], whole: np.ndarray
+) -> list[tuple[int, str]]:
+    """The sentence readings worth embedding: a long turn's, a turn's that reads likely whole,
+    and across a turn the transcript cut into segments (keyed ``-1 - line`` of the earlier)."""
+    out: list[tuple[int, str]] = []
+    for i, (line, prob) in enumerate(zip(lines, whole, strict=True)):
+        readings = _readings(line)
+        long = len(line.text.split()) > WHOLE_TURN
+        if len(readings) > 1 and (prob >= PREFILTER or long):
+            out.extend((line.index, r) for r in readings)
+        before = lines[i - 1] if i else None
+        cut = before is not None and _same_turn(conversation, before, line)
+        if cut and before is not None and max(prob, whole[i - 1]) >= PREFILTER:
+            tail = (sentences(before.text) or [before.text])[-1]
+            start = (sentences(line.text) or [line.text])[0]
+            out.append((-1 - before.index, f"{tail} {start}"))
+    return out[:MAX_READINGS]
+
+
+def _read_windows(head: Head, windows: list[tuple[int, str]], best: Readings) -> None:
+    texts = [t for _, t in windows]
+    for (index, text), prob in zip(windows, _objection(head, embed(texts), texts), strict=True):
+        if index < 0:  # across a cut: the earlier segment's, when neither holds one itself
+            index = -1 - index
+            if max(best.get(index, (0.0, ""))[0], best.get(index + 1, (0.0, ""))[0]) >= THRESHOLD:
+                continue
+        kept = best.get(index)
+        if kept is None or prob > kept[0]:
+            # The whole turn stays the quote when it already reads as an objection.
+            quote = kept[1] if kept is not None and kept[0] >= THRESHOLD else text
+            best[index] = (float(prob), quote)
+
+
 def find_objections(conversation: Conversation, vectors: np.ndarray) -> list[Objection]:
     """The customer's objections, one per line at most, in reading order. ``vectors`` are the
     lines' embeddings (one row per line, as the engine computes them)."""
@@ -139,27 +193,15 @@ def find_objections(conversation: Conversation, vectors: np.ndarray) -> list[Obj
     if not lines:
         return []
     head = load_head("objection")
-    texts = [ln.text for ln in lines]
-    whole = head.probability("objection", vectors[[ln.index for ln in lines]], texts)
-    best: dict[int, tuple[float, str]] = {}
-    windows: list[tuple[int, str]] = []
-    for line, prob in zip(lines, whole, strict=True):
-        if len(line.text.split()) <= WHOLE_TURN:
-            best[line.index] = (float(prob), line.text)
-        readings = _readings(line)
-        long = len(line.text.split()) > WHOLE_TURN
-        if len(readings) > 1 and (prob >= PREFILTER or long) and len(windows) < MAX_READINGS:
-            windows.extend((line.index, r) for r in readings)
+    whole = _objection(head, vectors[[ln.index for ln in lines]], [ln.text for ln in lines])
+    best: Readings = {
+        ln.index: (float(p), ln.text)
+        for ln, p in zip(lines, whole, strict=True)
+        if len(ln.text.split()) <= WHOLE_TURN
+    }
+    windows = _windows(conversation, lines, whole)
     if windows:
-        windows = windows[:MAX_READINGS]
-        texts = [t for _, t in windows]
-        p = head.probability("objection", embed(texts), texts)
-        for (index, text), prob in zip(windows, p, strict=True):
-            if prob > best.get(index, (-1.0, ""))[0]:
-                # The whole turn stays the quote when it already reads as an objection.
-                kept = best.get(index)
-                quote = kept[1] if kept is not None and kept[0] >= THRESHOLD else text
-                best[index] = (float(prob), quote)
+        _read_windows(head, windows, best)
     return [
         Objection(index, text, prob, concern_kind(text))
         for index, (prob, text) in sorted(best.items())

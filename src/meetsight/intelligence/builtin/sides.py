@@ -34,7 +34,7 @@ from meetsight.intelligence.builtin.folding import fold, words
 from meetsight.intelligence.builtin.heads.model import load_head
 from meetsight.intelligence.conversation import Conversation, Speaker
 
-CLEAR_GAP = 0.15
+CLEAR_GAP = 0.12
 CUE_WEIGHT = 0.15  # per cue hit, scaled by the speaker's turns
 MIN_TURNS = 2  # a speaker with fewer turns is never the only seller
 THIRD_PERSON_CUSTOMERS = 3  # mentions that make a buyer-less talk an internal meeting
@@ -47,7 +47,12 @@ _SELLER = re.compile(
     r"|help)|i'll send (?:you|over) the (?:proposal|quote|contract|order form|invite|deck)"
     r"|deal desk|nuestr[oa]s? (?:plataforma|producto|solucion|clientes|equipo de soporte)"
     r"|vuestr[oa]s? (?:equipo|empresa|sistema|caso|proceso)|os (?:puedo|podemos) (?:ofrecer"
-    r"|hacer|dar|ensenar|preparar))\b"
+    r"|hacer|dar|ensenar|preparar)|you(?:'ll| will| can| could) (?:see|get|configure|set|use"
+    r"|have|export|connect|choose|pick|add|switch on|turn on)|we (?:support|include|offer"
+    r"|provide|host|store|encrypt|integrate|build|ship)|we (?:don't|do not|never) (?:charge"
+    r"|sell|bill)|our (?:direct team|standard (?:contract|terms)|paper|order form|security team"
+    r"|legal team|sub-processors?)|podeis|vais a poder|os (?:mando|enviamos|preparamos|configuro"
+    r"|configuramos))\b"
 )
 _CUSTOMER = re.compile(
     r"\b(?:your (?:platform|product|solution|pricing|price|paper|contract|order form|proposal"
@@ -55,7 +60,10 @@ _CUSTOMER = re.compile(
     r" (?:budget|cfo|board|procurement|policy|standard|general counsel|current (?:vendor"
     r"|provider|system|tool))|we're (?:evaluating|looking at|comparing)|vuestr[oa]s? (?:plataforma"
     r"|producto|precio|propuesta|contrato|soporte|herramienta|programa)|nuestro presupuesto"
-    r"|mi socio)\b"
+    r"|mi socio|(?:can|could|does|do) (?:it|you) (?:support|integrate|handle|export|connect|work)"
+    r"|we (?:need|require|expect|asked for)|our (?:people|staff|guys|users|drivers|technicians"
+    r"|nurses|accountants|members|regulators?|auditors?|examiners?)|we're (?:considering"
+    r"|thinking about)|necesitamos|nuestr[oa]s? (?:empleados|tecnicos|usuarios))\b"
 )
 _INTERNAL_TITLE = re.compile(
     r"\b(?:planning|stand-?up|standup|sync|retro\w*|1[:-]1|one-on-one|all-hands|debrief"
