@@ -24,6 +24,7 @@ import random
 from expand import asr, expand, write
 
 X = "Zorvex"
+O = "Quindle"  # another name in the same sentence
 SEED = 11
 PER = 30
 
@@ -156,6 +157,15 @@ EN_SLOTS = {
 
 EN = {
     "competitor": [
+        "We use " + X + " {today|now|at the moment}, and it {keeps failing|crashes|is slow|breaks} {on|with} <feat>.",
+        "{Today|Right now|Currently} it's " + X + ", {but|and} {it's clunky|we're not happy|it breaks all the time|support is slow}.",
+        "What {do you use|are you using} {today|now}? {We use|We're on} " + X + ", {and it's painful|but it keeps failing|and the contract is up soon}.",
+        "{We run|We're running} " + X + " {at the moment|for now}, {but|and} {it can't keep up|we've outgrown it|nobody likes it}.",
+        "We {looked at|talked to|got demos from} " + X + " and " + O + " {last year|this spring|already}.",
+        "{It's|It is} between you, " + X + " and " + O + ".",
+        "{Two of our directors|The partners} {prefer|are fans of} " + O + " {and|while} {the ops team|our IT lead} {wants|would rather try} " + X + ".",
+        "{Compared with|Next to} " + O + " and " + X + ", {you're|your price is} {in the middle|the most expensive}.",
+        "{Both|Either} " + O + " {or|and} " + X + " {could|would} {replace|take over from} {what we have|our old system}.",
         "We're also looking at " + X + ".",
         "We had a {call|demo|meeting|workshop} with " + X + " <when>.",
         X + " is on our shortlist {too|as well|along with you}.",
@@ -297,6 +307,9 @@ EN = {
         + ", {so|and} we {want to|should} see it.",
     ],
     "tool": [
+        "{Logins go through|Identity is} " + O + ", {and|while} {devices|laptops} {are managed in|sit in} " + X + ".",
+        "{We'd|You'd} {connect|sync} " + O + " {and|with} " + X + " {on day one|in the pilot}.",
+        "{The deals|Everything commercial} {live|lives} in " + O + ", and " + X + " {handles|does} {signatures|billing}.",
         "All our <obj> {end up|are stored|get logged} in " + X + ".",
         "Does it integrate with " + X + "?",
         "{Do you|Can you} connect to " + X + "?",
@@ -410,6 +423,9 @@ EN = {
         + " {licences|seats} for your {engineers|team} {this week|today}.",
     ],
     "person": [
+        "{It's|That's} {me|Ana} and " + X + ", and " + X + " {also|} {runs|covers} {compliance|payroll}.",
+        "{Loop in|Invite} " + O + " and " + X + " {from|in} <dept> {please|too}.",
+        "{Should|If} {your price|the number} {top|beat} " + O + "'s, " + X + " {in finance|, our controller,} {won't approve it|will object}.",
         "{How about|What about|I'd propose} a {working session|technical review|workshop} with "
         + X
         + ", {our|the} <role>?",
@@ -485,6 +501,8 @@ EN = {
         + ", {so|honestly} {it's done|you're welcome}.",
     ],
     "place": [
+        "{We have|There are} {offices|depots} in " + O + " and " + X + ".",
+        "{I|We} {drove|flew} from " + O + " to " + X + " {yesterday|this morning}.",
         "{With weather like that|After hearing that}, I {can't|shouldn't} complain about "
         + X
         + ".",
@@ -526,6 +544,8 @@ EN = {
         "{The|Our} " + X + " {plant|depot|store} {starts|opens|goes live} {in March|next year}.",
     ],
     "other": [
+        "{We met|I saw you} at the " + O + " {expo|summit} {in|near} " + X + " {last year|in spring}.",
+        "{Both|The} " + O + " and " + X + " {standards|rules} {apply|matter} {to us|here}.",
         "{Was|Wasn't} it {at|during} the " + X + " <ev> {that we met|last spring|in the autumn}?",
         "{I|We} {think|guess} {it was|we met at} the " + X + " <ev>, {right|if I remember well}.",
         "{See you|I'll see you} at " + X + " {next month|in the spring|this year}.",
@@ -644,6 +664,10 @@ ES_SLOTS = {
 
 ES = {
     "competitor": [
+        "{Usamos|Tenemos} " + X + ", pero {nos preocupa el soporte|se cae cada dos por tres|se nos queda corto}.",
+        "¿Qué usáis ahora? " + X + ", {y no estamos contentos|pero falla mucho|y el contrato vence pronto}.",
+        "{Miramos|Comparamos} " + X + " y " + O + " {el año pasado|también}.",
+        "{Está|Estamos} entre vosotros, " + O + " y " + X + ".",
         "También estamos mirando " + X + ".",
         "{Tuvimos|Hicimos} una {demo|reunión|llamada} con " + X + " <when>.",
         X + " está en la lista {también|junto a vosotros}.",
@@ -701,6 +725,7 @@ ES = {
         "Estamos {evaluando|probando} " + X + " {en paralelo|a la vez}.",
     ],
     "tool": [
+        "{Los pedidos|Las ventas} {están|van} en " + O + " y la firma {en|con} " + X + ".",
         "Todo entra por " + X + ".",
         "¿Se integra con " + X + "?",
         "¿Os conectáis con " + X + "?",
@@ -745,6 +770,7 @@ ES = {
         "Bienvenidos al arranque con " + X + ".",
     ],
     "person": [
+        "{Lo vemos|Lo decidimos} {entre|con} " + O + " y " + X + " {esta semana|mañana}.",
         X + " se une {en un momento|más tarde}.",
         "Lo hablo con " + X + " y te digo algo.",
         "Gracias, " + X + ".",

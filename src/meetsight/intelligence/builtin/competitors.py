@@ -37,7 +37,8 @@ from meetsight.intelligence.builtin.text import sentences
 from meetsight.intelligence.conversation import Conversation
 
 MASK = "Zorvex"  # the corpus writes every masked name this way
-SURE = 0.5  # the mean probability over a name's mentions that makes it a competitor
+OTHER = "Quindle"  # another name in the same sentence: a name, but not the one read
+SURE = 0.55  # the mean probability over a name's mentions that makes it a competitor
 LEAN = 0.4  # mentions at least this likely are the ones quoted
 MAX_MENTIONS = 4
 MAX_NAMES = 60
@@ -57,6 +58,7 @@ _WORD_ENDINGS = (
     "s", "ed", "ing", "ly", "mente", "ado", "ada", "ido", "ida", "aba", "ia", "ar", "er", "ir",
     "o", "e", "an", "en", "amos", "emos", "imos", "aron", "ieron", "ion", "tion",
 )  # fmt: skip
+_VERB = re.compile(r"(?:amos|emos|imos|aron|ieron)$")  # "Usamos", "Probamos": Spanish verbs
 _ACRONYM_PLURAL = re.compile(r"^[A-Z]{2,}s$")  # "PDFs", "QBRs": things, not vendors
 _CAP_WORD = re.compile(r"[^\W_][\w&'\u2019.-]*\w|[^\W\d_]", re.UNICODE)
 _SENTENCE_OPENERS = frozenset('.!?¿¡:;…"“(')
@@ -133,7 +135,7 @@ def find_names(text: str, excluded: set[str], mid_caps: set[str]) -> list[str]:
                 or inner_caps
                 or key in mid_caps
                 or _brand_like(key)
-                or _opens_name(text, m.end())
+                or (_opens_name(text, m.end()) and not ordinary_word(key) and not _VERB.search(key))
             )
         )
         if ok and (glued or not run):
@@ -188,12 +190,12 @@ def _mask(text: str, name: str, token: str) -> str:
 
 
 def _context(previous: str, sentence: str, name: str, others: Sequence[str]) -> str:
-    """The sentence with ``name`` masked; other names in it become "them", so one name's
+    """The sentence with ``name`` masked; other names in it become another made-up name, so one name's
     evidence ("what we pay X") does not rub off on its neighbour ("a hard sell to Y")."""
     masked = _mask(sentence, name, MASK)
     for other in others:
         if other != name and other not in name:
-            masked = _mask(masked, other, "them")
+            masked = _mask(masked, other, OTHER)
     if previous and len(sentence.split()) < SHORT_SENTENCE:
         return f"{previous} {masked}"
     return masked
