@@ -21,6 +21,7 @@ the number of distinct names, not the length of the conversation.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -209,6 +210,9 @@ def _mentions(conversation: Conversation) -> dict[str, list[tuple[int, str, str]
     found: dict[str, list[tuple[int, str, str]]] = {}
     shown: dict[str, str] = {}
     previous = ""
+    anywhere = Counter(
+        fold(n) for ln in conversation.lines for n in find_names(ln.text, excluded, mid_caps)
+    )
     for line in conversation.lines:
         for sentence in sentences(line.text) or [line.text]:
             names = list(dict.fromkeys(find_names(sentence, excluded, mid_caps)))
@@ -221,7 +225,16 @@ def _mentions(conversation: Conversation) -> dict[str, list[tuple[int, str, str]
                 if len(spot) < MAX_MENTIONS:
                     spot.append((line.index, sentence, _context(previous, sentence, name, names)))
             previous = sentence
-    return {shown[k]: v for k, v in found.items()}
+    # A one-word name seen once, only at a sentence start, is more likely an ordinary word
+    # ("Upfront.", "Sorry.") than a vendor; a name with inner capitals counts anyway.
+    return {
+        shown[k]: v
+        for k, v in found.items()
+        if " " in shown[k]
+        or k in mid_caps
+        or anywhere[k] > 1
+        or any(c.isupper() for c in shown[k][1:])
+    }
 
 
 def _decide(probs: np.ndarray, labels: Sequence[str]) -> bool:
