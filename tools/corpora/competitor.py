@@ -24,7 +24,7 @@ import random
 from expand import asr, expand, write
 
 X = "Zorvex"
-O = "Quindle"  # another name in the same sentence
+Q = "Quindle"  # another name in the same sentence
 SEED = 11
 PER = 30
 
@@ -169,11 +169,11 @@ EN = {
         "{Today|Right now|Currently} it's " + X + ", {but|and} {it's clunky|we're not happy|it breaks all the time|support is slow}.",
         "What {do you use|are you using} {today|now}? {We use|We're on} " + X + ", {and it's painful|but it keeps failing|and the contract is up soon}.",
         "{We run|We're running} " + X + " {at the moment|for now}, {but|and} {it can't keep up|we've outgrown it|nobody likes it}.",
-        "We {looked at|talked to|got demos from} " + X + " and " + O + " {last year|this spring|already}.",
-        "{It's|It is} between you, " + X + " and " + O + ".",
-        "{Two of our directors|The partners} {prefer|are fans of} " + O + " {and|while} {the ops team|our IT lead} {wants|would rather try} " + X + ".",
-        "{Compared with|Next to} " + O + " and " + X + ", {you're|your price is} {in the middle|the most expensive}.",
-        "{Both|Either} " + O + " {or|and} " + X + " {could|would} {replace|take over from} {what we have|our old system}.",
+        "We {looked at|talked to|got demos from} " + X + " and " + Q + " {last year|this spring|already}.",
+        "{It's|It is} between you, " + X + " and " + Q + ".",
+        "{Two of our directors|The partners} {prefer|are fans of} " + Q + " {and|while} {the ops team|our IT lead} {wants|would rather try} " + X + ".",
+        "{Compared with|Next to} " + Q + " and " + X + ", {you're|your price is} {in the middle|the most expensive}.",
+        "{Both|Either} " + Q + " {or|and} " + X + " {could|would} {replace|take over from} {what we have|our old system}.",
         "We're also looking at " + X + ".",
         "We had a {call|demo|meeting|workshop} with " + X + " <when>.",
         X + " is on our shortlist {too|as well|along with you}.",
@@ -317,9 +317,9 @@ EN = {
     "tool": [
         "{Each|Every} {quote|order} {starts|begins} as {an|a} " + X + " {file|spreadsheet} {that|which} {someone|finance} {emails|forwards} around.",
         "{We're|We are} already {licensed|paying} for " + X + " {company-wide|for everyone}, {so|and} {it stays|that won't change}.",
-        "{Logins go through|Identity is} " + O + ", {and|while} {devices|laptops} {are managed in|sit in} " + X + ".",
-        "{We'd|You'd} {connect|sync} " + O + " {and|with} " + X + " {on day one|in the pilot}.",
-        "{The deals|Everything commercial} {live|lives} in " + O + ", and " + X + " {handles|does} {signatures|billing}.",
+        "{Logins go through|Identity is} " + Q + ", {and|while} {devices|laptops} {are managed in|sit in} " + X + ".",
+        "{We'd|You'd} {connect|sync} " + Q + " {and|with} " + X + " {on day one|in the pilot}.",
+        "{The deals|Everything commercial} {live|lives} in " + Q + ", and " + X + " {handles|does} {signatures|billing}.",
         "All our <obj> {end up|are stored|get logged} in " + X + ".",
         "Does it integrate with " + X + "?",
         "{Do you|Can you} connect to " + X + "?",
@@ -434,8 +434,8 @@ EN = {
     ],
     "person": [
         "{It's|That's} {me|Ana} and " + X + ", and " + X + " {also|} {runs|covers} {compliance|payroll}.",
-        "{Loop in|Invite} " + O + " and " + X + " {from|in} <dept> {please|too}.",
-        "{Should|If} {your price|the number} {top|beat} " + O + "'s, " + X + " {in finance|, our controller,} {won't approve it|will object}.",
+        "{Loop in|Invite} " + Q + " and " + X + " {from|in} <dept> {please|too}.",
+        "{Should|If} {your price|the number} {top|beat} " + Q + "'s, " + X + " {in finance|, our controller,} {won't approve it|will object}.",
         "{How about|What about|I'd propose} a {working session|technical review|workshop} with "
         + X
         + ", {our|the} <role>?",
@@ -513,8 +513,8 @@ EN = {
     "place": [
         "{Most|Half} of {our|the} {orders|volume} {come|comes} from {buyers|retailers} {in|around} " + X + ".",
         "{Our|The} {biggest|new} {customer|site} {is|sits} {in|near} " + X + ".",
-        "{We have|There are} {offices|depots} in " + O + " and " + X + ".",
-        "{I|We} {drove|flew} from " + O + " to " + X + " {yesterday|this morning}.",
+        "{We have|There are} {offices|depots} in " + Q + " and " + X + ".",
+        "{I|We} {drove|flew} from " + Q + " to " + X + " {yesterday|this morning}.",
         "{With weather like that|After hearing that}, I {can't|shouldn't} complain about "
         + X
         + ".",
@@ -562,8 +562,8 @@ EN = {
         "{Does|Will} {it|your product} {handle|cover} the {upcoming|new} " + X + " {reporting|filing|disclosure} {requirements|format}?",
         "{Only|Just} the " + X + " {range|line|catalogue} {for now|at first}, {the rest|others} {later|next year}.",
         "{We|Our agency} {do|does} {the|all the} {design|marketing|animation} work for " + X + " {now|this year}.",
-        "{We met|I saw you} at the " + O + " {expo|summit} {in|near} " + X + " {last year|in spring}.",
-        "{Both|The} " + O + " and " + X + " {standards|rules} {apply|matter} {to us|here}.",
+        "{We met|I saw you} at the " + Q + " {expo|summit} {in|near} " + X + " {last year|in spring}.",
+        "{Both|The} " + Q + " and " + X + " {standards|rules} {apply|matter} {to us|here}.",
         "{Was|Wasn't} it {at|during} the " + X + " <ev> {that we met|last spring|in the autumn}?",
         "{I|We} {think|guess} {it was|we met at} the " + X + " <ev>, {right|if I remember well}.",
         "{See you|I'll see you} at " + X + " {next month|in the spring|this year}.",
@@ -687,8 +687,8 @@ ES = {
         "{Eso sí|Ojo}, a " + X + " le falta {la multidivisa|la app|la importación masiva}, {y|lo que} {nos costaría extra|tendríamos que añadir}.",
         "{Usamos|Tenemos} " + X + ", pero {nos preocupa el soporte|se cae cada dos por tres|se nos queda corto}.",
         "¿Qué usáis ahora? " + X + ", {y no estamos contentos|pero falla mucho|y el contrato vence pronto}.",
-        "{Miramos|Comparamos} " + X + " y " + O + " {el año pasado|también}.",
-        "{Está|Estamos} entre vosotros, " + O + " y " + X + ".",
+        "{Miramos|Comparamos} " + X + " y " + Q + " {el año pasado|también}.",
+        "{Está|Estamos} entre vosotros, " + Q + " y " + X + ".",
         "También estamos mirando " + X + ".",
         "{Tuvimos|Hicimos} una {demo|reunión|llamada} con " + X + " <when>.",
         X + " está en la lista {también|junto a vosotros}.",
@@ -746,7 +746,7 @@ ES = {
         "Estamos {evaluando|probando} " + X + " {en paralelo|a la vez}.",
     ],
     "tool": [
-        "{Los pedidos|Las ventas} {están|van} en " + O + " y la firma {en|con} " + X + ".",
+        "{Los pedidos|Las ventas} {están|van} en " + Q + " y la firma {en|con} " + X + ".",
         "Todo entra por " + X + ".",
         "¿Se integra con " + X + "?",
         "¿Os conectáis con " + X + "?",
@@ -791,7 +791,7 @@ ES = {
         "Bienvenidos al arranque con " + X + ".",
     ],
     "person": [
-        "{Lo vemos|Lo decidimos} {entre|con} " + O + " y " + X + " {esta semana|mañana}.",
+        "{Lo vemos|Lo decidimos} {entre|con} " + Q + " y " + X + " {esta semana|mañana}.",
         X + " se une {en un momento|más tarde}.",
         "Lo hablo con " + X + " y te digo algo.",
         "Gracias, " + X + ".",

@@ -191,8 +191,8 @@ def _mask(text: str, name: str, token: str) -> str:
 
 
 def _context(previous: str, sentence: str, name: str, others: Sequence[str]) -> str:
-    """The sentence with ``name`` masked; other names in it become another made-up name, so one name's
-    evidence ("what we pay X") does not rub off on its neighbour ("a hard sell to Y")."""
+    """The sentence with ``name`` masked; other names in it become another made-up name, so one
+    name's evidence ("what we pay X") does not rub off on its neighbour ("a hard sell to Y")."""
     masked = _mask(sentence, name, MASK)
     for other in others:
         if other != name and other not in name:
