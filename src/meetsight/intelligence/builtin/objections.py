@@ -54,16 +54,16 @@ _KINDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (kind, re.compile(pattern))
     for kind, pattern in (
         (
-            "price",
-            r"\b(?:price|pric\w+|cost\w*|expensive|budget|discount|pay\w*|margin|uplift"
-            r"|fee|quote|cheap\w*|precio|caro|cuesta|coste|presupuesto|descuento|pagamos|margen"
-            r"|cuota|subida|barat\w*)\b|[$€£]",
-        ),
-        (
             "contract terms",
             r"\b(?:net \w+|payment terms?|term|terms|liabilit\w*|cap|renewal"
             r"|auto-renew\w*|contract|clause|notice|notification|permanencia|contrato|plazo de pago"
             r"|renovacion)\b",
+        ),
+        (
+            "price",
+            r"\b(?:price|pric\w+|cost\w*|expensive|budget|discount|pay\w*|margin|uplift"
+            r"|fee|quote|cheap\w*|precio|caro|cuesta|coste|presupuesto|descuento|pagamos|margen"
+            r"|cuota|subida|barat\w*)\b|[$€£]",
         ),
         (
             "security",
