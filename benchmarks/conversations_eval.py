@@ -27,9 +27,12 @@ import time
 from pathlib import Path
 
 import httpx
+from evalsets import evalset_dir
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED_SET = ROOT.parent / "shared" / "evalsets" / "conversations"
+
+
+SHARED_SET = evalset_dir("conversations")
 OWN_SET = ROOT / "tests" / "data" / "conversations"
 
 

@@ -24,10 +24,14 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
+from evalsets import evalset_dir
+
 from meetsight.intelligence.conversation import Conversation, Line, Question, Speaker
 
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_DATA = ROOT.parent / "shared" / "evalsets" / "qmsum"
+
+
+DEFAULT_DATA = evalset_dir("qmsum")
 WORDS_PER_SECOND = 2.5
 GENERAL = "summarize the whole meeting"
 

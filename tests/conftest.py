@@ -64,6 +64,19 @@ async def client(app_and_state: tuple[object, AppState]) -> AsyncIterator[httpx.
         yield c
 
 
+@pytest.fixture(scope="session")
+async def private_url_client(settings: Settings) -> AsyncIterator[httpx.AsyncClient]:
+    """The API of an app that lets mediaUrl and webhook URLs name private and loopback
+    addresses (where the test servers listen); the shared app refuses them when they are
+    stored, as production does by default."""
+    allowed = {"media_url_allow_private": True, "webhook_allow_private": True}
+    app = create_app(settings.model_copy(update=allowed))
+    async with app.router.lifespan_context(app):
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as c:
+            yield c
+
+
 @pytest.fixture
 async def session(state: AppState) -> AsyncIterator[AsyncSession]:
     async with state.sessionmaker() as s:

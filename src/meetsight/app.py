@@ -38,11 +38,13 @@ from meetsight.processing.pool import WorkerPool
 from meetsight.ratelimit.gate import RequestLimits
 from meetsight.ratelimit.headers import RateLimitHeaders
 from meetsight.ratelimit.storage import RateLimitStorageError
+from meetsight.refusals import respond_to_refusal
 from meetsight.responses import error_envelope
 from meetsight.search.endpoints import router as search_router
-from meetsight.security.body_limit import BodySizeLimit
+from meetsight.security.body_limit import BodySizeLimit, StreamedRoutes
 from meetsight.security.cors import install_cors
 from meetsight.security.headers import SecurityHeaders
+from meetsight.security.request_guard import RequestGuard
 from meetsight.state import AppState
 from meetsight.storage.factory import open_media_store
 from meetsight.web.api_docs import install_api_docs
@@ -152,8 +154,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 def install_middleware(app: FastAPI, settings: Settings) -> None:
     """Outermost last: security headers wrap everything, so 413s, 429s and CORS answers
     carry them too."""
+    streamed = StreamedRoutes(lambda: app.router.routes)
+    mcp_path = f"{API_PREFIX}/mcp"
+    # Inside the size limit, so the bodies it reads are bounded; the streamed uploads and MCP
+    # check their own parts and arguments with the same rules.
     app.add_middleware(
-        BodySizeLimit, max_bytes=settings.max_body_bytes, routes=lambda: app.router.routes
+        RequestGuard,
+        respond=respond_to_refusal,
+        reads_own_body=lambda scope: scope["path"] == mcp_path or streamed.matches(scope),
+        max_body_bytes=settings.max_body_bytes,
+    )
+    app.add_middleware(
+        BodySizeLimit, max_bytes=settings.max_body_bytes, streams_itself=streamed.matches
     )
     if settings.rate_limits_enabled:  # nothing to label otherwise
         app.add_middleware(RateLimitHeaders)

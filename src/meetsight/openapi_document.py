@@ -22,21 +22,23 @@ _ERROR_REF = {"$ref": f"#/components/schemas/{ERROR_SCHEMA_NAME}"}
 _FASTAPI_VALIDATION = ("HTTPValidationError", "ValidationError")
 
 ERROR_DESCRIPTIONS = {
-    400: "Malformed request (unreadable body, bad multipart)",
+    400: "Malformed request (unreadable body, bad multipart, bytes that are not UTF-8)",
     401: "Missing or invalid API key or Bearer token",
     403: "The credential lacks the scope this operation needs",
     404: "Not found, or not in the credential's organization",
     409: "Conflicts with an existing resource",
-    413: "Upload larger than the configured limit",
-    415: "Unsupported media type",
+    413: "Body or upload larger than the configured limit",
+    415: "Unsupported media type (multipart/form-data is for uploads only)",
     422: "A parameter or field is invalid; the message names it",
     416: "The Range starts past the end of the file; Content-Range gives its size",
     429: "Rate limit exceeded; see Retry-After",
     503: "The media store (an S3 bucket) did not answer; try again later",
     507: "The media store is out of space",
 }
-# Every operation checks a credential and its scope, validates what it reads, and is rate-limited.
-_EVERY_OPERATION = (401, 403, 422, 429)
+# Every operation checks a credential and its scope, validates what it reads (the request guard
+# answers 400 for bytes that are not UTF-8 in a query, security/request_guard.py), and is
+# rate-limited.
+_EVERY_OPERATION = (400, 401, 403, 422, 429)
 # Statuses that depend on what an operation does, beyond its shape (method, path, body).
 _EXTRA_STATUSES: dict[tuple[str, str], tuple[int, ...]] = {
     ("post", "/api/v1/smart-categories"): (409,),
@@ -109,9 +111,9 @@ def error_statuses(method: str, path: str, operation: dict[str, Any]) -> list[in
     statuses = set(_EVERY_OPERATION)
     body = operation.get("requestBody")
     if body is not None:
-        statuses.add(400)
+        statuses.update((413, 415))  # over MEETSIGHT_MAX_BODY_BYTES; multipart off uploads
         if "multipart/form-data" in body.get("content", {}):
-            statuses.update((413, 415, 503, 507))
+            statuses.update((503, 507))
     if "{" in path:
         statuses.add(404)
     statuses.update(_EXTRA_STATUSES.get((method, path), ()))

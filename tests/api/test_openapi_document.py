@@ -73,8 +73,8 @@ async def test_credentials_are_declared(client: httpx.AsyncClient) -> None:
 @pytest.mark.parametrize(
     ("path", "allow"),
     [
-        ("/api/v1/meetings/{id}/notes", "GET, POST"),
-        ("/api/v1/calls/{id}", "DELETE, GET"),
+        ("/api/v1/meetings/x/notes", "GET, POST"),
+        ("/api/v1/calls/x", "DELETE, GET"),
         ("/api/v1/smart-categories/x", "DELETE, PATCH"),
         ("/api/v1/smart-categories", "GET, POST"),
         ("/api/v1/meetings/upload", "POST"),  # not the GET and DELETE of /meetings/{id}

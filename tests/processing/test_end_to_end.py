@@ -142,7 +142,12 @@ async def test_stereo_call_is_attributed_by_channel(
 
 
 async def test_call_fetched_by_media_url(
-    client: httpx.AsyncClient, state: AppState, tenant: Tenant, call: Recording, media: Path
+    client: httpx.AsyncClient,
+    private_url_client: httpx.AsyncClient,
+    state: AppState,
+    tenant: Tenant,
+    call: Recording,
+    media: Path,
 ) -> None:
     mp3 = to_mp3(call.path, media / "fetched.mp3")
     with serve_files({"/call.mp3": mp3.read_bytes()}) as base:
@@ -152,7 +157,7 @@ async def test_call_fetched_by_media_url(
             ("mediaUrl", f"{base}/call.mp3"),
         ]
         body, headers = multipart(fields)
-        r = await client.post(
+        r = await private_url_client.post(
             f"{API}/calls/upload", headers={**tenant.headers, **headers}, content=body
         )
         assert r.status_code == 201, r.text

@@ -39,9 +39,13 @@ async def _meeting(client: httpx.AsyncClient, tenant: Tenant, mid: str) -> dict[
 
 
 async def test_fetched_recording_is_processed(
-    client: httpx.AsyncClient, state: AppState, tenant: Tenant, media_server: str
+    client: httpx.AsyncClient,
+    private_url_client: httpx.AsyncClient,
+    state: AppState,
+    tenant: Tenant,
+    media_server: str,
 ) -> None:
-    mid = await _upload(client, tenant, f"{media_server}/demo.mp4")
+    mid = await _upload(private_url_client, tenant, f"{media_server}/demo.mp4")
     allowed = state.settings.model_copy(update={"media_url_allow_private": True})
     await drain_jobs(state, settings=allowed)
     meeting = await _meeting(client, tenant, mid)
@@ -52,9 +56,22 @@ async def test_fetched_recording_is_processed(
 
 
 async def test_loopback_url_is_refused_without_the_setting(
-    client: httpx.AsyncClient, state: AppState, tenant: Tenant, media_server: str
+    client: httpx.AsyncClient,
+    private_url_client: httpx.AsyncClient,
+    state: AppState,
+    tenant: Tenant,
+    media_server: str,
 ) -> None:
-    mid = await _upload(client, tenant, f"{media_server}/demo.mp4")
+    # When it is stored: the shared app does not allow private addresses.
+    body, headers = multipart(
+        [("name", "F"), ("startDateTime", "2026-11-02T15:00:00Z"), ("mediaUrl", media_server)]
+    )
+    r = await client.post(
+        f"{API}/meetings/upload", headers={**tenant.headers, **headers}, content=body
+    )
+    assert r.status_code == 422 and "127.0.0.1 is a loopback address" in r.text, r.text
+    # When it is fetched: stored by an app that allowed it, refused by a worker that does not.
+    mid = await _upload(private_url_client, tenant, f"{media_server}/demo.mp4")
     await drain_jobs(state)  # the app's settings: private addresses not allowed
     meeting = await _meeting(client, tenant, mid)
     assert meeting["status"] == "failed"
@@ -67,13 +84,14 @@ async def test_loopback_url_is_refused_without_the_setting(
 )
 async def test_bad_fetched_files_fail_with_a_reason(
     client: httpx.AsyncClient,
+    private_url_client: httpx.AsyncClient,
     state: AppState,
     tenant: Tenant,
     media_server: str,
     path: str,
     reason: str,
 ) -> None:
-    mid = await _upload(client, tenant, f"{media_server}{path}")
+    mid = await _upload(private_url_client, tenant, f"{media_server}{path}")
     allowed = state.settings.model_copy(update={"media_url_allow_private": True})
     await drain_jobs(state, settings=allowed)
     meeting = await _meeting(client, tenant, mid)

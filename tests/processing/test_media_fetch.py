@@ -24,7 +24,7 @@ from meetsight.config import Settings
 from meetsight.processing import media_fetch
 from meetsight.processing.errors import PermanentError, TransientError
 from meetsight.processing.media_fetch import FetchResult, fetch_media
-from meetsight.processing.net_policy import hostname_refusal, refusal_reason
+from meetsight.processing.net_policy import hostname_refusal, parse_target, refusal_reason
 from meetsight.storage.local import LocalMediaStore
 
 MB = 1024 * 1024
@@ -215,7 +215,7 @@ async def test_the_connection_goes_to_the_checked_address_not_a_new_lookup(
 ) -> None:
     # The name does not resolve at all: only a connection to the address that was checked can
     # succeed. A rebinding DNS server gets no second question to answer differently.
-    url = httpx.URL(f"http://media.invalid:{server.port}/host")
+    url = parse_target(f"http://media.invalid:{server.port}/host")
     limits = httpx.Timeout(2.0)
     async with media_fetch._open(url, [ipaddress.ip_address("127.0.0.1")], limits, True) as r:
         assert (await r.aread()) == f"media.invalid:{server.port}".encode()
@@ -517,7 +517,7 @@ async def test_https_to_a_pinned_address_sends_the_name_for_sni(
 ) -> None:
     server, cert = tls_server
     trust = ssl.create_default_context(cafile=str(cert))
-    url = httpx.URL(f"https://media.invalid:{server.port}/host")
+    url = parse_target(f"https://media.invalid:{server.port}/host")
     limits = httpx.Timeout(2.0)
     async with media_fetch._open(url, [ipaddress.ip_address("127.0.0.1")], limits, trust) as r:
         assert (await r.aread()) == f"media.invalid:{server.port}".encode()

@@ -84,7 +84,7 @@ async def test_bad_url_shows_the_form_again(
     assert "url: 127.0.0.1 is a loopback address" in answer.text
     assert 'value="http://127.0.0.1:8080/in"' in answer.text
     bad = await post_form(signed_in, PAGE, PAGE, {"url": "ftp://example.com/"})
-    assert bad.status_code == 422 and "url: must be an http or https URL" in bad.text
+    assert bad.status_code == 422 and "url: must be http or https, not ftp" in bad.text
 
 
 async def test_members_are_refused(

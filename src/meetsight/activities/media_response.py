@@ -10,7 +10,9 @@ from starlette.responses import Response, StreamingResponse
 from meetsight.errors import AppError, NotFound
 from meetsight.storage.base import MediaStore
 
-_RANGE = re.compile(r"bytes=(\d*)-(\d*)")
+# Numbers of more than 20 digits (no file is that large; 5000 of them made int() raise) make the
+# header malformed, hence ignored.
+_RANGE = re.compile(r"bytes=(\d{0,20})-(\d{0,20})")
 
 
 class RangeNotSatisfiable(AppError):

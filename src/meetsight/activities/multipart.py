@@ -10,7 +10,8 @@ from python_multipart.exceptions import MultipartParseError
 from python_multipart.multipart import MultipartParser, parse_options_header
 from starlette.requests import ClientDisconnect, Request
 
-from meetsight.errors import BadRequest, PayloadTooLarge, UnsupportedMedia
+from meetsight.errors import BadRequest, PayloadTooLarge, UnsupportedMedia, ValidationFailed
+from meetsight.security.input_text import NOT_UTF8, NUL, field_name
 from meetsight.storage.base import MediaStore, MediaWriter
 
 MAX_FIELD_BYTES = 64 * 1024
@@ -101,10 +102,12 @@ class _Reader:
     async def start_part(self, part: _Part) -> None:
         disposition = part.headers.get(b"content-disposition", b"")
         _, options = parse_options_header(disposition)
-        part.name = options.get(b"name", b"").decode("utf-8", "replace")
+        part.name = _header_text(options.get(b"name", b""), "a part name")
         raw_filename = options.get(b"filename")
         part.filename = (
-            raw_filename.decode("utf-8", "replace") if raw_filename is not None else None
+            _header_text(raw_filename, f"{field_name(part.name)}: the file name")
+            if raw_filename is not None
+            else None
         )
         if part.name == "file" and part.filename is not None:
             if self.form.file is not None:
@@ -138,8 +141,22 @@ class _Reader:
             try:
                 text = part.buffer.decode("utf-8")
             except UnicodeDecodeError:
-                raise BadRequest(f"{part.name}: not valid UTF-8") from None
+                raise BadRequest(f"{field_name(part.name)}: {NOT_UTF8}") from None
+            if "\x00" in text:
+                raise ValidationFailed(f"{field_name(part.name)}: {NUL}")
             self.form.fields.setdefault(part.name, []).append(text)
+
+
+def _header_text(raw: bytes, what: str) -> str:
+    """A part's name or file name: UTF-8 without NUL, checked before anything is stored (the
+    request guard's rules, for the bodies it leaves to this reader)."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BadRequest(f"{what} {NOT_UTF8}") from None
+    if "\x00" in text:
+        raise ValidationFailed(f"{what} {NUL}")
+    return text
 
 
 async def read_upload_form(

@@ -78,7 +78,14 @@ async def _upload(
         max_file_bytes=settings.max_upload_bytes,
         max_transcript_bytes=settings.max_transcript_bytes,
     )
-    activity_id = await create_from_upload(session, state.media, ctx, kind, form)
+    activity_id = await create_from_upload(
+        session,
+        state.media,
+        ctx,
+        kind,
+        form,
+        allow_private_urls=settings.media_url_allow_private,
+    )
     state.jobs_enqueued()
     return envelope({kind.id_key: activity_id}, status_code=201)
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
-from urllib.parse import urlsplit
 
 from meetsight.activities.kinds import ActivityKind
 from meetsight.activities.models import MEETING_MEDIA_TYPES
 from meetsight.activities.multipart import UploadedForm
 from meetsight.errors import ValidationFailed
+from meetsight.processing.net_policy import TargetError, checked_target
 from meetsight.timefmt import parse_datetime
 
 LANGUAGE = re.compile(r"^[a-z]{2}$")
@@ -39,8 +39,6 @@ def _text(form: UploadedForm, name: str, *, max_length: int) -> str | None:
     if value is None or not value.strip():
         return None
     value = value.strip()
-    if "\x00" in value:
-        raise ValidationFailed(f"{name}: must not contain NUL characters")
     if len(value) > max_length:
         raise ValidationFailed(f"{name}: at most {max_length} characters")
     return value
@@ -52,19 +50,22 @@ def _person_ids(form: UploadedForm) -> list[str]:
         ids.extend(part.strip() for part in raw.split(",") if part.strip())
     if len(ids) > 200:
         raise ValidationFailed("personIds: at most 200 people")
-    if any("\x00" in ref for ref in ids):
-        raise ValidationFailed("personIds: must not contain NUL characters")
     return list(dict.fromkeys(ids))
 
 
-def check_media_url(url: str) -> str:
-    parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise ValidationFailed("mediaUrl: must be an http or https URL")
+def check_media_url(url: str, *, allow_private: bool) -> str:
+    """The URL as given, when the address policy lets it be fetched (checked again, resolved,
+    when the worker fetches it); a 422 otherwise."""
+    try:
+        checked_target(url, allow_private=allow_private)
+    except TargetError as exc:
+        raise ValidationFailed(f"mediaUrl: {exc}") from None
     return url
 
 
-def parse_upload_fields(form: UploadedForm, kind: ActivityKind) -> UploadFields:
+def parse_upload_fields(
+    form: UploadedForm, kind: ActivityKind, *, allow_private_urls: bool
+) -> UploadFields:
     name = _text(form, "name", max_length=500)
     if name is None:
         raise ValidationFailed("name: required")
@@ -77,7 +78,9 @@ def parse_upload_fields(form: UploadedForm, kind: ActivityKind) -> UploadFields:
         raise ValidationFailed("startDateTime: expected an ISO 8601 date-time") from None
     fields = UploadFields(name=name, start_at=start_at)
     media_url = _text(form, "mediaUrl", max_length=2048)
-    fields.media_url = check_media_url(media_url) if media_url else None
+    fields.media_url = (
+        check_media_url(media_url, allow_private=allow_private_urls) if media_url else None
+    )
     fields.description = _text(form, "description", max_length=20_000)
     fields.owner_id = _text(form, "ownerId", max_length=64)
     fields.person_ids = _person_ids(form)

@@ -29,10 +29,14 @@ async def create_from_upload(
     ctx: AuthContext,
     kind: ActivityKind,
     form: UploadedForm,
+    *,
+    allow_private_urls: bool,
 ) -> str:
-    """Validate, store and enqueue; returns the new activity id. Nothing is kept on failure."""
+    """Validate, store and enqueue; returns the new activity id. Nothing is kept on failure.
+    `allow_private_urls` is MEETSIGHT_MEDIA_URL_ALLOW_PRIVATE, for a mediaUrl."""
     try:
-        return await _create(session, media, ctx, kind, form)
+        fields = parse_upload_fields(form, kind, allow_private_urls=allow_private_urls)
+        return await _create(session, media, ctx, kind, form, fields)
     except BaseException:
         await form.discard()
         await session.rollback()
@@ -45,8 +49,8 @@ async def _create(
     ctx: AuthContext,
     kind: ActivityKind,
     form: UploadedForm,
+    fields: UploadFields,
 ) -> str:
-    fields = parse_upload_fields(form, kind)
     given = [x for x in (form.file, fields.media_url, form.transcript) if x is not None]
     if len(given) != 1:
         raise BadRequest("Send exactly one of file, mediaUrl or transcript")
@@ -79,8 +83,8 @@ async def _create(
     else:
         activity.source = "url"
         activity.media_url = fields.media_url
-    await enqueue_processing(session, org_id, activity.id)
-    try:
+    try:  # the stored media goes if anything after it fails (a flush can fail here too)
+        await enqueue_processing(session, org_id, activity.id)
         await session.commit()
     except BaseException:
         if activity.media_key:

@@ -18,6 +18,7 @@ from pydantic import ValidationError
 from meetsight.mcp import tools_content, tools_listing, tools_search, tools_stats
 from meetsight.mcp.errors import ToolFailure
 from meetsight.mcp.results import tool_error
+from meetsight.security.input_text import value_problem
 
 log = logging.getLogger("meetsight.mcp")
 
@@ -67,7 +68,12 @@ class MeetsightMCP(MCPServer[Any]):
     ) -> CallToolResult | InputRequiredResult:
         """Our failures and bad arguments become error results carrying just the message
         (the SDK would prefix "Error executing tool ..."); crashes stay with the SDK, which
-        logs them and answers without internals."""
+        logs them and answers without internals. Text and numbers that no tool accepts (NUL,
+        lone surrogates, impossible numbers) are refused here, for every tool, by the rules
+        the REST request guard applies (`security.input_text`)."""
+        found = value_problem(arguments, root="arguments")
+        if found is not None:
+            return tool_error(f"Invalid argument {found[0]}: {found[1]}")
         try:
             return await super().call_tool(name, arguments, context)
         except ToolError as exc:

@@ -14,6 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from meetsight.oauth.errors import invalid_client, invalid_request
 from meetsight.oauth.hashing import MAX_PRESENTED_LENGTH, client_secret_matches
 from meetsight.oauth.models import OAuthClient
+from meetsight.security.input_text import text_problem
 
 
 def _basic_credentials(header: str) -> tuple[str, str] | None:
@@ -28,7 +29,10 @@ def _basic_credentials(header: str) -> tuple[str, str] | None:
     if not sep:
         raise invalid_client("Malformed HTTP Basic credentials", basic=True)
     # RFC 6749 section 2.3.1: both parts are form-urlencoded before encoding.
-    return unquote_plus(client_id), unquote_plus(secret)
+    client_id, secret = unquote_plus(client_id), unquote_plus(secret)
+    if text_problem(client_id) or text_problem(secret):  # a NUL would reach the database
+        raise invalid_client("Malformed HTTP Basic credentials", basic=True)
+    return client_id, secret
 
 
 async def find_client(session: AsyncSession, client_id: str) -> OAuthClient | None:

@@ -18,7 +18,6 @@ import asyncio
 import contextlib
 import email.message
 import errno
-import ipaddress
 import os
 import socket
 import ssl
@@ -35,7 +34,14 @@ import httpx
 
 from meetsight.errors import AppError
 from meetsight.processing.errors import PermanentError, TransientError
-from meetsight.processing.net_policy import IPAddress, hostname_refusal, refusal_reason
+from meetsight.processing.net_policy import (
+    AddressRefused,
+    IPAddress,
+    Target,
+    TargetError,
+    parse_target,
+    resolve_target,
+)
 
 CHUNK_BYTES = 1024 * 1024  # one write per MiB: few thread hops, little memory
 MAX_ADDRESSES = 4  # addresses of one host tried in turn when a connection fails
@@ -117,11 +123,12 @@ async def _fetch(
     max_redirects: int,
     verify: ssl.SSLContext | bool,
 ) -> FetchResult:
-    current = _parse(url)
+    target = _parse(url)
     redirects = 0
     while True:
-        addresses = await _resolve_checked(current, allow_private, limits.connect or 10.0)
-        async with _open(current, addresses, limits, verify) as response:
+        current = target.url
+        addresses = await _resolve_checked(target, allow_private, limits.connect or 10.0)
+        async with _open(target, addresses, limits, verify) as response:
             if response.status_code in REDIRECT_STATUSES:
                 location = response.headers.get("location")
                 if not location:
@@ -132,8 +139,8 @@ async def _fetch(
                     raise PermanentError(f"{_safe(url)} redirected more than {max_redirects} times")
                 redirects += 1
                 try:
-                    current = _parse(str(current.join(location)))
-                except PermanentError as exc:
+                    target = _parse(str(current.join(location)))
+                except (PermanentError, httpx.InvalidURL) as exc:
                     raise PermanentError(
                         f"{_safe(current)} redirected to a refused URL: {exc}"
                     ) from exc
@@ -148,52 +155,25 @@ async def _fetch(
             )
 
 
-def _parse(url: str) -> httpx.URL:
-    """The URL, or a PermanentError saying what is wrong with it."""
+def _parse(url: str) -> Target:
+    """The URL under the address policy's rules, or a PermanentError saying what is wrong."""
     try:
-        parsed = httpx.URL(url)
-    except (httpx.InvalidURL, TypeError) as exc:
-        raise PermanentError(f"The media URL is not a valid URL ({exc})") from exc
-    if parsed.scheme not in ("http", "https"):
-        scheme = parsed.scheme or "no scheme"
-        raise PermanentError(f"The media URL must be http or https, not {scheme}")
-    if not parsed.host:
-        raise PermanentError("The media URL has no host")
-    # Refused rather than sent: credentials would sit in the database and logs, and
-    # "http://trusted@elsewhere/" reads as a host it is not.
-    if parsed.userinfo:
-        raise PermanentError("The media URL must not contain a user name or password")
-    return parsed.copy_with(fragment=None)
+        return parse_target(url)
+    except TargetError as exc:
+        raise PermanentError(f"The media URL {exc}") from exc
 
 
 async def _resolve_checked(
-    url: httpx.URL, allow_private: bool, lookup_seconds: float
+    target: Target, allow_private: bool, lookup_seconds: float
 ) -> list[IPAddress]:
     """The host's addresses, all allowed by the policy, in the resolver's order of preference."""
-    host = url.raw_host.decode("ascii")
-    why = hostname_refusal(host)
-    if why:
-        raise PermanentError(f"Refused to fetch {_safe(url)}: {why}")
+    host = target.host
     try:
-        addresses: list[IPAddress] = [ipaddress.ip_address(host)]
-    except ValueError:
-        addresses = await _resolve(host, url.port or _default_port(url), lookup_seconds)
-    for address in addresses:
-        # Any refused address refuses the host: an answer that mixes public and private
-        # addresses is what a rebinding attack looks like.
-        why = refusal_reason(address, allow_private=allow_private)
-        if why:
-            raise PermanentError(f"Refused to fetch {_safe(url)}: {why}")
-    return addresses
-
-
-async def _resolve(host: str, port: int, lookup_seconds: float) -> list[IPAddress]:
-    loop = asyncio.get_running_loop()
-    try:
-        infos = await asyncio.wait_for(
-            loop.getaddrinfo(host, port, type=socket.SOCK_STREAM, proto=socket.IPPROTO_TCP),
-            lookup_seconds,
+        return await resolve_target(
+            target, allow_private=allow_private, lookup_seconds=lookup_seconds
         )
+    except AddressRefused as exc:
+        raise PermanentError(f"Refused to fetch {_safe(target.url)}: {exc.why}") from exc
     except TimeoutError as exc:
         raise TransientError(
             f"Looking up {host} took longer than {lookup_seconds:g} seconds"
@@ -202,32 +182,25 @@ async def _resolve(host: str, port: int, lookup_seconds: float) -> list[IPAddres
         if exc.errno in (socket.EAI_AGAIN, getattr(socket, "EAI_SYSTEM", None)):
             raise TransientError(f"Looking up {host} failed for now ({exc.strerror})") from exc
         raise PermanentError(f"The media URL's host {host} was not found") from exc
-    found: list[IPAddress] = []
-    for _family, _type, _proto, _canon, sockaddr in infos:
-        # The zone of a link-local IPv6 answer is dropped; the policy refuses those anyway.
-        address = ipaddress.ip_address(str(sockaddr[0]).split("%", 1)[0])
-        if address not in found:
-            found.append(address)
-    if not found:
-        raise PermanentError(f"The media URL's host {host} has no address")
-    return found
+    except OSError as exc:
+        raise PermanentError(f"The media URL's host {host} has no address") from exc
 
 
 @asynccontextmanager
 async def _open(
-    url: httpx.URL,
+    target: Target,
     addresses: list[IPAddress],
     limits: httpx.Timeout,
     verify: ssl.SSLContext | bool,
 ) -> AsyncIterator[httpx.Response]:
-    """A streamed GET of `url` over a connection to one of the checked `addresses`."""
-    host = url.raw_host.decode("ascii")
+    """A streamed GET of the target over a connection to one of the checked `addresses`."""
+    url, host = target.url, target.host
     headers = {
         "Host": url.netloc.decode("ascii"),  # the name, with the port when not the default
         "User-Agent": USER_AGENT,
         "Accept-Encoding": "identity",  # the bytes as stored; a size limit on what is on disk
     }
-    is_name = not _is_ip_literal(host)
+    is_name = target.address is None
     # For https, the name goes in SNI and is what the certificate must match.
     extensions = {"sni_hostname": host} if url.scheme == "https" and is_name else {}
     # One client per hop, never pooled across hops: a connection verified for one name is not
@@ -347,18 +320,6 @@ def _safe(url: str | httpx.URL) -> str:
     except (httpx.InvalidURL, TypeError):
         text = "the media URL"
     return text if len(text) <= 200 else text[:197] + "..."
-
-
-def _default_port(url: httpx.URL) -> int:
-    return 443 if url.scheme == "https" else 80
-
-
-def _is_ip_literal(host: str) -> bool:
-    try:
-        ipaddress.ip_address(host)
-    except ValueError:
-        return False
-    return True
 
 
 def _media_type(header: str | None) -> str | None:

@@ -46,19 +46,27 @@ def streamed_body_routes(routes: Iterable[BaseRoute]) -> list[BaseRoute]:
     ]
 
 
-class BodySizeLimit:
-    def __init__(
-        self, app: ASGIApp, *, max_bytes: int, routes: Callable[[], Sequence[BaseRoute]]
-    ) -> None:
-        self.app = app
-        self.max_bytes = max_bytes
+class StreamedRoutes:
+    """Whether a request goes to a `@streams_body` route: the routes are found once, on the
+    first question (every route exists by the first request)."""
+
+    def __init__(self, routes: Callable[[], Sequence[BaseRoute]]) -> None:
         self.routes = routes
         self._streamed: list[BaseRoute] | None = None
 
-    def _streams_itself(self, scope: Scope) -> bool:
-        if self._streamed is None:  # every route exists by the first request
+    def matches(self, scope: Scope) -> bool:
+        if self._streamed is None:
             self._streamed = streamed_body_routes(self.routes())
         return any(route.matches(scope)[0] is Match.FULL for route in self._streamed)
+
+
+class BodySizeLimit:
+    def __init__(
+        self, app: ASGIApp, *, max_bytes: int, streams_itself: Callable[[Scope], bool]
+    ) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+        self._streams_itself = streams_itself
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if (

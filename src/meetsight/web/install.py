@@ -25,7 +25,21 @@ from meetsight.web.errors import PageError, SignInRequired
 from meetsight.web.sessions import current_user
 from meetsight.web.templating import STATIC_DIR, render
 
-TITLES = {403: "Not allowed", 404: "Not found", 409: "Conflict"}
+TITLES = {
+    400: "Bad request",
+    403: "Not allowed",
+    404: "Not found",
+    409: "Conflict",
+    415: "Unsupported form",
+    422: "Not accepted",
+}
+
+
+async def error_page(request: Request, status_code: int, message: str) -> Response:
+    """The HTML error page, with the signed-in user in its header."""
+    await current_user(request)
+    title = TITLES.get(status_code, "Something went wrong")
+    return render(request, "error.html", status_code=status_code, title=title, message=message)
 
 
 def install_web(app: FastAPI, settings: Settings) -> None:
@@ -48,11 +62,7 @@ def install_web(app: FastAPI, settings: Settings) -> None:
 
     @app.exception_handler(PageError)
     async def page_error(request: Request, exc: PageError) -> Response:
-        await current_user(request)  # the header shows who is signed in
-        title = TITLES.get(exc.status_code, "Something went wrong")
-        return render(
-            request, "error.html", status_code=exc.status_code, title=title, message=exc.message
-        )
+        return await error_page(request, exc.status_code, exc.message)
 
     @app.exception_handler(SignInRequired)
     async def sign_in_required(request: Request, exc: SignInRequired) -> Response:

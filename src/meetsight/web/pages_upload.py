@@ -30,10 +30,11 @@ from meetsight.web.sessions import WebUser, require_user
 from meetsight.web.templating import render
 
 router = APIRouter(include_in_schema=False)
+UPLOAD_PATH = "/app/upload"
 MAX_PEOPLE_LISTED = 500
 
 
-@router.get("/app/upload")
+@router.get(UPLOAD_PATH)
 async def upload_page(
     request: Request, session: DbSession, user: WebUser = Depends(require_user)
 ) -> Response:
@@ -49,7 +50,7 @@ async def upload_page(
     return render(request, "upload.html", people=people, max_mb=max_mb)
 
 
-@router.post("/app/upload")
+@router.post(UPLOAD_PATH)
 @streams_body
 async def upload_submit(
     request: Request, session: DbSession, user: WebUser = Depends(api_user)
@@ -79,7 +80,14 @@ async def upload_submit(
         await form.discard()
         raise ValidationFailed("kind: meeting or call")
     kind = CALLS if kind_name == "call" else MEETINGS
-    activity_id = await create_from_upload(session, state.media, web_auth(user), kind, form)
+    activity_id = await create_from_upload(
+        session,
+        state.media,
+        web_auth(user),
+        kind,
+        form,
+        allow_private_urls=state.settings.media_url_allow_private,
+    )
     state.jobs_enqueued()
     if not scripted:
         return RedirectResponse(page_path(activity_id), status_code=303)

@@ -1,6 +1,7 @@
 """One HTTP attempt at a webhook delivery, under the same address policy as mediaUrl fetches.
 
-The endpoint's host is resolved here, every address checked with `net_policy`, and the request
+The endpoint's URL is read and its host resolved by `net_policy` (the same functions that check
+it when it is stored, and mediaUrl fetches), every address checked, and the request
 sent to an address that was checked (the name still goes in Host and, for https, in SNI and the
 certificate check), so a DNS answer that changes after the check cannot reach the inside.
 Redirects are not followed: a 3xx is a failed attempt, as with most webhook senders.
@@ -8,15 +9,19 @@ Redirects are not followed: a 3xx is a failed attempt, as with most webhook send
 
 from __future__ import annotations
 
-import asyncio
-import ipaddress
-import socket
 import time
 from dataclasses import dataclass
 
 import httpx
 
-from meetsight.processing.net_policy import IPAddress, hostname_refusal, refusal_reason
+from meetsight.processing.net_policy import (
+    AddressRefused,
+    IPAddress,
+    Target,
+    TargetError,
+    parse_target,
+    resolve_target,
+)
 from meetsight.webhooks.signing import (
     DELIVERY_HEADER,
     EVENT_HEADER,
@@ -41,10 +46,6 @@ class AttemptResult:
         return self.error is None
 
 
-class Refused(Exception):
-    pass
-
-
 async def send_delivery(
     url: str,
     *,
@@ -62,12 +63,10 @@ async def send_delivery(
         return round((time.perf_counter() - started) * 1000, 1)
 
     try:
-        parsed = httpx.URL(url)
-        addresses = await _checked_addresses(parsed, allow_private, timeout_seconds)
-    except Refused as exc:
-        return AttemptResult(None, str(exc), took(), refused=True)
-    except (OSError, TimeoutError, httpx.InvalidURL) as exc:
-        return AttemptResult(None, _bounded(f"Looking up the host failed: {exc}"), took())
+        target, addresses = await _checked_target(url, allow_private, timeout_seconds)
+    except _NotSent as exc:
+        return AttemptResult(None, exc.error, took(), refused=exc.refused)
+    parsed, host = target.url, target.host
     timestamp = int(time.time())
     headers = {
         "Host": parsed.netloc.decode("ascii"),
@@ -77,8 +76,8 @@ async def send_delivery(
         DELIVERY_HEADER: delivery_id,
         EVENT_HEADER: event,
     }
-    host = parsed.raw_host.decode("ascii")
-    extensions = {"sni_hostname": host} if parsed.scheme == "https" and not _is_ip(host) else {}
+    is_name = target.address is None
+    extensions = {"sni_hostname": host} if parsed.scheme == "https" and is_name else {}
     timeout = httpx.Timeout(timeout_seconds)
     async with httpx.AsyncClient(timeout=timeout, follow_redirects=False, trust_env=False) as c:
         error: str = "no address to connect to"
@@ -107,52 +106,32 @@ async def send_delivery(
         return AttemptResult(None, _bounded(error), took())
 
 
-async def _checked_addresses(
-    url: httpx.URL, allow_private: bool, lookup_seconds: float
-) -> list[IPAddress]:
-    if url.scheme not in ("http", "https") or not url.host:
-        raise Refused("The webhook URL must be an http or https URL with a host")
-    host = url.raw_host.decode("ascii")
-    why = hostname_refusal(host)
-    if why:
-        raise Refused(f"Refused to deliver to {host}: {why}")
+class _NotSent(Exception):
+    def __init__(self, error: str, *, refused: bool) -> None:
+        super().__init__(error)
+        self.error = error
+        self.refused = refused  # by the address policy: retrying cannot help
+
+
+async def _checked_target(
+    url: str, allow_private: bool, lookup_seconds: float
+) -> tuple[Target, list[IPAddress]]:
+    """The URL and the addresses to send to, all allowed by the policy; _NotSent otherwise."""
     try:
-        addresses: list[IPAddress] = [ipaddress.ip_address(host)]
-    except ValueError:
-        addresses = await _resolve(
-            host, url.port or (443 if url.scheme == "https" else 80), lookup_seconds
+        target = parse_target(url)
+    except TargetError as exc:
+        raise _NotSent(f"The webhook URL {exc}", refused=True) from exc
+    try:
+        addresses = await resolve_target(
+            target, allow_private=allow_private, lookup_seconds=lookup_seconds
         )
-    for address in addresses:
-        why = refusal_reason(address, allow_private=allow_private)
-        if why:
-            settable = refusal_reason(address, allow_private=True) is None
-            hint = " (MEETSIGHT_WEBHOOK_ALLOW_PRIVATE allows it)" if settable else ""
-            raise Refused(f"Refused to deliver to {host}: {why}{hint}")
-    return addresses
-
-
-async def _resolve(host: str, port: int, lookup_seconds: float) -> list[IPAddress]:
-    loop = asyncio.get_running_loop()
-    infos = await asyncio.wait_for(
-        loop.getaddrinfo(host, port, type=socket.SOCK_STREAM, proto=socket.IPPROTO_TCP),
-        lookup_seconds,
-    )
-    found: list[IPAddress] = []
-    for *_, sockaddr in infos:
-        address = ipaddress.ip_address(str(sockaddr[0]).split("%", 1)[0])
-        if address not in found:
-            found.append(address)
-    if not found:
-        raise OSError(f"{host} has no address")
-    return found
-
-
-def _is_ip(host: str) -> bool:
-    try:
-        ipaddress.ip_address(host)
-    except ValueError:
-        return False
-    return True
+    except AddressRefused as exc:
+        hint = " (MEETSIGHT_WEBHOOK_ALLOW_PRIVATE allows it)" if exc.settable else ""
+        error = f"Refused to deliver to {target.host}: {exc.why}{hint}"
+        raise _NotSent(error, refused=True) from exc
+    except (OSError, TimeoutError) as exc:
+        raise _NotSent(_bounded(f"Looking up the host failed: {exc}"), refused=False) from exc
+    return target, addresses
 
 
 def _bounded(text: str) -> str:

@@ -3,26 +3,23 @@ the caller commits (with its audit event, for the settings pages)."""
 
 from __future__ import annotations
 
-import ipaddress
 import secrets
 from collections import defaultdict
 from typing import Any
 
-import httpx
 import orjson
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.db.base import utcnow
 from meetsight.errors import Conflict, NotFound, ValidationFailed
-from meetsight.processing.net_policy import hostname_refusal, refusal_reason
+from meetsight.processing.net_policy import TargetError, checked_target
 from meetsight.timefmt import iso_z
 from meetsight.webhooks.models import WebhookAttempt, WebhookDelivery, WebhookEndpoint
 from meetsight.webhooks.schemas import WebhookCreate, WebhookUpdate
 
 MAX_ENDPOINTS = 20
 NOT_FOUND = "Webhook not found"
-LOOPBACK_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost"})
 
 
 def new_secret() -> str:
@@ -31,29 +28,13 @@ def new_secret() -> str:
 
 def check_url(url: str, *, allow_private: bool) -> str:
     """The URL if deliveries may go there, else a 422 naming the field. Host names are checked
-    again, resolved, at every delivery; here only what is certain without DNS."""
+    again, resolved, at every delivery (`sender`); here only what is certain without DNS, by
+    the same policy."""
     try:
-        parsed = httpx.URL(url)
-    except (httpx.InvalidURL, TypeError) as exc:
-        raise ValidationFailed(f"url: not a valid URL ({exc})") from None
-    if parsed.scheme not in ("http", "https"):
-        raise ValidationFailed("url: must be an http or https URL")
-    if not parsed.host:
-        raise ValidationFailed("url: has no host")
-    if parsed.userinfo:
-        raise ValidationFailed("url: must not contain a user name or password")
-    host = parsed.host.rstrip(".").lower()
-    why = hostname_refusal(host)
-    if why is None and host in LOOPBACK_NAMES and not allow_private:
-        why = f"{host} is a loopback name"
-    if why is None:
-        try:
-            why = refusal_reason(ipaddress.ip_address(host), allow_private=allow_private)
-        except ValueError:
-            why = None  # a name: resolved and checked when delivering
-    if why:
-        raise ValidationFailed(f"url: {why}; deliveries there are refused")
-    return str(parsed.copy_with(fragment=None))
+        target = checked_target(url, allow_private=allow_private)
+    except TargetError as exc:
+        raise ValidationFailed(f"url: {exc}") from None
+    return str(target.url)
 
 
 def serialize_endpoint(row: WebhookEndpoint, *, with_secret: bool = False) -> dict[str, Any]:
