@@ -213,6 +213,7 @@ def _mentions(conversation: Conversation) -> dict[str, list[tuple[int, str, str]
     anywhere = Counter(
         fold(n) for ln in conversation.lines for n in find_names(ln.text, excluded, mid_caps)
     )
+    lower = _lowercase_words([ln.text for ln in conversation.lines])
     for line in conversation.lines:
         for sentence in sentences(line.text) or [line.text]:
             names = list(dict.fromkeys(find_names(sentence, excluded, mid_caps)))
@@ -227,14 +228,21 @@ def _mentions(conversation: Conversation) -> dict[str, list[tuple[int, str, str]
             previous = sentence
     # A one-word name seen once, only at a sentence start, is more likely an ordinary word
     # ("Upfront.", "Sorry.") than a vendor; a name with inner capitals counts anyway.
+    # A one-word name the conversation also writes in lower case is an ordinary word used as
+    # a title or heading ("Support", "Finance").
     return {
         shown[k]: v
         for k, v in found.items()
         if " " in shown[k]
-        or k in mid_caps
-        or anywhere[k] > 1
-        or any(c.isupper() for c in shown[k][1:])
+        or (
+            k not in lower
+            and (k in mid_caps or anywhere[k] > 1 or any(c.isupper() for c in shown[k][1:]))
+        )
     }
+
+
+def _lowercase_words(texts: Sequence[str]) -> set[str]:
+    return {fold(w) for t in texts for w in re.findall(r"\b[a-zà-ÿ][a-zà-ÿ'-]+\b", t)}
 
 
 def _decide(probs: np.ndarray, labels: Sequence[str]) -> bool:
