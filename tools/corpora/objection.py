@@ -135,6 +135,10 @@ EN_SLOTS = {
 
 EN = {
     "objection": [
+        "{That's|It's|This is} {too expensive|too pricey|out of our range} {for us|for a shop our size|right now}.",
+        "{The|That} {price|quote|number} is {too high|above our budget|more than we can pay}.",
+        "{It's|That's} {above|over|beyond} {our budget|what we budgeted|what we can spend} {this year|for this}.",
+        "{At|For} {forty|fifty|ninety} {euros|dollars} {a seat|per user|a month}, {it's|that's} {too much|a stretch|over budget} for us.",
         "{My|Our} {main|biggest|one|real} {concern|worry|hesitation} is {adoption|the price|security|the timeline|the migration|support}.",
         "{One|A} {concern|worry}, though: {the partners|my manager|the works council} {may|will} {resist|question} {the change|a new system|extra screens}.",
         "{I'll be blunt|To be blunt|Let me be direct}: {I'm|we're} not {comfortable|happy} {with|about} {the price|a three-year term|sharing that data|the timeline}.",
@@ -282,7 +286,6 @@ EN = {
     "praise": [
         "{No|Zero} {real|} {concerns|worries} {on|about} {that|the timeline|security}, {it looks fine|we're good}.",
         "{That|Your answer} {addresses|handles} {my|the} {concern|worry} {nicely|completely}, thanks.",
-        "{Price|Budget|Security} {isn't|is not} {an issue|a problem|a concern} for us.",
         "{That|The timeline} {works|fits} {fine|perfectly} {for us|with our plans}.",
         "{I'm|We're} not worried about {that|the migration|adoption} {at all|anymore}.",
         "{That's|This is} {really helpful|great to hear|promising}.",
@@ -345,6 +348,22 @@ EN = {
         "Can we {import|bring over} {last year's data|the contacts} {ourselves|in bulk}?",
     ],
     "neutral": [
+        "{One more thing|Also}: {the|our} {bank|auditor|accounts team} {needs|wants} {a supplier form|proof of registration|a signed mandate} {for the file|before we pay}.",
+        "{We'll need|Please send} {your|the} {company details|bank details|VAT number} {so|and} {accounts|finance} can {set you up|add you as a supplier}.",
+        "{Can we|Could we} {get|borrow} {a few|some} {trial seats|practice logins} {for|so} {the team|our staff} {to learn on|can rehearse} first?",
+        "{I|We} {own|take} {the action on|the point about} {the cap|the clause|the form}, {you|Mia} {own|owns} {the rest|the pricing} {as discussed|from the list}.",
+        "{Three|Four|Six} {topics|points} {left|open}: {the SLA|pricing}, {the DPA|renewal}, {payment|training} and {the exhibit|go-live}.",
+        "{Truth is|Frankly}, {our bottleneck|what slows us down} is {headcount|training new hires}, {not|rather than} {the tools|the software}.",
+        "{The|Our} {carrier|landlord|supplier} {raised|put up} {prices|the premium} {again|this year}, {which|and that} {already hurts|is painful}.",
+        "{Also|Plus}, {nobody|no one} {can see|knows} {the cash position|stock levels} without {a manual report|asking accounting}.",
+        "{Ugh|Oh}, don't {remind me|get me started}, {the traffic|the weather|Monday} was {awful|brutal}.",
+        "{I'm|We're} {exhausted|wiped out} {after|from} {the trade fair|the audit week|the move}, {honestly|ha}.",
+        "{Next Tuesday|That afternoon} {I'm|I'll be} {on a plane|at the dentist|with a client}; {Jo|my deputy} {can|will} {cover|sit in}.",
+        "{So|And} {yeah|right}, {those are|that's} {all the tools|every system} {we touch|we use} {day to day|each week}.",
+        "{Would|Could} {the trainers|our supervisors} {get|have} {early access|a practice account} {before|ahead of} {launch|the rollout}?",
+        "{After Easter|In the autumn} {things calm down|it's quieter} {here|for us}, {a good moment|perfect timing} {to start|for training}.",
+        "{Noted|Got it}; {I'll|we'll} {check|run} {the wording|that clause} {past|with} {our solicitor|the notary} {and reply|by Monday}.",
+        "{Quick question|By the way}: {do|would} {extra trainings|weekend calls|more storage} {fall under|come with} {our|the} {subscription|tier}?",
         "{We|Our team} {started|launched} {the new site|the pilot} {last spring|in March} and it went {smoothly|fine}.",
         "{Our|The} {owner|CEO|director} {likes|liked} {the idea|what she saw} {and|so} {wants|asked} {a proposal|numbers} {by Friday|soon}.",
         "{Most|Many} of our {clients|patients|members} {book|pay} {online|by card} {these days|now}.",
