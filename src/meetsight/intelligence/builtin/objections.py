@@ -33,7 +33,7 @@ from meetsight.intelligence.builtin.heads.model import Head, load_head
 from meetsight.intelligence.builtin.text import sentences
 from meetsight.intelligence.conversation import Conversation, Line
 
-THRESHOLD = 0.5  # and the objection reading must be the most likely one
+THRESHOLD = 0.55  # and the objection reading must be the most likely one
 PREFILTER = 0.3  # a turn is read sentence by sentence only when it reads this likely whole
 WHOLE_TURN = 45  # words: a turn this short is read whole
 SHORT_SENTENCE = 8  # words: a shorter sentence is read with the next one
