@@ -354,13 +354,13 @@ def classify_notes(
     for row, line in enumerate(conversation.lines):
         hit = first.get(row) or later.get(row)
         if hit is not None:
-            key, content, tag = hit
+            found_key, quote, label = hit
             long = len(line.text) > LONG_LINE and len(_sentences(line.text)) > 2
             notes.append(
                 NoteDraft(
-                    category_key=key,
-                    content=content if long or key == "objections" else line.text,
-                    tag=tag or _fallback_tag(content, people),
+                    category_key=found_key,
+                    content=quote if long or found_key == "objections" else line.text,
+                    tag=label or _fallback_tag(quote, people),
                     priority="high",
                     start=line.start,
                     end=line.end,

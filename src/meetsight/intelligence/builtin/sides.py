@@ -93,7 +93,7 @@ def _scores(conversation: Conversation, vectors: np.ndarray) -> dict[str, tuple[
     texts = [ln.text for ln in conversation.lines]
     probs = head.probabilities(vectors, texts)
     seller = probs[:, head.labels.index("seller")]
-    buyer = sum(probs[:, head.labels.index(k)] for k in ("objection", "pain", "praise"))
+    buyer = probs[:, [head.labels.index(k) for k in ("objection", "pain", "praise")]].sum(axis=1)
     out: dict[str, tuple[float, int, int]] = {}
     for speaker in dict.fromkeys(ln.speaker for ln in conversation.lines):
         rows = [i for i, ln in enumerate(conversation.lines) if ln.speaker == speaker]
