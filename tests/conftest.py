@@ -16,7 +16,7 @@ from meetsight.config import Settings
 from meetsight.db.migrate import upgrade_async
 from meetsight.state import AppState
 
-pytest_plugins = ["fixtures.factories"]
+pytest_plugins = ["fixtures.factories", "fixtures.app_server"]
 
 PG_URL = os.environ.get("MEETSIGHT_TEST_DATABASE_URL")
 ENGINES = ["sqlite", "postgresql"]

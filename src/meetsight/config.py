@@ -43,6 +43,23 @@ class Settings(BaseSettings):
     )
     max_upload_bytes: int = Field(default=2 * 1024**3, description="Largest accepted upload")
     max_transcript_bytes: int = Field(default=50 * 1024**2, description="Largest transcript file")
+    # Transcript limits (meetsight.transcripts.limits; docs/processing.md#transcript-limits): an
+    # import over one is refused at upload, recognition splits text longer than a segment's.
+    transcript_max_segments: int = Field(
+        default=50_000, ge=1, description="Segments in one transcript (48 h at one per 3.5 s)"
+    )
+    transcript_max_segment_chars: int = Field(
+        default=1_000_000, ge=100, description="Characters in one segment (a whole-text export)"
+    )
+    transcript_max_chars: int = Field(
+        default=5_000_000, ge=100, description="Characters in one transcript (48 h of speech)"
+    )
+    transcript_max_speakers: int = Field(
+        default=200, ge=1, description="Distinct speakers in one transcript"
+    )
+    transcript_max_participants: int = Field(
+        default=300, ge=1, description="People attached to one imported conversation"
+    )
     api_key_cache_seconds: float = Field(
         default=2.0, description="How long a verified API key is trusted without a lookup"
     )

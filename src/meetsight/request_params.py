@@ -8,15 +8,31 @@ and the same models generate the OpenAPI parameters, so the documentation cannot
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+import re
+from datetime import date
+from typing import Annotated, Any, TypeVar
 
 from fastapi.exceptions import RequestValidationError
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+from pydantic_core import PydanticCustomError
 from starlette.requests import Request
 
 from meetsight.pagination import MAX_LIMIT, MAX_PAGE
 
 M = TypeVar("M", bound=BaseModel)
+
+
+def _calendar_day(value: object) -> object:
+    """Only the YYYY-MM-DD form the document declares (format: date): pydantic would also read
+    a number, "0.0" included, as a Unix time and a date-time at midnight as its day."""
+    if isinstance(value, str) and not _DAY.fullmatch(value):
+        raise PydanticCustomError("date_from_datetime_parsing", "expected YYYY-MM-DD")
+    return value
+
+
+_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+# A query parameter that is a calendar day (e.g. search's fromDate and toDate).
+QueryDay = Annotated[date, BeforeValidator(_calendar_day)]
 
 
 class QueryModel(BaseModel):

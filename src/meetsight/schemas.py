@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Generic, TypeVar
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 from pydantic.alias_generators import to_camel
 from pydantic.json_schema import JsonDict
+from pydantic_core import PydanticCustomError
 
 T = TypeVar("T")
 
@@ -20,6 +21,27 @@ def reject_nul(value: str) -> str:
 
 # Annotated[str, NoNul] on every text field of a request body that reaches the database.
 NoNul = AfterValidator(reject_nul)
+
+
+def at_most_as_sent(max_length: int) -> BeforeValidator:
+    """After StringConstraints(strip_whitespace=True, max_length=...) in Annotated (so that it
+    runs before them; placed first it kept min_length from applying): the document's maxLength
+    counts the characters sent, and pydantic trims before it counts, so `"%"` followed by 2000
+    no-break spaces passed as `"%"` (a schema violation the fuzzer found accepted). This refuses
+    a value longer than that before trimming too."""
+
+    def check(value: object) -> object:
+        if isinstance(value, str) and len(value) > max_length:
+            raise PydanticCustomError(
+                "string_too_long",
+                "String should have at most {max_length} characters",
+                {"max_length": max_length},
+            )
+        return value
+
+    return BeforeValidator(check)
+
+
 # For text that validators trim and refuse when blank: says so in the document (a non-space
 # character somewhere), so that clients and the fuzzer know "" and "  " are a 422.
 NOT_BLANK: JsonDict = {"pattern": r"\S"}

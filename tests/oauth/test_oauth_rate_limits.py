@@ -3,10 +3,9 @@ of the same organization keeps its own."""
 
 from __future__ import annotations
 
-from oauth_helpers import code_form, register
-
 from fixtures.factories import make_tenant
 from fixtures.limited_apps import OpenApp
+from fixtures.oauth_codes import code_form, register
 
 
 async def test_tokens_of_one_grant_share_a_budget(open_app: OpenApp) -> None:

@@ -4,10 +4,9 @@ under the new one, and revocation finds them. Without the old secret listed they
 
 from __future__ import annotations
 
-from oauth_helpers import code_form, register
-
 from fixtures.factories import make_tenant
 from fixtures.limited_apps import OpenApp
+from fixtures.oauth_codes import code_form, register
 
 OLD, NEW = "oauth-secret-rotated-out", "oauth-secret-rotated-in"
 

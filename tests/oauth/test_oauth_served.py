@@ -235,10 +235,14 @@ async def test_code_rules_over_http(oauth_server: OAuthServer, browser: Browser)
     server, urls = oauth_server, endpoints(oauth_server)
     resource = urls["rest"]
     async with oauth_client(server, server.home) as client:
-        # Wrong verifier, then the right one, then the same code again.
+        # A wrong verifier spends the code: the right one after it is refused too.
         location, verifier = await authorized(server, browser, client, resource)
         with pytest.raises(OAuthError, match="invalid_grant"):
             await fetch_token(server, client, location, generate_token(64), resource)
+        with pytest.raises(OAuthError, match="already used"):
+            await fetch_token(server, client, location, verifier, resource)
+        # The right verifier, then the same code again.
+        location, verifier = await authorized(server, browser, client, resource)
         token = await fetch_token(server, client, location, verifier, resource)
         with pytest.raises(OAuthError, match="invalid_grant"):
             await fetch_token(server, client, location, verifier, resource)

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import pytest
+
 from fixtures.factories import make_tenant
 from fixtures.limited_apps import ADDRESS, MCP, LimitedApp, OpenApp, limited_settings
 from fixtures.multipart import multipart, wav_bytes
@@ -134,3 +136,17 @@ def test_only_declared_routes_stream_their_body() -> None:
         ("POST", "/api/v1/calls/upload"),
         ("POST", "/app/upload"),
     }
+
+
+@pytest.mark.parametrize("method", ["TRACE", "PUT", "PATCH"])
+async def test_a_method_an_upload_route_does_not_serve_is_405_whatever_the_body(
+    open_app: OpenApp, method: str
+) -> None:
+    """The fuzzer's find: a multipart body on TRACE /meetings/upload was refused by the request
+    guard (415) before the router could say the method is not served."""
+    body, headers = multipart([("name", "x")], [])
+    async with open_app() as limited:
+        r = await limited.client.request(
+            method, "/api/v1/meetings/upload", content=body, headers=headers
+        )
+    check_error(r, 405)

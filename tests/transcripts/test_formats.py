@@ -542,17 +542,23 @@ def test_json_errors(text: str, line: int, message: str) -> None:
 
 def test_segment_limit() -> None:
     cue = "00:00.000 --> 00:00.001\nx\n"
-    assert len(parse_text("WEBVTT\n\n" + "\n".join([cue] * MAX_SEGMENTS))) == 100_000
+    assert len(parse_text("WEBVTT\n\n" + "\n".join([cue] * MAX_SEGMENTS))) == 50_000
     # Cue k's timing line is line 3 + 3k: header and blank line, then three lines per cue.
     err = parse_error("WEBVTT\n\n" + "\n".join([cue] * (MAX_SEGMENTS + 1)))
-    assert str(err) == f"line {3 + 3 * MAX_SEGMENTS}: more than 100000 segments"
+    assert str(err) == (
+        f"line {3 + 3 * MAX_SEGMENTS}: more than 50000 segments"
+        " (the limit, MEETSIGHT_TRANSCRIPT_MAX_SEGMENTS)"
+    )
 
 
 def test_json_segment_limit() -> None:
     item = '{"startTime": 0, "endTime": 1, "content": "x"}'
     # One item per line after the opening "[" line, so item k (1-based) starts on line k + 1.
     err = parse_error("[\n" + ",\n".join([item] * (MAX_SEGMENTS + 1)) + "\n]")
-    assert str(err) == f"line {MAX_SEGMENTS + 2}: more than 100000 segments"
+    assert str(err) == (
+        f"line {MAX_SEGMENTS + 2}: more than 50000 segments"
+        " (the limit, MEETSIGHT_TRANSCRIPT_MAX_SEGMENTS)"
+    )
 
 
 # --- export ---------------------------------------------------------------------------------

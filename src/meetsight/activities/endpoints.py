@@ -215,14 +215,18 @@ def build_activity_routes(kind: ActivityKind, models: dict[str, Any]) -> APIRout
     @r.get(
         "/participants",
         response_model=enveloped(models["participants"]),
-        openapi_extra=path_only,
+        summary="The participants in recorded order, a page at a time (X-Total-Count)",
+        openapi_extra=openapi_parameters(q.ParticipantsQuery, path=("activity_id",)),
     )
     async def participants(request: Request) -> Response:
         ctx, state, row = await resolve(request)
+        page = parse_query(q.ParticipantsQuery, request)
         async with state.sessionmaker() as session:
-            rows = await repo.list_participants(session, ctx.organization_id, row.id)
+            rows, total = await repo.list_participants(
+                session, ctx.organization_id, row.id, limit=page.limit, offset=page.offset
+            )
         people = [ser.serialize_participant(p, kind) for p in rows]
-        return envelope({kind.id_key: row.id, "participants": people})
+        return envelope({kind.id_key: row.id, "participants": people}, headers=total_header(total))
 
     @r.get("/summary", response_model=enveloped(models["summary"]), openapi_extra=path_only)
     async def summary(request: Request) -> Response:

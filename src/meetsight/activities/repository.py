@@ -247,13 +247,23 @@ def participants_query(org_id: str) -> AnySelect:
     )
 
 
-async def list_participants(session: AsyncSession, org_id: str, activity_id: str) -> list[AnyRow]:
+async def list_participants(
+    session: AsyncSession, org_id: str, activity_id: str, *, limit: int, offset: int
+) -> tuple[list[AnyRow], int]:
+    """One page of the participants in recorded order, and how many there are in all."""
     query = (
         participants_query(org_id)
         .where(ActivityParticipant.activity_id == activity_id)
-        .order_by(ActivityParticipant.position, Person.name)
+        .order_by(ActivityParticipant.position, Person.name, Person.id)
+        .limit(limit)
+        .offset(offset)
     )
-    return list((await session.execute(query)).all())
+    rows = list((await session.execute(query)).all())
+    count = sa.select(sa.func.count()).where(
+        ActivityParticipant.organization_id == org_id,
+        ActivityParticipant.activity_id == activity_id,
+    )
+    return rows, int((await session.execute(count)).scalar_one())
 
 
 async def list_segments(

@@ -16,6 +16,7 @@ from meetsight.deps import Auth, DbSession, State
 from meetsight.responses import envelope
 from meetsight.schemas import Envelope
 from meetsight.security.body_limit import streams_body
+from meetsight.transcripts.limits import TranscriptLimits
 
 router = APIRouter()
 
@@ -85,6 +86,7 @@ async def _upload(
         kind,
         form,
         allow_private_urls=settings.media_url_allow_private,
+        limits=TranscriptLimits.from_settings(settings),
     )
     state.jobs_enqueued()
     return envelope({kind.id_key: activity_id}, status_code=201)

@@ -13,14 +13,19 @@ from meetsight.activities.participants import activity_type_id, attach_participa
 from meetsight.activities.service import media_prefix
 from meetsight.activities.upload_fields import UploadFields, parse_upload_fields
 from meetsight.auth.context import AuthContext
-from meetsight.errors import BadRequest, ValidationFailed
+from meetsight.errors import BadRequest, PayloadTooLarge, ValidationFailed
 from meetsight.ids import new_id
 from meetsight.organizations.models import Person
 from meetsight.processing.media_check import check_media
 from meetsight.processing.queue import enqueue_processing
 from meetsight.storage.base import MediaStore
 from meetsight.transcripts.importing import store_imported_transcript
-from meetsight.transcripts.parsing import TranscriptFormatError, parse_transcript
+from meetsight.transcripts.limits import TranscriptLimits, check_people
+from meetsight.transcripts.parsing import (
+    TranscriptFormatError,
+    TranscriptTooLarge,
+    parse_transcript,
+)
 
 
 async def create_from_upload(
@@ -31,12 +36,15 @@ async def create_from_upload(
     form: UploadedForm,
     *,
     allow_private_urls: bool,
+    limits: TranscriptLimits | None = None,
 ) -> str:
     """Validate, store and enqueue; returns the new activity id. Nothing is kept on failure.
-    `allow_private_urls` is MEETSIGHT_MEDIA_URL_ALLOW_PRIVATE, for a mediaUrl."""
+    `allow_private_urls` is MEETSIGHT_MEDIA_URL_ALLOW_PRIVATE, for a mediaUrl; ``limits`` bound
+    an imported transcript (default: the settings' defaults)."""
     try:
         fields = parse_upload_fields(form, kind, allow_private_urls=allow_private_urls)
-        return await _create(session, media, ctx, kind, form, fields)
+        bounds = limits or TranscriptLimits.defaults()
+        return await _create(session, media, ctx, kind, form, fields, bounds)
     except BaseException:
         await form.discard()
         await session.rollback()
@@ -50,6 +58,7 @@ async def _create(
     kind: ActivityKind,
     form: UploadedForm,
     fields: UploadFields,
+    limits: TranscriptLimits,
 ) -> str:
     given = [x for x in (form.file, fields.media_url, form.transcript) if x is not None]
     if len(given) != 1:
@@ -68,7 +77,7 @@ async def _create(
     if form.transcript is not None:
         # Segments now; the later stages (intelligence, search) run on the queue like any
         # recording's, and the activity stays `processing` until they finish.
-        await _import_transcript(session, activity, form, participants)
+        await _import_transcript(session, activity, form, participants, limits)
         await enqueue_processing(session, org_id, activity.id, source="import")
         await session.commit()
         return activity.id
@@ -127,13 +136,21 @@ async def _store_media(
 
 
 async def _import_transcript(
-    session: AsyncSession, activity: Activity, form: UploadedForm, participants: list[Person]
+    session: AsyncSession,
+    activity: Activity,
+    form: UploadedForm,
+    participants: list[Person],
+    limits: TranscriptLimits,
 ) -> None:
     assert form.transcript is not None
     try:
-        segments = parse_transcript(form.transcript, form.transcript_filename)
+        segments = parse_transcript(form.transcript, form.transcript_filename, limits)
+    except TranscriptTooLarge as exc:
+        raise PayloadTooLarge(f"transcript: {exc}") from None
     except TranscriptFormatError as exc:
         raise ValidationFailed(f"transcript: {exc}") from None
+    speakers = list(dict.fromkeys(seg.speaker for seg in segments))
+    check_people(speakers, {p.id: p.name for p in participants}, limits)
     activity.source = "import"
     activity.duration = round(max(s.end_time for s in segments), 3)
     activity.end_at = activity.start_at + timedelta(seconds=activity.duration)

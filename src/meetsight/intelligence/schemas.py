@@ -6,12 +6,22 @@ from typing import Annotated, Literal
 
 from pydantic import ConfigDict, Field, StringConstraints, field_validator
 
-from meetsight.schemas import NoNul, Schema
+from meetsight.schemas import NoNul, Schema, at_most_as_sent
 
-Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=100), NoNul]
-Description = Annotated[str, StringConstraints(strip_whitespace=True, max_length=2000), NoNul]
+Name = Annotated[
+    str,
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=100),
+    at_most_as_sent(100),
+    NoNul,
+]
+Description = Annotated[
+    str, StringConstraints(strip_whitespace=True, max_length=2000), at_most_as_sent(2000), NoNul
+]
 Example = Annotated[
-    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=300), NoNul
+    str,
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=300),
+    at_most_as_sent(300),
+    NoNul,
 ]
 Examples = Annotated[list[Example], Field(max_length=20)]
 CategoryType = Literal["all", "videocall", "presential", "phonecall"]

@@ -13,9 +13,25 @@ from meetsight.mcp.errors import ToolFailure
 MAX_LIMIT = 50
 DEFAULT_LIMIT = 20
 TRANSCRIPT_CAP = 10_000
+# Participants per activity: a listing page of 50 activities stays near 200 KB whatever the
+# meetings hold; details pages them (docs/mcp.md, "Bounded answers").
+LISTING_PARTICIPANTS = 25
+DETAILS_PARTICIPANTS = 100
+MAX_DETAILS_PARTICIPANTS = 1000
 MAX_SENTENCES = 100_000
 DATE_PATTERN = r"^\d{4}-\d{2}-\d{2}$"
 
+ParticipantsSkip = Annotated[
+    int, Field(ge=0, le=1_000_000, description="Participants to skip (paging; default 0)")
+]
+ParticipantsLimit = Annotated[
+    int,
+    Field(
+        ge=1,
+        le=MAX_DETAILS_PARTICIPANTS,
+        description="Participants to return (1-1000, default 100); organizers as many",
+    ),
+]
 Limit = Annotated[
     int, Field(ge=1, le=MAX_LIMIT, description="How many results to return (1-50, default 20)")
 ]

@@ -10,7 +10,9 @@ from mcp_types import CallToolResult, TextContent
 from pydantic import BaseModel, Field
 
 from meetsight.activities.kinds import kind_of
+from meetsight.activities.participant_slices import ParticipantSlice
 from meetsight.activities.serializers import activity_url
+from meetsight.mcp.arguments import LISTING_PARTICIPANTS
 from meetsight.timefmt import iso_z
 
 
@@ -43,8 +45,20 @@ class Activity(BaseModel):
     fromNumber: str | None = None
     toNumber: str | None = None
     url: str = Field(description="The activity's page in the web app")
-    participants: list[Participant] = []
-    organizers: list[Participant] = []
+    participants: list[Participant] = Field(
+        [],
+        description="In recorded order; in listings and search at most the first "
+        f"{LISTING_PARTICIPANTS}, in get_meeting_details one page (participantsSkip, "
+        "participantsLimit)",
+    )
+    organizers: list[Participant] = Field(
+        [], description="Organizers, hosts and the owner; at most as many as participants"
+    )
+    participantCount: int = Field(0, description="How many participants it has in all")
+    organizerCount: int = Field(0, description="How many organizers it has in all")
+    participantsNote: str | None = Field(
+        None, description="Present when participants or organizers were cut: how to see the rest"
+    )
 
 
 def tool_result(payload: BaseModel) -> CallToolResult:
@@ -69,24 +83,21 @@ def participant(row: Any, *, organizer: bool) -> Participant:
     )
 
 
-def is_organizer(row: Any, owner_id: str | None) -> bool:
-    return bool(row.is_organizer or row.is_host or row.id == owner_id)
-
-
 def activity(
     row: Any,
-    people: list[Any],
+    people: ParticipantSlice,
     *,
     owner: Any | None,
     public_url: str,
 ) -> Activity:
-    """Shape an activity row (the repository's columns) with its participants; the owner
-    counts as an organizer even when the participant list does not name them."""
-    owner_id = owner.id if owner is not None else None
-    participants = [participant(p, organizer=is_organizer(p, owner_id)) for p in people]
-    organizers = [p for p in participants if p.isOrganizer]
-    if owner is not None and not any(p.id == owner_id for p in participants):
+    """Shape an activity row (the repository's columns) with a slice of its participants; the
+    owner counts as an organizer even when the participant list does not name them."""
+    participants = [participant(p, organizer=bool(p.organizes)) for p in people.page]
+    organizers = [participant(p, organizer=True) for p in people.organizers]
+    organizer_total = people.organizer_total
+    if owner is not None and not people.owner_takes_part:
         organizers.insert(0, participant(owner, organizer=True))
+        organizer_total += 1
     kind = kind_of(bool(row.is_call))
     return Activity(
         id=row.id,
@@ -107,4 +118,19 @@ def activity(
         url=activity_url(public_url, kind, row.id),
         participants=participants,
         organizers=organizers,
+        participantCount=people.total,
+        organizerCount=organizer_total,
+        participantsNote=_cut_note(people, len(organizers), organizer_total),
+    )
+
+
+def _cut_note(people: ParticipantSlice, organizers: int, organizer_total: int) -> str | None:
+    shown = len(people.page)
+    if people.skip == 0 and shown == people.total and organizers == organizer_total:
+        return None
+    first = people.skip + 1 if shown else people.skip
+    return (
+        f"Participants {first}-{people.skip + shown} of {people.total} and {organizers} of "
+        f"{organizer_total} organizers are listed; get_meeting_details pages the rest "
+        "(participantsSkip, participantsLimit)"
     )

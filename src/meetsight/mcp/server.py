@@ -1,17 +1,25 @@
-"""The MCP server object: the 11 tools, and errors answered with their message alone."""
+"""The MCP server object: the 11 tools, errors answered with their message alone, and the
+protocol's refusals (unknown prompt, a cursor we never issued) as invalid params."""
 
 from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import orjson
-from mcp.server.context import ServerRequestContext
+from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
-from mcp_types import CallToolRequestParams, CallToolResult, InputRequiredResult
+from mcp.shared.exceptions import MCPError
+from mcp_types import (
+    INVALID_PARAMS,
+    CallToolRequestParams,
+    CallToolResult,
+    GetPromptResult,
+    InputRequiredResult,
+)
 from mcp_types import Tool as MCPTool
 from pydantic import ValidationError
 
@@ -43,6 +51,12 @@ INSTRUCTIONS = (
     "get_meeting_action_items, which take a meeting id or a call id alike. Dates are "
     "YYYY-MM-DD in UTC; times in transcripts are seconds from the start of the recording."
 )
+
+
+LIST_METHODS = frozenset(
+    {"tools/list", "prompts/list", "resources/list", "resources/templates/list"}
+)
+ECHO_CHARS = 200  # of a caller's name in an error: enough to recognise it, never its megabytes
 
 
 def validation_message(error: ValidationError) -> str:
@@ -84,6 +98,20 @@ class MeetsightMCP(MCPServer[Any]):
                 return tool_error(validation_message(cause))
             raise
 
+    async def get_prompt(
+        self,
+        name: str,
+        arguments: dict[str, Any] | None = None,
+        context: Context[Any, Any] | None = None,
+    ) -> GetPromptResult | InputRequiredResult:
+        """An unknown prompt is the caller's mistake: invalid params, as the spec names it.
+        The SDK raises a bare ValueError, which the 2026-07-28 path answers -32603 "Internal
+        server error" with a logged traceback, and the handshake path as error code 0."""
+        if name not in {prompt.name for prompt in await self.list_prompts()}:
+            message = f"Unknown prompt: {name[:ECHO_CHARS]}"
+            raise MCPError(code=INVALID_PARAMS, message=message)
+        return await super().get_prompt(name, arguments, context)
+
     async def handle_tool_call(
         self, context: ServerRequestContext[Any, Any], params: CallToolRequestParams
     ) -> bytes:
@@ -94,6 +122,17 @@ class MeetsightMCP(MCPServer[Any]):
         dumped = result.model_dump(by_alias=True, mode="json", exclude_none=True)
         dumped.pop("resultType", None)
         return orjson.dumps(dumped)
+
+
+async def refuse_foreign_cursors(
+    ctx: ServerRequestContext[Any, Any], call_next: CallNext
+) -> HandlerResult:
+    """Every list fits one page, so no answer carries a nextCursor and any cursor presented is
+    not ours: invalid params, as the spec asks, rather than a silent first page."""
+    cursor = ctx.params.get("cursor") if isinstance(ctx.params, Mapping) else None
+    if ctx.method in LIST_METHODS and cursor is not None:
+        raise MCPError(code=INVALID_PARAMS, message="Invalid cursor: every list fits one page")
+    return await call_next(ctx)
 
 
 @contextlib.contextmanager
@@ -116,6 +155,11 @@ def build_mcp_server() -> MeetsightMCP:
             title="meetsight meetings and calls",
             instructions=INSTRUCTIONS,
             version="1.0",
+            # Nothing here ever changes or is published (fixed tools, no prompts or resources
+            # to update), so subscriptions/listen is not served: its stream would stay silent
+            # and, open, held a SIGTERM for the whole grace period (docs/mcp.md, Transport).
+            subscriptions=False,
+            middleware=[refuse_foreign_cursors],
         )
     for family in (tools_search, tools_listing, tools_content, tools_stats):
         family.register(server)

@@ -77,11 +77,20 @@ async def get_meeting_details(
         bool, Field(description="Include the AI summary and action items (default true)")
     ] = True,
     maxSentences: a.MaxSentences = None,
+    participantsSkip: a.ParticipantsSkip = 0,
+    participantsLimit: a.ParticipantsLimit = a.DETAILS_PARTICIPANTS,
 ) -> Annotated[CallToolResult, Details]:
     access = tool_access(ctx)
     row = await activity_by_id(access, id)
     async with access.state.sessionmaker() as session:
-        details = Details(meeting=await shape_one(session, access, row))
+        meeting = await shape_one(
+            session,
+            access,
+            row,
+            participants_skip=participantsSkip,
+            participants_limit=participantsLimit,
+        )
+        details = Details(meeting=meeting)
         if includeTranscript:
             details.transcript = await content.transcript(
                 session, access, row, max_sentences=maxSentences
@@ -116,8 +125,9 @@ def register(server: MCPServer[Any]) -> None:
         name="get_meeting_details",
         title="Get meeting or call details",
         description="Everything about one meeting or phone call: metadata with participants "
-        "and organizers, plus the transcript (includeTranscript, capped by maxSentences) and the "
-        "summary (includeSummary); both included by default.",
+        "and organizers (a page of participantsLimit, default 100, from participantsSkip; "
+        "participantCount says how many in all), plus the transcript (includeTranscript, "
+        "capped by maxSentences) and the summary (includeSummary); both included by default.",
         annotations=READ_ONLY,
     )
     server.add_tool(

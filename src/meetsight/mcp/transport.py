@@ -84,6 +84,7 @@ class McpEndpoint:
             await holder
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        scope = with_trimmed_header_values(scope)
         headers = Headers(scope=scope)
         refusal = self._refusal(headers)
         if refusal is not None:
@@ -162,6 +163,18 @@ class McpEndpoint:
         state: AppState = scope["app"].state.ms
         auth = await admit_request(state, scope, headers)
         return None if auth is None else ToolAccess(auth=auth, state=state)
+
+
+def with_trimmed_header_values(scope: Scope) -> Scope:
+    """RFC 9110 section 5.5: a field value excludes the whitespace around it. uvicorn's
+    httptools parser keeps trailing spaces and tabs, and the SDK compares MCP-Protocol-Version,
+    Mcp-Method and Mcp-Name to the body exactly (a name with edge spaces of its own travels
+    base64-wrapped), so "list_meetings " was refused as -32020 and "2025-11-25 " taken for an
+    unknown revision."""
+    headers = scope["headers"]
+    if not any(value[-1:] in (b" ", b"\t") or value[:1] in (b" ", b"\t") for _, value in headers):
+        return scope
+    return {**scope, "headers": [(name, value.strip(b" \t")) for name, value in headers]}
 
 
 def _json_or_none(body: bytes) -> Any:

@@ -177,13 +177,13 @@ async def exchange_code(
         raise invalid_grant("The authorization code was already used")
     if record.expires_at <= utcnow():
         raise invalid_grant("The authorization code has expired")
-    if record.redirect_uri and redirect_uri != record.redirect_uri:
-        raise invalid_grant("redirect_uri differs from the authorization request")
-    if not VERIFIER.fullmatch(code_verifier) or not hmac.compare_digest(
-        s256(code_verifier), record.code_challenge
-    ):
-        raise invalid_grant("code_verifier does not match the code_challenge")
-    _check_resource(resource, record.resource)
+    try:
+        _check_redemption(record, code_verifier, redirect_uri, resource)
+    except OAuthError:
+        # One try per code: a wrong verifier must not leave the code open to further guesses
+        # (nor to the right verifier later), so a failed redemption spends it.
+        await _spend_code(session, record)
+        raise
     grant = OAuthGrant(
         organization_id=record.organization_id,
         client_id=client.client_id,
@@ -209,6 +209,35 @@ async def exchange_code(
     issued = await _issue_tokens(session, settings, grant, record.scopes)
     await session.commit()
     return issued
+
+
+def _check_redemption(
+    record: OAuthCode, code_verifier: str, redirect_uri: str | None, resource: str | None
+) -> None:
+    """What the client presents with the code: the redirect URI, the PKCE verifier, the
+    resource, each as the authorization request bound them."""
+    if record.redirect_uri and redirect_uri != record.redirect_uri:
+        raise invalid_grant("redirect_uri differs from the authorization request")
+    if not VERIFIER.fullmatch(code_verifier) or not hmac.compare_digest(
+        s256(code_verifier), record.code_challenge
+    ):
+        raise invalid_grant("code_verifier does not match the code_challenge")
+    _check_resource(resource, record.resource)
+
+
+async def _spend_code(session: AsyncSession, record: OAuthCode) -> None:
+    """Mark the code used without a grant (a later use is "already used", with nothing to
+    revoke) and commit, since the caller answers with an error."""
+    await session.execute(
+        sa.update(OAuthCode)
+        .where(
+            OAuthCode.organization_id == record.organization_id,
+            OAuthCode.id == record.id,
+            OAuthCode.used_at.is_(None),
+        )
+        .values(used_at=utcnow())
+    )
+    await session.commit()
 
 
 async def refresh(

@@ -29,6 +29,7 @@ from meetsight.speech.decode import decode
 from meetsight.speech.errors import MediaError, RecognitionCancelled, TranscriptionError
 from meetsight.speech.recognize import Transcription, make_transcriber
 from meetsight.transcripts.importing import store_segments
+from meetsight.transcripts.limits import split_long_segments
 from meetsight.transcripts.types import SegmentData
 
 MAX_VOCABULARY = 100
@@ -133,7 +134,11 @@ async def run_transcribe(sc: StageContext) -> None:
         channel_of_speaker=attribution.channel_of_speaker,
         direction=activity.direction if activity.is_call else None,  # type: ignore[arg-type]
     )
-    segments = apply_matches(attribution.segments, matches)
+    # Recognition is never refused for its length: a segment over the limit is split instead.
+    segments = split_long_segments(
+        apply_matches(attribution.segments, matches),
+        services.settings.transcript_max_segment_chars,
+    )
     sc.payload["timings"] = {
         **sc.payload.get("timings", {}),
         **{f"transcribe.{part}": s for part, s in heard.seconds.items()},

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import date
 from typing import Any, Literal
 
 from fastapi import APIRouter, Request
@@ -14,7 +13,7 @@ from meetsight.auth.scopes import CALLS_READ, MEETINGS_READ
 from meetsight.deps import app_state, authorize
 from meetsight.errors import ValidationFailed
 from meetsight.pagination import total_header
-from meetsight.request_params import PageQuery, openapi_parameters, parse_query
+from meetsight.request_params import PageQuery, QueryDay, openapi_parameters, parse_query
 from meetsight.responses import envelope
 from meetsight.schemas import Envelope, Schema
 from meetsight.search.reading import search_on_reader
@@ -36,8 +35,8 @@ class SearchParams(PageQuery):
     type: Literal["meetings", "calls", "all"] = Field(
         "all", description="meetings (video and in-person), calls (phone) or all"
     )
-    from_date: date | None = Field(None, alias="fromDate", description="YYYY-MM-DD, inclusive")
-    to_date: date | None = Field(None, alias="toDate", description="YYYY-MM-DD, inclusive")
+    from_date: QueryDay | None = Field(None, alias="fromDate", description="YYYY-MM-DD, inclusive")
+    to_date: QueryDay | None = Field(None, alias="toDate", description="YYYY-MM-DD, inclusive")
     direction: Literal["inbound", "outbound", "INBOUND", "OUTBOUND"] | None = Field(
         None, description="Calls only"
     )

@@ -3,7 +3,7 @@ engines; every value travels as a bound parameter."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
 import sqlalchemy as sa
@@ -34,7 +34,9 @@ def activity_filters(
         clauses.append(f"{kind_and_start}.start_at >= :from_at")
         params["from_at"] = datetime.combine(query.date_from, time(), UTC)
         binds.append(sa.bindparam("from_at", type_=UTCDateTime()))
-    if query.date_to is not None:  # inclusive: up to the end of that day
+    # Inclusive: up to the end of that day; the last representable day has no day after it
+    # (date.max + 1 day raised OverflowError: a 500 for toDate=9999-12-31), and bounds nothing.
+    if query.date_to is not None and query.date_to < date.max:
         clauses.append(f"{kind_and_start}.start_at < :to_at")
         params["to_at"] = datetime.combine(query.date_to, time(), UTC) + timedelta(days=1)
         binds.append(sa.bindparam("to_at", type_=UTCDateTime()))

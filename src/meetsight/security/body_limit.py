@@ -55,9 +55,11 @@ class StreamedRoutes:
         self._streamed: list[BaseRoute] | None = None
 
     def matches(self, scope: Scope) -> bool:
+        """The path is a streamed route's, whatever the method: a method the route does not
+        serve is the router's 405, never a refusal of a body nobody reads."""
         if self._streamed is None:
             self._streamed = streamed_body_routes(self.routes())
-        return any(route.matches(scope)[0] is Match.FULL for route in self._streamed)
+        return any(route.matches(scope)[0] is not Match.NONE for route in self._streamed)
 
 
 class BodySizeLimit:

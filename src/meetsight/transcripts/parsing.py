@@ -1,7 +1,9 @@
 """Read uploaded transcripts (WebVTT, SRT, JSON) into SegmentData.
 
 Every problem is a TranscriptFormatError carrying the 1-based line number where there is one, so
-the upload API can point the user at the exact spot instead of rejecting the file wholesale.
+the upload API can point the user at the exact spot instead of rejecting the file wholesale. A
+transcript over a size limit (transcripts.limits) is a TranscriptTooLarge, raised as soon as the
+limit is passed, so that an oversized file never becomes a list of segments.
 """
 
 from __future__ import annotations
@@ -13,10 +15,14 @@ import re
 from collections.abc import Iterator
 
 from meetsight.transcripts.exporting import format_timestamp
+from meetsight.transcripts.limits import TranscriptLimits, setting_name
 from meetsight.transcripts.types import SegmentData
 
-MAX_SEGMENTS = 100_000
+MAX_SEGMENTS = TranscriptLimits.defaults().max_segments
 MAX_SECONDS = 48 * 3600
+# Digits of an hour field or a character reference worth reading: longer ones (after leading
+# zeros) are out of range anyway, and int() refuses strings of more than 4,300 digits.
+_MAX_DIGITS = 8
 UNKNOWN_SPEAKER = "Unknown speaker"
 NO_SEGMENTS = "no transcript segments found"
 
@@ -36,8 +42,25 @@ class TranscriptFormatError(ValueError):
         return (type(self), (self.message, self.line))
 
 
+class TranscriptTooLarge(TranscriptFormatError):
+    """Over one of the size limits; ``setting`` names the environment variable of that limit."""
+
+    def __init__(self, message: str, line: int | None = None, setting: str = "") -> None:
+        super().__init__(message, line)
+        self.setting = setting
+
+    def __reduce__(self) -> tuple[type[TranscriptTooLarge], tuple[str, int | None, str]]:  # type: ignore[override]
+        return (type(self), (self.message, self.line, self.setting))
+
+
 class _ItemError(Exception):
     """A problem inside one JSON item; the caller adds the item number and line."""
+
+
+def _shown(value: object) -> str:
+    """``repr(value)`` cut to a readable length for an error message."""
+    text = repr(value)
+    return text if len(text) <= 40 else f"{text[:37]}..."
 
 
 # --- shared helpers -------------------------------------------------------------------------
@@ -62,9 +85,21 @@ _NAME_FORBIDDEN = frozenset('!?;,"/\\|<>=[]{}“”…')
 _ABBREVIATION = re.compile(r"(?:[^\W\d_]{1,4}\.)+")
 
 
+class _OutOfRange(ValueError):
+    """A clock whose hour field has more digits than any accepted time."""
+
+
 def _clock_millis(match: re.Match[str]) -> int:
+    """Milliseconds of a clock match; raises _OutOfRange for an hour field of more than
+    ``_MAX_DIGITS`` significant digits (int() alone would take 400 and fail at 4,300)."""
     hours, minutes, seconds, ms = match.groups()
-    return ((int(hours or 0) * 60 + int(minutes)) * 60 + int(seconds)) * 1000 + int(ms)
+    hours = (hours or "0").lstrip("0") or "0"
+    if len(hours) > _MAX_DIGITS:
+        raise _OutOfRange(f"{len(hours)}-digit hour")
+    return ((int(hours) * 60 + int(minutes)) * 60 + int(seconds)) * 1000 + int(ms)
+
+
+_BEYOND = f"is beyond the {MAX_SECONDS // 3600} hour limit"
 
 
 def _clock(seconds: float) -> str:
@@ -77,16 +112,38 @@ def _time_problem(start: float, end: float) -> str | None:
         if not math.isfinite(value) or value < 0:
             return f"time {value!r} must be a finite, non-negative number of seconds"
         if value > MAX_SECONDS:
-            return f"time {_clock(value)} is beyond the 48 hour limit"
+            shown = _clock(value) if value < 1e9 else f"{value:.3g} s"  # 1e306 s has no clock
+            return f"time {shown} {_BEYOND}"
     if end < start:
         return f"end {_clock(end)} is before start {_clock(start)}"
     return None
 
 
-def _add(segments: list[SegmentData], segment: SegmentData, line: int | None) -> None:
-    if len(segments) >= MAX_SEGMENTS:
-        raise TranscriptFormatError(f"more than {MAX_SEGMENTS} segments", line)
-    segments.append(segment)
+class _Collected:
+    """The segments read so far, refused as soon as one of the size limits is passed."""
+
+    def __init__(self, limits: TranscriptLimits) -> None:
+        self.limits = limits
+        self.items: list[SegmentData] = []
+        self.chars = 0
+
+    def add(self, segment: SegmentData, line: int | None) -> None:
+        limits = self.limits
+        if len(self.items) >= limits.max_segments:
+            raise _too_large(f"more than {limits.max_segments} segments", "max_segments", line)
+        size = len(segment.content)
+        if size > limits.max_segment_chars:
+            message = f"a segment of {size} characters, more than {limits.max_segment_chars}"
+            raise _too_large(message, "max_segment_chars", line)
+        self.chars += size
+        if self.chars > limits.max_chars:
+            raise _too_large(f"more than {limits.max_chars} characters of text", "max_chars", line)
+        self.items.append(segment)
+
+
+def _too_large(message: str, limit: str, line: int | None) -> TranscriptTooLarge:
+    setting = setting_name(limit)
+    return TranscriptTooLarge(f"{message} (the limit, {setting})", line, setting)
 
 
 def _squash(text: str) -> str:
@@ -141,8 +198,11 @@ def _parse_timing(text: str, line: int, vtt: bool) -> tuple[int, int]:
     for raw in match.group(1, 2):
         ts = pattern.fullmatch(raw)
         if ts is None:
-            raise TranscriptFormatError(f"timestamp {raw!r} is not {shape}", line)
-        millis.append(_clock_millis(ts))
+            raise TranscriptFormatError(f"timestamp {_shown(raw)} is not {shape}", line)
+        try:
+            millis.append(_clock_millis(ts))
+        except _OutOfRange:
+            raise TranscriptFormatError(f"timestamp {_shown(raw)} {_BEYOND}", line) from None
     problem = _time_problem(millis[0] / 1000, millis[1] / 1000)
     if problem:
         raise TranscriptFormatError(problem, line)
@@ -170,7 +230,10 @@ def _unescape_vtt(text: str) -> str:
     def replace(match: re.Match[str]) -> str:
         name = match.group(1)
         if name.startswith("#"):
-            code = int(name[2:], 16) if name[1] in "xX" else int(name[1:])
+            digits = (name[2:] if name[1] in "xX" else name[1:]).lstrip("0") or "0"
+            if len(digits) > _MAX_DIGITS:
+                return match.group(0)  # beyond any code point
+            code = int(digits, 16) if name[1] in "xX" else int(digits)
             # Surrogates cannot be stored as UTF-8, so such references stay as written.
             valid = 0 < code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF
             return chr(code) if valid else match.group(0)
@@ -217,7 +280,7 @@ def _vtt_runs(raw: str) -> list[tuple[str | None, str]]:
     return runs
 
 
-def _vtt_cue(block: list[Line], timing: int, segments: list[SegmentData]) -> None:
+def _vtt_cue(block: list[Line], timing: int, segments: _Collected) -> None:
     line, text = block[timing]
     start, end = _parse_timing(text, line, vtt=True)
     runs = _vtt_runs(" ".join(t for _, t in block[timing + 1 :]))
@@ -234,15 +297,14 @@ def _vtt_cue(block: list[Line], timing: int, segments: list[SegmentData]) -> Non
         bounds.append(start + (end - start) * seen // total)
     bounds.append(end)
     for (speaker, content), a, b in zip(runs, bounds, bounds[1:], strict=False):
-        seg = SegmentData(a / 1000, b / 1000, speaker or UNKNOWN_SPEAKER, content)
-        _add(segments, seg, line)
+        segments.add(SegmentData(a / 1000, b / 1000, speaker or UNKNOWN_SPEAKER, content), line)
 
 
-def _parse_vtt(lines: list[str]) -> list[SegmentData]:
+def _parse_vtt(lines: list[str], limits: TranscriptLimits) -> list[SegmentData]:
     first = next((i for i, text in enumerate(lines) if text.strip()), 0)
     if not _VTT_HEADER.match(lines[first]):
         raise TranscriptFormatError("missing 'WEBVTT' header on the first line", first + 1)
-    segments: list[SegmentData] = []
+    segments = _Collected(limits)
     for number, block in enumerate(_blocks(lines, first)):
         if number == 0:
             # Header block; tolerate a first cue that follows it without a blank line.
@@ -257,7 +319,7 @@ def _parse_vtt(lines: list[str]) -> list[SegmentData]:
             where = block[1][0] if len(block) > 1 else block[0][0]
             raise TranscriptFormatError("expected a cue timing line 'start --> end'", where)
         _vtt_cue(block, timing, segments)
-    return segments
+    return segments.items
 
 
 # --- SRT ------------------------------------------------------------------------------------
@@ -265,7 +327,7 @@ def _parse_vtt(lines: list[str]) -> list[SegmentData]:
 _SRT_TAG = re.compile(r"</?(?:i|b|u|s|font)(?:\s[^>]*)?>|\{\\[^}]*\}", re.IGNORECASE)
 
 
-def _parse_srt(lines: list[str]) -> list[SegmentData]:
+def _parse_srt(lines: list[str], limits: TranscriptLimits) -> list[SegmentData]:
     cues: list[tuple[int, int, int, list[str]]] = []  # (timing line, start ms, end ms, text)
     for block in _blocks(lines):
         number_line, head = block[0]
@@ -287,23 +349,26 @@ def _parse_srt(lines: list[str]) -> list[SegmentData]:
         start, end = _parse_timing(text, line, vtt=False)
         cues.append((line, start, end, [t for _, t in block[timing + 1 :]]))
 
-    segments: list[SegmentData] = []
+    segments = _Collected(limits)
     for line, start, end, text_lines in cues:
         text = _squash(_SRT_TAG.sub("", " ".join(text_lines)))
         if not text:
             continue
         speaker, content = split_speaker_prefix(text)
-        _add(
-            segments,
-            SegmentData(start / 1000, end / 1000, speaker or UNKNOWN_SPEAKER, content),
-            line,
+        segments.add(
+            SegmentData(start / 1000, end / 1000, speaker or UNKNOWN_SPEAKER, content), line
         )
-    return segments
+    return segments.items
 
 
 # --- JSON -----------------------------------------------------------------------------------
 
 _JSON_WS = re.compile(r"[ \t\n\r]*")
+# A string (skipped) or the start of an object or array.
+_JSON_CONTAINER = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[{]')
+# Objects and arrays json.loads may build per segment of the limit (room for word lists): each
+# costs about 70 bytes for 3 bytes of JSON, so 50 MB of "[{},{},...]" grew the server by 1.2 GB.
+CONTAINERS_PER_SEGMENT = 20
 
 
 def _json_time(item: dict[str, object], key: str) -> float:
@@ -317,11 +382,14 @@ def _json_time(item: dict[str, object], key: str) -> float:
             text = value.strip()
             clock = _VTT_TS.fullmatch(text) or _SRT_TS.fullmatch(text)
             if clock:
-                return _clock_millis(clock) / 1000
+                try:
+                    return _clock_millis(clock) / 1000
+                except _OutOfRange:
+                    raise _ItemError(f"'{key}' value {_shown(value)} {_BEYOND}") from None
             return float(text)
     except (ValueError, OverflowError):
         pass
-    raise _ItemError(f"'{key}' value {value!r} is not a number of seconds")
+    raise _ItemError(f"'{key}' value {_shown(value)} is not a number of seconds")
 
 
 def _json_text(item: dict[str, object], keys: tuple[str, str], required: bool) -> str:
@@ -381,9 +449,32 @@ def _json_item_line(text: str, key: str | None, index: int) -> int | None:
     return text.count("\n", 0, pos) + 1
 
 
-def _parse_json(text: str) -> list[SegmentData]:
+def _json_int(digits: str) -> int | float:
+    """JSON integers: one too long for int() (4,300 digits) is as good as infinite here."""
+    return int(digits) if len(digits) <= 20 else float(digits)
+
+
+def _check_containers(text: str, limits: TranscriptLimits) -> None:
+    """Refuse JSON with more objects and arrays than its segments could need, before json.loads
+    builds them all. Counting brackets is enough for almost every file; strings are skipped
+    only when that count is over."""
+    most = CONTAINERS_PER_SEGMENT * limits.max_segments
+    if text.count("{") + text.count("[") <= most:
+        return
+    seen = 0
+    for match in _JSON_CONTAINER.finditer(text):
+        if match.group()[0] != '"':
+            seen += 1
+            if seen > most:
+                line = text.count("\n", 0, match.start()) + 1
+                message = f"more than {most} JSON objects and arrays"
+                raise _too_large(message, "max_segments", line)
+
+
+def _parse_json(text: str, limits: TranscriptLimits) -> list[SegmentData]:
+    _check_containers(text, limits)
     try:
-        doc = json.loads(text)
+        doc = json.loads(text, parse_int=_json_int)
     except json.JSONDecodeError as exc:
         message = f"invalid JSON: {exc.msg} (column {exc.colno})"
         raise TranscriptFormatError(message, exc.lineno) from None
@@ -401,21 +492,34 @@ def _parse_json(text: str) -> list[SegmentData]:
         raise TranscriptFormatError(
             "JSON must be a list of segments or an object with a 'segments' list", 1
         )
-    segments: list[SegmentData] = []
+    segments = _Collected(limits)
     for index, item in enumerate(items):
         try:
             seg = _json_segment(item)
         except _ItemError as exc:
             line = _json_item_line(text, key, index)
             raise TranscriptFormatError(f"item {index + 1}: {exc}", line) from None
-        if len(segments) >= MAX_SEGMENTS:
+        try:
+            segments.add(seg, None)
+        except TranscriptTooLarge as exc:
             line = _json_item_line(text, key, index)
-            raise TranscriptFormatError(f"more than {MAX_SEGMENTS} segments", line)
-        segments.append(seg)
-    return segments
+            raise TranscriptTooLarge(exc.message, line, exc.setting) from None
+    return segments.items
 
 
 # --- entry points ---------------------------------------------------------------------------
+
+# Lines a WebVTT or SRT file may have per segment of the limit (a timing line, a number, text
+# over a few lines, a blank): the parsers hold every line, so 48 MB of two-letter lines (16M)
+# grew the server by 4 GB before any limit on segments could apply.
+LINES_PER_SEGMENT = 10
+
+
+def _check_lines(text: str, limits: TranscriptLimits) -> None:
+    most = LINES_PER_SEGMENT * limits.max_segments
+    if text.count("\n") >= most:
+        line = most + 1
+        raise _too_large(f"more than {most} lines", "max_segments", line)
 
 
 def detect_format(filename: str | None, text: str) -> str:
@@ -457,8 +561,12 @@ def _decode(data: bytes) -> str:
         ) from None
 
 
-def parse_transcript(data: bytes, filename: str | None = None) -> list[SegmentData]:
-    """Parse a WebVTT, SRT or JSON transcript into segments sorted by start time."""
+def parse_transcript(
+    data: bytes, filename: str | None = None, limits: TranscriptLimits | None = None
+) -> list[SegmentData]:
+    """Parse a WebVTT, SRT or JSON transcript into segments sorted by start time. Raises
+    TranscriptTooLarge past one of ``limits`` (default: the settings' defaults)."""
+    limits = limits or TranscriptLimits.defaults()
     text = _decode(bytes(data)).replace("\r\n", "\n").replace("\r", "\n")
     if not text.strip():
         raise TranscriptFormatError(NO_SEGMENTS)
@@ -469,10 +577,11 @@ def parse_transcript(data: bytes, filename: str | None = None) -> list[SegmentDa
         )
     fmt = detect_format(filename, text)
     if fmt == "json":
-        segments = _parse_json(text)
+        segments = _parse_json(text, limits)
     else:
+        _check_lines(text, limits)
         lines = text.split("\n")
-        segments = _parse_vtt(lines) if fmt == "vtt" else _parse_srt(lines)
+        segments = _parse_vtt(lines, limits) if fmt == "vtt" else _parse_srt(lines, limits)
     if not segments:
         raise TranscriptFormatError(NO_SEGMENTS)
     segments.sort(key=lambda seg: seg.start_time)  # list.sort is stable: ties keep file order

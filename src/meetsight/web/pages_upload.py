@@ -23,6 +23,7 @@ from meetsight.errors import ValidationFailed
 from meetsight.organizations.models import Person
 from meetsight.responses import envelope
 from meetsight.security.body_limit import streams_body
+from meetsight.transcripts.limits import TranscriptLimits
 from meetsight.web.access import web_auth
 from meetsight.web.csrf import CSRF_FIELD, check_csrf
 from meetsight.web.pages_conversation import api_user, page_path
@@ -86,7 +87,8 @@ async def upload_submit(
         web_auth(user),
         kind,
         form,
-        allow_private_urls=state.settings.media_url_allow_private,
+        allow_private_urls=settings.media_url_allow_private,
+        limits=TranscriptLimits.from_settings(settings),
     )
     state.jobs_enqueued()
     if not scripted:

@@ -6,16 +6,23 @@ from typing import Annotated, Any
 
 from pydantic import ConfigDict, Field, StringConstraints, field_validator
 
-from meetsight.schemas import NoNul, Schema
+from meetsight.schemas import NoNul, Schema, at_most_as_sent
 from meetsight.webhooks.names import EVENTS, MEETING_STATUS_CHANGED
 
-Url = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=2000), NoNul]
+Url = Annotated[
+    str,
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=2000),
+    at_most_as_sent(2000),
+    NoNul,
+]
 Secret = Annotated[
     str,
     StringConstraints(min_length=16, max_length=200, pattern=r"^[\x21-\x7e]+$"),
     NoNul,
 ]
-Description = Annotated[str, StringConstraints(strip_whitespace=True, max_length=500), NoNul]
+Description = Annotated[
+    str, StringConstraints(strip_whitespace=True, max_length=500), at_most_as_sent(500), NoNul
+]
 EventName = Annotated[str, StringConstraints(min_length=1, max_length=60)]
 Events = Annotated[list[EventName], Field(min_length=1, max_length=len(EVENTS))]
 

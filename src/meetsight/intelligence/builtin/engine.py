@@ -7,13 +7,12 @@ moments, chat by retrieval. Next steps and deadlines are rule-based (English and
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Sequence
 
 import numpy as np
 
 from meetsight.intelligence.analytics import TalkAnalytics, compute_analytics
+from meetsight.intelligence.builtin.bounded_cache import LineBudgetCache
 from meetsight.intelligence.builtin.chat import answer_question
 from meetsight.intelligence.builtin.commitments import extract_next_steps
 from meetsight.intelligence.builtin.embedder import embed, one_blas_thread
@@ -34,7 +33,8 @@ from meetsight.intelligence.results import ChatAnswer, Intelligence
 from meetsight.transcripts.types import SegmentData
 
 # Chat questions about one activity come in bursts: keep the last transcripts' vectors so a
-# follow-up question costs one embedding, not the whole transcript again.
+# follow-up question costs one embedding, not the whole transcript again (within a budget of
+# lines, bounded_cache.CACHED_LINES: 2 kB a line).
 _VECTOR_CACHE_SIZE = 8
 
 
@@ -42,21 +42,14 @@ class BuiltinEngine:
     name = "builtin"
 
     def __init__(self) -> None:
-        self._vectors: OrderedDict[int, tuple[Conversation, np.ndarray]] = OrderedDict()
-        self._lock = threading.Lock()
+        self._vectors: LineBudgetCache[np.ndarray] = LineBudgetCache(_VECTOR_CACHE_SIZE)
 
     def vectors(self, conversation: Conversation) -> np.ndarray:
-        key = hash(conversation.lines)
-        with self._lock:
-            hit = self._vectors.get(key)
-            if hit is not None and hit[0].lines == conversation.lines:
-                self._vectors.move_to_end(key)
-                return hit[1]
+        hit = self._vectors.get(conversation.lines)
+        if hit is not None:
+            return hit
         vectors = embed([line.text for line in conversation.lines])
-        with self._lock:
-            self._vectors[key] = (conversation, vectors)
-            while len(self._vectors) > _VECTOR_CACHE_SIZE:
-                self._vectors.popitem(last=False)
+        self._vectors.put(conversation.lines, vectors, len(conversation.lines))
         return vectors
 
     def analyze(

@@ -15,10 +15,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 import numpy as np
 
+from meetsight.intelligence.builtin.bounded_cache import LineBudgetCache
 from meetsight.intelligence.builtin.category_cues import (
     COMPETITOR_VERB,
     CUES,
@@ -267,10 +267,20 @@ def _people(conversation: Conversation) -> set[str]:
     return person_names(names)
 
 
-@lru_cache(maxsize=64)
+_CUE_COLUMNS: LineBudgetCache[np.ndarray] = LineBudgetCache(64)
+
+
 def _cue_column(conversation: Conversation, key: str) -> np.ndarray:
     """(lines,) what ``key``'s cues add to each line; cached, as chat asks it question after
     question about the same conversation (conversations are frozen, so they hash by value)."""
+    found = _CUE_COLUMNS.get((conversation, key))
+    if found is None:
+        found = _cue_scores(conversation, key)
+        _CUE_COLUMNS.put((conversation, key), found, len(conversation.lines))
+    return found
+
+
+def _cue_scores(conversation: Conversation, key: str) -> np.ndarray:
     people = _people(conversation)
     zero = np.zeros(1, dtype=np.float32)
     out = [

@@ -64,18 +64,21 @@ def pick_lines(conversation: Conversation, vectors: np.ndarray, skip: set[int]) 
     centroid /= max(float(np.linalg.norm(centroid)), 1e-12)
     score = cand_vecs @ centroid + np.array([_cue_bonus(lines[i].text) for i in candidates])
     region = np.array([min(k - 1, i * k // len(lines)) for i in candidates])
-    sims = cand_vecs @ cand_vecs.T
 
     chosen: list[int] = []  # positions in candidates
     covered: set[int] = set()
+    # Highest cosine to a pick so far, one column per pick: k x n, never the n x n matrix
+    # (20,000 lines: 1.6 GB).
+    redundancy: np.ndarray = np.zeros(len(candidates))
     for _ in range(k):
-        redundancy = sims[:, chosen].max(axis=1) if chosen else np.zeros(len(candidates))
         fresh = np.array([r not in covered for r in region], dtype=float)
         gain = score - _REDUNDANCY * redundancy + _COVERAGE * fresh
         gain[chosen] = -np.inf
         best = int(np.argmax(gain))
         chosen.append(best)
         covered.add(int(region[best]))
+        column = cand_vecs @ cand_vecs[best]
+        redundancy = column if len(chosen) == 1 else np.maximum(redundancy, column)
     return sorted(candidates[c] for c in chosen)
 
 

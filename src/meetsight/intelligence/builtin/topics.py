@@ -7,7 +7,11 @@ Segmentation (on the engine's line vectors, never re-embedded):
 * Where: the cut that maximises the sum, over blocks, of the length of the block's summed
   vectors (= lines x norm of their mean). A block whose lines point the same way scores high,
   so cuts fall where the subject changes. Solved exactly by dynamic programming, block norms
-  read off 2-D prefix sums of the lines' Gram matrix: O(k n^2) numpy work.
+  read off 2-D prefix sums of the lines' Gram matrix: O(k n^2) numpy work and (n + 1)^2 floats,
+  so only up to ``EXACT_LINES`` lines (three 8 MB arrays at most). A longer conversation is
+  first cut exactly on ``EXACT_LINES`` units of consecutive lines (their summed vectors), then
+  each cut is moved to the best line within two units of it: memory grows with n only through
+  the line vectors themselves (20,000 lines took 3 GiB arrays before).
 
 Title: the block's best keyphrase that names no participant (keyphrase rank weighed by how much
 of the phrase's words the block holds against the whole conversation), joined to the second one with
@@ -35,6 +39,7 @@ LINES_PER_TOPIC = 15
 MIN_TOPICS, MAX_TOPICS = 2, 7
 MAX_TITLE_WORDS = 5
 DESCRIPTION_CHARS = 220
+EXACT_LINES = 1000
 
 
 def topic_count(n_lines: int) -> int:
@@ -45,21 +50,49 @@ def topic_count(n_lines: int) -> int:
 
 def segment(vectors: np.ndarray, k: int, min_len: int) -> list[tuple[int, int]]:
     """``k`` contiguous blocks [start, end) covering all rows of ``vectors`` and maximising the
-    sum of the blocks' summed-vector norms; every block has at least ``min_len`` rows."""
+    sum of the blocks' summed-vector norms; every block has at least ``min_len`` rows. Exact up
+    to ``EXACT_LINES`` rows; beyond, cut on units of rows and refined (module docstring)."""
     n = len(vectors)
     if k <= 1 or n < 2 * min_len:
         return [(0, n)] if n else []
     k = min(k, n // min_len)
+    if n <= EXACT_LINES:
+        return list(itertools.pairwise(_best_cuts(vectors, k, min_len)))
+    edges = np.linspace(0, n, EXACT_LINES + 1).round().astype(np.int64)
+    units = _unit_sums(vectors, edges)
+    min_units = -(-min_len // int(np.diff(edges).min()))  # every block keeps min_len lines
+    unit_cuts = _best_cuts(units, min(k, EXACT_LINES // min_units), min_units)
+    cuts = [int(edges[c]) for c in unit_cuts]
+    reach = 2 * -(-n // EXACT_LINES)
+    return list(itertools.pairwise(_refine(vectors, cuts, min_len, reach)))
+
+
+def _unit_sums(vectors: np.ndarray, edges: np.ndarray) -> np.ndarray:
+    """(len(edges) - 1, dim) float64 sums of the rows between consecutive edges, cast to
+    float64 a hundred units at a time rather than all rows at once."""
+    units = np.empty((len(edges) - 1, vectors.shape[1]))
+    for u in range(0, len(units), 100):
+        low, high = int(edges[u]), int(edges[min(u + 100, len(units))])
+        starts = edges[u : u + 100] - low
+        units[u : u + 100] = np.add.reduceat(vectors[low:high], starts, axis=0, dtype=np.float64)
+    return units
+
+
+def _best_cuts(vectors: np.ndarray, k: int, min_len: int) -> list[int]:
+    """The exact dynamic programme: 0, the k - 1 inner cuts, n."""
+    n = len(vectors)
     # |sum of rows i..j-1|^2 = sum of the Gram matrix over that square: a 2-D prefix sum.
-    gram = (vectors @ vectors.T).astype(np.float64)
     area = np.zeros((n + 1, n + 1))
-    area[1:, 1:] = gram.cumsum(axis=0).cumsum(axis=1)
-    diag = np.diag(area)
-    squared = diag[None, :] + diag[:, None] - area - area.T  # [i, j] for the block i..j-1
-    norms = np.sqrt(np.maximum(squared, 0.0))
-    idx = np.arange(n + 1)
-    valid = (idx[None, :] - idx[:, None]) >= min_len  # [i, j]: block i..j-1 long enough
-    norms = np.where(valid, norms, -np.inf)
+    np.cumsum((vectors @ vectors.T).astype(np.float64), axis=0, out=area[1:, 1:])
+    np.cumsum(area[1:, 1:], axis=1, out=area[1:, 1:])
+    diag = np.diag(area).copy()
+    norms = diag[None, :] + diag[:, None]  # [i, j] for the block i..j-1, squared, then not
+    norms -= area
+    norms -= area.T
+    del area
+    np.sqrt(np.maximum(norms, 0.0, out=norms), out=norms)
+    for i in range(n + 1):  # block i..j-1 shorter than min_len
+        norms[i, : i + min_len] = -np.inf
 
     best = np.full(n + 1, -np.inf)
     best[0] = 0.0
@@ -72,7 +105,28 @@ def segment(vectors: np.ndarray, k: int, min_len: int) -> list[tuple[int, int]]:
     for step in reversed(back):
         cuts.append(int(step[cuts[-1]]))
     cuts.reverse()
-    return list(itertools.pairwise(cuts))
+    return cuts
+
+
+def _refine(vectors: np.ndarray, cuts: list[int], min_len: int, reach: int) -> list[int]:
+    """Move each inner cut, left to right and twice over, to the row within ``reach`` of it
+    where its two blocks' summed-vector norms add up highest (blocks stay ``min_len`` long)."""
+    cuts = list(cuts)
+    for _ in range(2):
+        for t in range(1, len(cuts) - 1):
+            low = max(cuts[t - 1] + min_len, cuts[t] - reach)
+            high = min(cuts[t + 1] - min_len, cuts[t] + reach)
+            if low >= high:
+                continue
+            before = vectors[cuts[t - 1] : low].sum(axis=0, dtype=np.float64)
+            both = vectors[cuts[t - 1] : cuts[t + 1]].sum(axis=0, dtype=np.float64)
+            left = np.empty((high - low + 1, vectors.shape[1]))  # first block, cut at low + r
+            left[0] = before
+            np.cumsum(vectors[low:high], axis=0, dtype=np.float64, out=left[1:])
+            left[1:] += before
+            score = np.linalg.norm(left, axis=1) + np.linalg.norm(both - left, axis=1)
+            cuts[t] = low + int(np.argmax(score))
+    return cuts
 
 
 def _name_words(conversation: Conversation) -> set[str]:

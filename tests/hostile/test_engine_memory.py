@@ -1,0 +1,65 @@
+"""Large accepted transcripts are imported and processed in bounded memory (docs/processing.md#
+transcript-limits): measured in a process of its own (tests/hostile/memory_probe.py) that serves
+the app on this session's database, uploads the transcript and runs its job with the real
+worker, its address space capped so that code without bounds fails fast with MemoryError
+instead of taking the machine. Before the bounds, the 1 MB one-cue transcript grew the process
+by 4.2 GB (one embedding row per token) and 20,000 segments asked for 3 GiB Gram matrices."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import meetsight
+from meetsight.config import Settings
+
+PROBE = Path(__file__).with_name("memory_probe.py")
+ONE_CUE = "one-cue:1000000"  # one cue, the file 1,000,000 bytes long
+MANY = "segments:20000x40"  # 20,000 cues of 40 characters (the work that grows is per segment)
+CAP_GB = 2.0
+UPLOAD_BOUND_MB = 100  # measured: 14 MB for the cue, 35 MB for 20,000 segments
+
+
+def processing_bound_mb(segments: int) -> float:
+    """docs/processing.md#memory-of-a-large-transcript: 100 MB + 6 kB per segment (measured:
+    52 MB for the cue, 112 MB for 20,000 segments)."""
+    return 100 + 6 * segments / 1024
+
+
+@pytest.fixture(scope="module")
+def reports(settings: Settings) -> dict[str, dict[str, Any]]:
+    src = Path(meetsight.__file__).resolve().parent.parent
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(src), str(PROBE.parent.parent)])}
+    command = [sys.executable, str(PROBE), ONE_CUE, MANY, "--cap-gb", str(CAP_GB)]
+    if settings.database_url:
+        command += ["--database-url", settings.database_url]
+    done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return {r["case"]: r for r in json.loads(done.stdout.strip().splitlines()[-1])}
+
+
+def _check(report: dict[str, Any], segments: int) -> None:
+    assert "error" not in report, report
+    upload, processing = report["upload"], report.get("processing")
+    assert upload["status"] == 201, report
+    assert upload["peak_rss_growth_mb"] < UPLOAD_BOUND_MB, report
+    assert processing is not None and processing["state"] == "done", report
+    assert processing["peak_rss_growth_mb"] < processing_bound_mb(segments), report
+
+
+def test_a_one_megabyte_cue_is_processed_within_its_bound(
+    reports: dict[str, dict[str, Any]],
+) -> None:
+    _check(reports[ONE_CUE], 1)
+
+
+def test_twenty_thousand_segments_are_processed_within_their_bound(
+    reports: dict[str, dict[str, Any]],
+) -> None:
+    _check(reports[MANY], 20_000)
