@@ -28,6 +28,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from meetsight.intelligence.builtin.bounded_cache import LineBudgetCache
 from meetsight.intelligence.builtin.cues import NUMBER
 from meetsight.intelligence.builtin.embedder import embed, tokenizer_model_path
 from meetsight.intelligence.builtin.folding import fold, words
@@ -251,10 +252,20 @@ def _decide(probs: np.ndarray, labels: Sequence[str]) -> bool:
     return bool(probs.mean(axis=0)[labels.index("competitor")] >= SURE)
 
 
-@lru_cache(maxsize=16)
+_FOUND: LineBudgetCache[tuple[Competitor, ...]] = LineBudgetCache(16)
+
+
 def find_competitors(conversation: Conversation) -> tuple[Competitor, ...]:
-    """The competitors named in the conversation, in order of first mention (cached: notes,
-    insights and chat ask for the same conversation)."""
+    """The competitors named in the conversation, in order of first mention (cached within a
+    line budget: notes and insights ask for the same conversation)."""
+    found = _FOUND.get(conversation)
+    if found is None:
+        found = _find(conversation)
+        _FOUND.put(conversation, found, len(conversation.lines))
+    return found
+
+
+def _find(conversation: Conversation) -> tuple[Competitor, ...]:
     mentions = _mentions(conversation)
     if not mentions:
         return ()

@@ -94,9 +94,11 @@ def _scores(conversation: Conversation, vectors: np.ndarray) -> dict[str, tuple[
     probs = head.probabilities(vectors, texts)
     seller = probs[:, head.labels.index("seller")]
     buyer = probs[:, [head.labels.index(k) for k in ("objection", "pain", "praise")]].sum(axis=1)
+    turns: dict[str, list[int]] = {}
+    for i, ln in enumerate(conversation.lines):
+        turns.setdefault(ln.speaker, []).append(i)
     out: dict[str, tuple[float, int, int]] = {}
-    for speaker in dict.fromkeys(ln.speaker for ln in conversation.lines):
-        rows = [i for i, ln in enumerate(conversation.lines) if ln.speaker == speaker]
+    for speaker, rows in turns.items():
         folded = [fold(conversation.lines[i].text) for i in rows]
         ours = sum(len(_SELLER.findall(t)) for t in folded)
         theirs = sum(len(_CUSTOMER.findall(t)) for t in folded)
