@@ -182,10 +182,14 @@ def test_category_accuracy_floor(evaluated: list) -> None:
     held = [row for row in evaluated if row[0].id in HELD_OUT]
     assert len(dev) == 10 and len(held) == 3
     # Floors at the measured figures, so that a regression fails. The held-out three were never
-    # read nor tuned on: their figure shows how the cues generalise (0.932 vs 0.737).
-    assert category_accuracy(dev) >= 0.93  # measured 124/133 = 0.932
-    assert category_accuracy(held) >= 0.73  # measured 28/38 = 0.737
-    assert category_accuracy(evaluated) >= 0.88  # measured 152/171 = 0.889
+    # read nor tuned on. Objections and named competitors now come from learned heads that were
+    # not fitted to this set (the word cues before them were, to its ten: 0.932 / 0.737 / 0.889);
+    # the heads hold on conversations nobody here has read (docs/benchmarks.md), where the cues
+    # did not. Most of the difference: a competitor's best mention is filed as Competitors even
+    # inside a pain story, and some lines labelled pain or budget read as objections.
+    assert category_accuracy(dev) >= 0.80  # measured 108/133 = 0.812
+    assert category_accuracy(held) >= 0.70  # measured 27/38 = 0.711
+    assert category_accuracy(evaluated) >= 0.78  # measured 135/171 = 0.789
 
 
 def test_notes_stay_selective(evaluated: list) -> None:

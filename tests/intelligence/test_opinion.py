@@ -82,7 +82,8 @@ def test_next_steps_and_no_objections() -> None:
     text = _opinion(CALL, [], steps)
     assert "No objections came up." in text
     assert "1 next step agreed (1 with a date), starting with send the proposal (Dana)." in text
-    assert "FleetPilot" not in text  # no competitors note, no competitor claim
+    # Competitors are read from the conversation itself, with or without a note.
+    assert "FleetPilot came up as alternative" in text
 
 
 def test_no_price_talk() -> None:

@@ -36,6 +36,13 @@ class Conversation:
     speakers: tuple[Speaker, ...]
     lines: tuple[Line, ...]
     direction: str | None = None  # calls: "inbound" or "outbound"
+    # The organization's name and its users' and internal people's names (present or not):
+    # they tell our side and our own company apart from the customer's and from competitors.
+    organization: str = ""
+    org_people: tuple[str, ...] = ()
+    # How the speakers' ``internal`` flags were set: "" as loaded (marked in the organization
+    # or the owner), else what the built-in engine inferred (builtin/sides.py).
+    seller_side: str = ""
 
     @property
     def internal_names(self) -> frozenset[str]:

@@ -20,7 +20,7 @@ from meetsight.intelligence.language import detect_language
 from meetsight.intelligence.models import SmartCategory
 from meetsight.intelligence.scorecard import DEFAULT_OBJECTIVES
 from meetsight.intelligence.smart_categories import slug_key
-from meetsight.organizations.models import Organization, Person
+from meetsight.organizations.models import Organization, Person, User
 from meetsight.transcripts.models import TranscriptSegment
 
 
@@ -65,6 +65,7 @@ async def load_conversation(session: AsyncSession, activity: Activity) -> Conver
         speakers[r.participant_name] = speakers.get(r.participant_name, False) or (
             r.person_id in internal_ids
         )
+    organization, org_people = await _organization_people(session, org_id)
     # Activities stored before languages were detected at import may still have none.
     language = activity.language or detect_language(r.content for r in rows) or ""
     return Conversation(
@@ -78,7 +79,32 @@ async def load_conversation(session: AsyncSession, activity: Activity) -> Conver
             for i, r in enumerate(rows)
         ),
         direction=activity.direction,
+        organization=organization,
+        org_people=org_people,
     )
+
+
+MAX_ORG_PEOPLE = 5000  # names read per organization (our side's names found in a transcript)
+
+
+async def _organization_people(session: AsyncSession, org_id: str) -> tuple[str, tuple[str, ...]]:
+    """The organization's name and the names of its users and internal people: the engine
+    tells our side by them when nobody in a conversation is marked internal."""
+    org = await session.get(Organization, org_id)
+    users = (
+        await session.execute(
+            sa.select(User.name).where(User.organization_id == org_id).limit(MAX_ORG_PEOPLE)
+        )
+    ).scalars()
+    internal = (
+        await session.execute(
+            sa.select(Person.name)
+            .where(Person.organization_id == org_id, Person.is_internal.is_(True))
+            .limit(MAX_ORG_PEOPLE)
+        )
+    ).scalars()
+    names = tuple(sorted({n for n in [*users, *internal] if n}))
+    return (org.name if org is not None else ""), names
 
 
 async def load_categories(

@@ -21,6 +21,7 @@ from meetsight.intelligence.builtin.insights import build_insights
 from meetsight.intelligence.builtin.notes import classify_notes
 from meetsight.intelligence.builtin.opinion import ai_opinion
 from meetsight.intelligence.builtin.scoring import score_conversation
+from meetsight.intelligence.builtin.sides import with_seller_side
 from meetsight.intelligence.builtin.summary import summarize
 from meetsight.intelligence.builtin.topics import find_topics
 from meetsight.intelligence.conversation import (
@@ -68,6 +69,8 @@ class BuiltinEngine:
         objectives: Sequence[ObjectiveSpec],
     ) -> Intelligence:
         vectors = self.vectors(conversation)
+        # Nobody marked internal (an upload without owner or people): find our side first.
+        conversation = with_seller_side(conversation, vectors)
         analytics = talk_analytics(conversation)
         next_steps = extract_next_steps(conversation)
         notes = classify_notes(conversation, categories, vectors)

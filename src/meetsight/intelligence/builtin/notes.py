@@ -25,6 +25,7 @@ from meetsight.intelligence.builtin.category_cues import (
     EXTRA_EXAMPLES,
     QUESTION,
 )
+from meetsight.intelligence.builtin.competitors import find_competitors
 from meetsight.intelligence.builtin.cues import (
     NUMBER,
     fold_word,
@@ -32,6 +33,7 @@ from meetsight.intelligence.builtin.cues import (
     person_names,
     proper_names,
 )
+from meetsight.intelligence.builtin.objections import find_objections
 from meetsight.intelligence.builtin.prototypes import embed_texts
 from meetsight.intelligence.builtin.text import fold, sentences
 from meetsight.intelligence.conversation import CategorySpec, Conversation
@@ -318,19 +320,74 @@ def text_category(
     return (best, scores[best]) if scores[best] >= THRESHOLD else None
 
 
+def _detected(
+    conversation: Conversation, categories: Sequence[CategorySpec], vectors: np.ndarray
+) -> tuple[dict[int, tuple[str, str, str]], dict[int, tuple[str, str, str]]]:
+    """Lines the learned detectors file, by line: (category key, content, tag). First the
+    lines that hold each competitor's best mention, then objections, then a competitor's other
+    mentions (so every competitor keeps a note even when its line is also an objection)."""
+    keys = {c.key for c in categories}
+    first: dict[int, tuple[str, str, str]] = {}
+    later: dict[int, tuple[str, str, str]] = {}
+    if "competitors" in keys:
+        for comp in find_competitors(conversation):
+            for i, mention in enumerate(comp.mentions):
+                target = first if i == 0 else later
+                target.setdefault(mention.line, ("competitors", mention.sentence, comp.name))
+    if "objections" in keys:
+        for obj in find_objections(conversation, vectors):
+            if obj.line not in first:
+                first[obj.line] = ("objections", obj.text, obj.kind)
+    return first, later
+
+
+def _competitor_cue(text: str) -> bool:
+    """Words that speak of rivals without naming one ("other vendors", "la competencia")."""
+    folded = _fold_aligned(text)
+    return any(cue.pattern.search(folded) for cue in CUES["competitors"])
+
+
 def classify_notes(
     conversation: Conversation, categories: Sequence[CategorySpec], vectors: np.ndarray
 ) -> list[NoteDraft]:
-    """One note per line that fits a category (at most one category per line)."""
+    """One note per line that fits a category (at most one category per line). Objections and
+    named competitors come from their learned detectors (builtin/objections.py,
+    builtin/competitors.py); similarity alone files no line under them, apart from a line
+    that speaks of rivals in general."""
     if not categories or not conversation.lines:
         return []
     sims = _similarities(vectors, categories)
     people = _people(conversation)
+    first, later = _detected(conversation, categories, vectors)
+    learned = {"objections", "competitors"}
     notes: list[NoteDraft] = []
     for row, line in enumerate(conversation.lines):
+        hit = first.get(row) or later.get(row)
+        if hit is not None:
+            found_key, quote, label = hit
+            long = len(line.text) > LONG_LINE and len(_sentences(line.text)) > 2
+            notes.append(
+                NoteDraft(
+                    category_key=found_key,
+                    content=quote if long or found_key == "objections" else line.text,
+                    tag=label or _fallback_tag(quote, people),
+                    priority="high",
+                    start=line.start,
+                    end=line.end,
+                    line=line.index,
+                )
+            )
+            continue
         external = not conversation.is_internal(line.speaker)
         scored = _line_scores(line.text, sims[row], categories, external, people, only_best=True)
-        c = max(range(len(categories)), key=lambda i: scored[i][0])
+        allowed = [
+            i
+            for i, cat in enumerate(categories)
+            if cat.key not in learned or (cat.key == "competitors" and _competitor_cue(line.text))
+        ]
+        if not allowed:
+            continue
+        c = max(allowed, key=lambda i: scored[i][0])
         score, cue = scored[c]
         if score < THRESHOLD:
             continue

@@ -20,6 +20,7 @@ from meetsight.intelligence.builtin.heads.features import features
 HERE = Path(__file__).resolve().parent
 CORPUS_DIR = HERE / "corpus"
 MODEL_DIR = HERE / "models"
+BLOCK = 512  # rows read at a time (bounded memory on long transcripts)
 
 
 @dataclass(frozen=True)
@@ -31,13 +32,19 @@ class Head:
     corpus_sha256: str
 
     def probabilities(self, vectors: np.ndarray, texts: Sequence[str]) -> np.ndarray:
-        """(len(texts), len(labels)): each row sums to 1."""
-        if not texts:
-            return np.zeros((0, len(self.labels)), dtype=np.float32)
-        logits = features(vectors, texts) @ self.weights + self.bias
-        logits -= logits.max(axis=1, keepdims=True)
-        exp = np.exp(logits)
-        return exp / exp.sum(axis=1, keepdims=True)
+        """(len(texts), len(labels)): each row sums to 1. Read in blocks of ``BLOCK`` rows: the
+        features of one row are 4,608 floats (18 kB), so a whole 20,000-line transcript at once
+        would take 370 MB."""
+        if len(texts) != len(vectors):
+            raise ValueError("one embedding per text")
+        out = np.zeros((len(texts), len(self.labels)), dtype=np.float32)
+        for start in range(0, len(texts), BLOCK):
+            rows = slice(start, start + BLOCK)
+            logits = features(vectors[rows], texts[rows]) @ self.weights + self.bias
+            logits -= logits.max(axis=1, keepdims=True)
+            exp = np.exp(logits)
+            out[rows] = exp / exp.sum(axis=1, keepdims=True)
+        return out
 
     def probability(self, label: str, vectors: np.ndarray, texts: Sequence[str]) -> np.ndarray:
         """The probability of one label for each text."""

@@ -1,0 +1,288 @@
+"""Competitors: the vendors the customer weighs against us, found by what is said around a name.
+
+1. Candidates: runs of capitalised words ("Arctic Wolf", "SentinelOne", "Sage 50") that are not
+   stopwords, calendar words, role acronyms, participants' names, the organization's name or
+   words of the title (the two parties). A word that opens a sentence counts only when it has
+   inner capitals, is capitalised mid-sentence elsewhere in the conversation, or looks like no
+   ordinary word (see :func:`find_names`).
+2. Each mention is read in context: its sentence with the name masked (and the sentence before
+   when the one holding the name is short: "What are you using today?" / "Zorvex, for years.").
+   The ``competitor`` head (a corpus of masked sentences, English and Spanish) tells a rival
+   (evaluated, pitched, quoting, incumbent being replaced, threatened switch, lost deal) from the
+   customer's own tools and integrations, our own company, people, places and other names.
+3. Evidence adds up over the conversation: a name is a competitor when its best mention is
+   confident (``SURE``) or when two mentions lean that way (``LEAN``), and it is not mostly
+   read as a person or as our own product.
+
+At most ``MAX_MENTIONS`` mentions per name are read (the first ones), so the cost is bounded by
+the number of distinct names, not the length of the conversation.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from meetsight.intelligence.builtin.bounded_cache import LineBudgetCache
+from meetsight.intelligence.builtin.cues import NUMBER
+from meetsight.intelligence.builtin.embedder import embed, tokenizer_model_path
+from meetsight.intelligence.builtin.folding import fold, words
+from meetsight.intelligence.builtin.heads.model import load_head
+from meetsight.intelligence.builtin.keyphrases import GENERIC_WORDS
+from meetsight.intelligence.builtin.stopwords import BOTH, wordset
+from meetsight.intelligence.builtin.text import sentences
+from meetsight.intelligence.conversation import Conversation
+
+MASK = "Zorvex"  # the corpus writes every masked name this way
+OTHER = "Quindle"  # another name in the same sentence: a name, but not the one read
+SURE = 0.55  # the mean probability over a name's mentions that makes it a competitor
+LEAN = 0.4  # mentions at least this likely are the ones quoted
+MAX_MENTIONS = 4
+MAX_NAMES = 60
+SHORT_SENTENCE = 7  # words: a shorter sentence is read with the one before it
+
+_GENERIC_CAPS = wordset(
+    """i cfo ceo cto coo cio cmo cro vp svp evp it ti erp crm api roi pms sso sms kpi sla hr rrhh qa
+    ai ia pdf eu ue usa uk us saas ok dr mr mrs ms sr sra don dona january february march april may
+    june july august september october november december enero febrero marzo abril mayo junio
+    julio agosto septiembre octubre noviembre diciembre q1 q2 q3 q4 hi hola ceo mvp poc rfp rfi
+    msa nda dpa sow po w-9 coi csv excel eod eta faq ux ui id tv ip vpn mfa mondays tuesdays
+    wednesdays thursdays fridays saturdays sundays lunes martes miercoles jueves viernes ciso cso
+    gc dpo ae sdr bdr csm se am rvp cpu gpu usb ap ar gm iva nif cif sepa iban hvac gps mdm edr
+    xdr siem soc mrp tms wms ehr emr pos b2b b2c arr mrr nrr cac ltv okr p1 p2 sku rma"""
+)
+_WORD_ENDINGS = (
+    "s", "ed", "ing", "ly", "mente", "ado", "ada", "ido", "ida", "aba", "ia", "ar", "er", "ir",
+    "o", "e", "an", "en", "amos", "emos", "imos", "aron", "ieron", "ion", "tion",
+)  # fmt: skip
+_VERB = re.compile(r"(?:amos|emos|imos|aron|ieron)$")  # "Usamos", "Probamos": Spanish verbs
+_ACRONYM_PLURAL = re.compile(r"^[A-Z]{2,}s$")  # "PDFs", "QBRs": things, not vendors
+_CAP_WORD = re.compile(r"[^\W_][\w&'\u2019.-]*\w|[^\W\d_]", re.UNICODE)
+_SENTENCE_OPENERS = frozenset('.!?¿¡:;…"“(')
+_TITLED = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|Sr|Sra|Dra)\.?\s*$")
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    line: int
+    sentence: str
+    probability: float  # that the name is a competitor here
+
+
+@dataclass(frozen=True, slots=True)
+class Competitor:
+    name: str
+    mentions: tuple[Mention, ...]  # the mentions read as a competitor, best first
+
+    @property
+    def best(self) -> Mention:
+        return self.mentions[0]
+
+
+def _starts_sentence(text: str, pos: int) -> bool:
+    j = pos - 1
+    while j >= 0 and text[j].isspace():
+        j -= 1
+    return j < 0 or text[j] in _SENTENCE_OPENERS
+
+
+def _brand_like(key: str) -> bool:
+    """A sentence-initial word that is probably not an ordinary word: long, and without the
+    endings of English and Spanish verbs, adverbs and plurals ("Signaturit", not "Usamos")."""
+    return len(key) >= 5 and not key.endswith(_WORD_ENDINGS)
+
+
+def _mid_sentence_caps(texts: Sequence[str]) -> set[str]:
+    found: set[str] = set()
+    for text in texts:
+        for m in _CAP_WORD.finditer(text):
+            if m.group()[0].isupper() and not _starts_sentence(text, m.start()):
+                found.add(fold(m.group()))
+    return found
+
+
+def find_names(text: str, excluded: set[str], mid_caps: set[str]) -> list[str]:
+    """Runs of capitalised words in ``text`` that may name a company or product; a number
+    right after a name belongs to it ("Sage 50")."""
+    names: list[str] = []
+    run: list[str] = []
+    last_end = -1
+    for m in _CAP_WORD.finditer(text):
+        word = re.sub(r"['\u2019]s$", "", m.group().rstrip("."))
+        key = fold(word)
+        glued = bool(run) and text[last_end : m.start()].strip() == ""
+        if run and glued and word.isdigit() and len(word) <= 4:
+            run.append(word)
+            last_end = m.end()
+            continue
+        initial = _starts_sentence(text, m.start())
+        inner_caps = any(c.isupper() for c in word[1:]) and not word.isupper()
+        ok = (
+            word[:1].isupper()
+            and key not in BOTH
+            and key not in GENERIC_WORDS
+            and key not in _GENERIC_CAPS
+            and key not in excluded
+            and not _ACRONYM_PLURAL.match(word)
+            and not all(NUMBER.fullmatch(part) for part in key.split("-"))
+            and _TITLED.search(text[: m.start()]) is None
+            and (inner_caps or key in mid_caps or not ordinary_word(key))
+            and (
+                not initial
+                or inner_caps
+                or key in mid_caps
+                or _brand_like(key)
+                or (_opens_name(text, m.end()) and not ordinary_word(key) and not _VERB.search(key))
+            )
+        )
+        if ok and (glued or not run):
+            run.append(word)
+        else:
+            if run:
+                names.append(" ".join(run))
+            run = [word] if ok else []
+        last_end = m.end()
+    if run:
+        names.append(" ".join(run))
+    return [n for n in names if len(n) > 1]
+
+
+def _opens_name(text: str, end: int) -> bool:
+    """A sentence's first word that a capitalised word follows starts a longer name
+    ("Northgate Mechanical said...")."""
+    nxt = _CAP_WORD.match(text, end + 1) if text[end : end + 1] == " " else None
+    return nxt is not None and nxt.group()[:1].isupper() and fold(nxt.group()) not in BOTH
+
+
+@lru_cache(maxsize=1)
+def _pieces() -> object:
+    import sentencepiece
+
+    return sentencepiece.SentencePieceProcessor(model_file=str(tokenizer_model_path()))
+
+
+@lru_cache(maxsize=8192)
+def ordinary_word(key: str) -> bool:
+    """Whether a lower-case word is an ordinary word of the languages the sentence encoder
+    learnt: its tokenizer keeps frequent words whole ("understood", "happy", "annual"), while
+    rarer names split into pieces ("soph|os", "sam|sara"). A name that is also a word
+    ("Motive", "Sage") still counts when it is capitalised mid-sentence."""
+    if len(key) < 3 or not key.isalpha():
+        return False
+    pieces = _pieces().encode_as_pieces(key)  # type: ignore[attr-defined]
+    return len(pieces) == 1
+
+
+def _excluded(conversation: Conversation) -> set[str]:
+    """Words that name the parties: speakers, the organization's people, its name, the title."""
+    out = {w for s in conversation.speakers for w in words(s.name)}
+    out |= {w for ln in conversation.lines for w in words(ln.speaker)}
+    out |= {w for name in conversation.org_people for w in words(name)}
+    out |= set(words(conversation.title)) | set(words(conversation.organization))
+    return out
+
+
+def _mask(text: str, name: str, token: str) -> str:
+    return re.sub(rf"(?<!\w){re.escape(name)}(?:['\u2019]s)?(?!\w)", token, text)
+
+
+def _context(previous: str, sentence: str, name: str, others: Sequence[str]) -> str:
+    """The sentence with ``name`` masked; other names in it become another made-up name, so one
+    name's evidence ("what we pay X") does not rub off on its neighbour ("a hard sell to Y")."""
+    masked = _mask(sentence, name, MASK)
+    for other in others:
+        if other != name and other not in name:
+            masked = _mask(masked, other, OTHER)
+    if previous and len(sentence.split()) < SHORT_SENTENCE:
+        return f"{previous} {masked}"
+    return masked
+
+
+def _mentions(conversation: Conversation) -> dict[str, list[tuple[int, str, str]]]:
+    """Each candidate name (by its folded form) to its first mentions: (line, sentence,
+    context with the name masked). The first spelling seen is the name's display form."""
+    excluded = _excluded(conversation)
+    mid_caps = _mid_sentence_caps([ln.text for ln in conversation.lines])
+    found: dict[str, list[tuple[int, str, str]]] = {}
+    shown: dict[str, str] = {}
+    previous = ""
+    anywhere = Counter(
+        fold(n) for ln in conversation.lines for n in find_names(ln.text, excluded, mid_caps)
+    )
+    lower = _lowercase_words([ln.text for ln in conversation.lines])
+    for line in conversation.lines:
+        for sentence in sentences(line.text) or [line.text]:
+            names = list(dict.fromkeys(find_names(sentence, excluded, mid_caps)))
+            for name in names:
+                key = fold(name)
+                if key not in found and len(found) >= MAX_NAMES:
+                    continue
+                spot = found.setdefault(key, [])
+                shown.setdefault(key, name)
+                if len(spot) < MAX_MENTIONS:
+                    spot.append((line.index, sentence, _context(previous, sentence, name, names)))
+            previous = sentence
+    # A one-word name seen once, only at a sentence start, is more likely an ordinary word
+    # ("Upfront.", "Sorry.") than a vendor; a name with inner capitals counts anyway.
+    # A one-word name the conversation also writes in lower case is an ordinary word used as
+    # a title or heading ("Support", "Finance").
+    return {
+        shown[k]: v
+        for k, v in found.items()
+        if " " in shown[k]
+        or (
+            k not in lower
+            and (k in mid_caps or anywhere[k] > 1 or any(c.isupper() for c in shown[k][1:]))
+        )
+    }
+
+
+def _lowercase_words(texts: Sequence[str]) -> set[str]:
+    return {fold(w) for t in texts for w in re.findall(r"\b[a-zà-ÿ][a-zà-ÿ'-]+\b", t)}
+
+
+def _decide(probs: np.ndarray, labels: Sequence[str]) -> bool:
+    """Mentions vote with their whole distribution: the name is a competitor when, averaged
+    over its mentions, that reading clears ``SURE``."""
+    return bool(probs.mean(axis=0)[labels.index("competitor")] >= SURE)
+
+
+_FOUND: LineBudgetCache[tuple[Competitor, ...]] = LineBudgetCache(16)
+
+
+def find_competitors(conversation: Conversation) -> tuple[Competitor, ...]:
+    """The competitors named in the conversation, in order of first mention (cached within a
+    line budget: notes and insights ask for the same conversation)."""
+    found = _FOUND.get(conversation)
+    if found is None:
+        found = _find(conversation)
+        _FOUND.put(conversation, found, len(conversation.lines))
+    return found
+
+
+def _find(conversation: Conversation) -> tuple[Competitor, ...]:
+    mentions = _mentions(conversation)
+    if not mentions:
+        return ()
+    contexts = [c for spots in mentions.values() for _, _, c in spots]
+    head = load_head("competitor")
+    probs = head.probabilities(embed(contexts), contexts)
+    out: list[Competitor] = []
+    row = 0
+    for name, spots in mentions.items():
+        block = probs[row : row + len(spots)]
+        row += len(spots)
+        if not _decide(block, head.labels):
+            continue
+        comp = block[:, head.labels.index("competitor")]
+        order = np.argsort(-comp, kind="stable")
+        kept = tuple(
+            Mention(spots[i][0], spots[i][1], float(comp[i])) for i in order if comp[i] >= LEAN
+        )
+        out.append(Competitor(name, kept or (Mention(spots[0][0], spots[0][1], float(comp[0])),)))
+    return tuple(out)

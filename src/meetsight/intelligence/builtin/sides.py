@@ -1,0 +1,158 @@
+"""The seller side, when nobody in the conversation is marked internal (an upload without
+``ownerId`` or people): who speaks for us, so talk-listen ratio, questions, scores, insights and
+the AI opinion read the right speakers.
+
+In order, the first that answers:
+
+1. Marked: a speaker marked internal in the organization (or the activity's owner) keeps the
+   conversation as loaded.
+2. Organization: speakers whose name is one of the organization's users or internal people
+   (``Conversation.org_people``), full name or first and last name, accents and case ignored.
+3. Internal meeting: the title says so ("planning", "stand-up", "1:1", "debrief", "reunión
+   interna"...), or no speaker sounds like a buyer and the talk refers to customers in the third
+   person: every speaker is on our side and nobody is the customer.
+4. Roles in the talk: each speaker gets a seller score, the mean over their turns of what the
+   ``objection`` head reads as the seller's (pitching, answering, proposing, asking discovery
+   questions) less the customer's (objections, today's pains, praise), plus word cues (``our
+   platform``, ``we can offer``, ``your team`` for the seller; ``your pricing``, ``our budget``,
+   ``my CFO`` for the customer). Speakers sorted by score are cut where the gap is widest,
+   the seller side being at most half of them; a gap under ``CLEAR_GAP`` decides nothing.
+
+The result is the same conversation with the seller side's speakers marked internal and
+``seller_side`` saying how ("organization", "roles", "internal meeting").
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Sequence
+
+import numpy as np
+
+from meetsight.intelligence.builtin.folding import fold, words
+from meetsight.intelligence.builtin.heads.model import load_head
+from meetsight.intelligence.conversation import Conversation, Speaker
+
+CLEAR_GAP = 0.12
+CUE_WEIGHT = 0.15  # per cue hit, scaled by the speaker's turns
+MIN_TURNS = 2  # a speaker with fewer turns is never the only seller
+THIRD_PERSON_CUSTOMERS = 3  # mentions that make a buyer-less talk an internal meeting
+
+_SELLER = re.compile(
+    r"\b(?:our (?:platform|product|products|solution|customers|clients|pricing|list price"
+    r"|sandbox|integration|roadmap|implementation|support team|deal desk|onboarding|partners?"
+    r"|app|engineers)|your (?:team|environment|current|side|admin|users|business|process|setup"
+    r"|goals|priorities|it team|timeline)|we (?:can|could) (?:offer|do|give|include|set up"
+    r"|help)|i'll send (?:you|over) the (?:proposal|quote|contract|order form|invite|deck)"
+    r"|deal desk|nuestr[oa]s? (?:plataforma|producto|solucion|clientes|equipo de soporte)"
+    r"|vuestr[oa]s? (?:equipo|empresa|sistema|caso|proceso)|os (?:puedo|podemos) (?:ofrecer"
+    r"|hacer|dar|ensenar|preparar)|you(?:'ll| will| can| could) (?:see|get|configure|set|use"
+    r"|have|export|connect|choose|pick|add|switch on|turn on)|we (?:support|include|offer"
+    r"|provide|host|store|encrypt|integrate|build|ship)|we (?:don't|do not|never) (?:charge"
+    r"|sell|bill)|our (?:direct team|standard (?:contract|terms)|paper|order form|security team"
+    r"|legal team|sub-processors?)|podeis|vais a poder|os (?:mando|enviamos|preparamos|configuro"
+    r"|configuramos))\b"
+)
+_CUSTOMER = re.compile(
+    r"\b(?:your (?:platform|product|solution|pricing|price|paper|contract|order form|proposal"
+    r"|support|sales team|direct team|tool|app|system|quote|offer|rep|uplift|list)|(?:our|my)"
+    r" (?:budget|cfo|board|procurement|policy|standard|general counsel|current (?:vendor"
+    r"|provider|system|tool))|we're (?:evaluating|looking at|comparing)|vuestr[oa]s? (?:plataforma"
+    r"|producto|precio|propuesta|contrato|soporte|herramienta|programa)|nuestro presupuesto"
+    r"|mi socio|(?:can|could|does|do) (?:it|you) (?:support|integrate|handle|export|connect|work)"
+    r"|we (?:need|require|expect|asked for)|our (?:people|staff|guys|users|drivers|technicians"
+    r"|nurses|accountants|members|regulators?|auditors?|examiners?)|we're (?:considering"
+    r"|thinking about)|necesitamos|nuestr[oa]s? (?:empleados|tecnicos|usuarios))\b"
+)
+_INTERNAL_TITLE = re.compile(
+    r"\b(?:planning|stand-?up|standup|sync|retro\w*|1[:-]1|one-on-one|all-hands|debrief"
+    r"|sprint|weekly|team meeting|internal|pipeline review|forecast|interview debrief"
+    r"|planificacion|reunion (?:interna|semanal|de equipo)|interna|semanal|comite)\b"
+)
+_THIRD_PERSON = re.compile(
+    r"\b(?:the (?:customer|customers|client|clients|prospect|prospects|account|accounts|deal)"
+    r"|our (?:customers|clients|accounts)|customers|clientes|el cliente|los clientes"
+    r"|la cuenta|las cuentas)\b"
+)
+
+
+def _name_key(name: str) -> tuple[str, ...]:
+    parts = words(name)
+    return (parts[0], parts[-1]) if len(parts) >= 2 else tuple(parts)
+
+
+def _by_organization(conversation: Conversation) -> set[str]:
+    known = {_name_key(n) for n in conversation.org_people if words(n)}
+    return {s.name for s in conversation.speakers if _name_key(s.name) in known}
+
+
+def _scores(conversation: Conversation, vectors: np.ndarray) -> dict[str, tuple[float, int, int]]:
+    """Per speaker: seller score, turns, customer-cue hits."""
+    head = load_head("objection")
+    texts = [ln.text for ln in conversation.lines]
+    probs = head.probabilities(vectors, texts)
+    seller = probs[:, head.labels.index("seller")]
+    buyer = probs[:, [head.labels.index(k) for k in ("objection", "pain", "praise")]].sum(axis=1)
+    turns: dict[str, list[int]] = {}
+    for i, ln in enumerate(conversation.lines):
+        turns.setdefault(ln.speaker, []).append(i)
+    out: dict[str, tuple[float, int, int]] = {}
+    for speaker, rows in turns.items():
+        folded = [fold(conversation.lines[i].text) for i in rows]
+        ours = sum(len(_SELLER.findall(t)) for t in folded)
+        theirs = sum(len(_CUSTOMER.findall(t)) for t in folded)
+        score = float((seller[rows] - buyer[rows]).mean()) + CUE_WEIGHT * (ours - theirs)
+        out[speaker] = (score, len(rows), theirs)
+    return out
+
+
+def _split(scores: dict[str, tuple[float, int, int]]) -> set[str]:
+    """The speakers above the widest gap in seller score (at most half of them)."""
+    ranked = sorted(scores, key=lambda s: -scores[s][0])
+    best_gap, cut = 0.0, 0
+    for i in range(1, len(ranked) // 2 + 1):
+        gap = scores[ranked[i - 1]][0] - scores[ranked[i]][0]
+        if gap > best_gap:
+            best_gap, cut = gap, i
+    if best_gap < CLEAR_GAP:
+        return set()
+    side = set(ranked[:cut])
+    if all(scores[s][1] < MIN_TURNS for s in side):
+        return set()
+    return side
+
+
+def _internal_meeting(
+    conversation: Conversation, scores: dict[str, tuple[float, int, int]]
+) -> bool:
+    if _INTERNAL_TITLE.search(fold(conversation.title)):
+        return True
+    if len(scores) < 3 or any(hits for _, _, hits in scores.values()):
+        return False
+    mentions = sum(len(_THIRD_PERSON.findall(fold(ln.text))) for ln in conversation.lines)
+    return mentions >= THIRD_PERSON_CUSTOMERS
+
+
+def _marked(conversation: Conversation, names: Sequence[str], how: str) -> Conversation:
+    side = set(names)
+    speakers = tuple(Speaker(s.name, s.name in side) for s in conversation.speakers)
+    return dataclasses.replace(conversation, speakers=speakers, seller_side=how)
+
+
+def with_seller_side(conversation: Conversation, vectors: np.ndarray) -> Conversation:
+    """The conversation with its seller side marked (see the module docstring)."""
+    if conversation.internal_names or len(conversation.speakers) < 2:
+        return conversation
+    known = _by_organization(conversation)
+    if known:
+        return _marked(conversation, sorted(known), "organization")
+    if len(vectors) != len(conversation.lines) or not conversation.lines:
+        return conversation
+    scores = _scores(conversation, vectors)
+    if _internal_meeting(conversation, scores):
+        return _marked(conversation, [s.name for s in conversation.speakers], "internal meeting")
+    side = _split(scores)
+    if not side:
+        return conversation
+    return _marked(conversation, sorted(side), "roles")

@@ -1,0 +1,104 @@
+"""Objections by meaning: the customer's concerns (price, timing, security, integration,
+authority, contract terms, adoption...), never the seller's lines, praise or small talk.
+Sentences written for these tests in English and Spanish; real embedder and shipped head."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from summary_support import make, vectors_of
+
+from meetsight.intelligence.builtin.objections import concern_kind, find_objections
+from meetsight.intelligence.conversation import Speaker
+
+S, C = "Ilse Brandt", "Tomas Ruiz"
+
+ENGLISH_CONCERNS = [
+    "Honestly, forty euros a seat is well above what we budgeted for this year.",
+    "Our auditors will want to know which country the patient records are stored in.",
+    "If it can't talk to our warehouse system, it's a non-starter for my team.",
+    "A five-year term is far more than we're comfortable committing to.",
+    "I'm worried the technicians will just go back to paper after a week.",
+    "Going live in the middle of our peak season feels far too risky.",
+]
+NOT_CONCERNS = [
+    "Thanks, that was a really clear demo.",
+    "We have about sixty people across two warehouses.",
+    "Thursday at ten works for me.",
+]
+
+
+def _call(customer_lines: list[str], language: str = "en"):  # type: ignore[no-untyped-def]
+    turns = [(S, "What would stop you from moving forward?")]
+    turns += [(C, text) for text in customer_lines]
+    return make(turns, sellers=[S], language=language)
+
+
+def test_english_concerns_are_found_and_plain_talk_is_not() -> None:
+    call = _call(ENGLISH_CONCERNS + NOT_CONCERNS)
+    found = {o.line for o in find_objections(call, vectors_of(call))}
+    concerns = set(range(1, 1 + len(ENGLISH_CONCERNS)))
+    plain = set(range(1 + len(ENGLISH_CONCERNS), len(call.lines)))
+    assert len(found & concerns) >= len(concerns) - 1  # at most one concern missed
+    assert not found & plain
+    assert 0 not in found  # the seller's question
+
+
+def test_spanish_concerns() -> None:
+    call = _call(
+        [
+            "Sinceramente, trescientos euros al mes es mucho más de lo que pagamos ahora.",
+            "Me preocupa que el equipo de almacén no tenga tiempo de aprenderlo.",
+            "Esto no lo decido yo, lo tiene que aprobar el consejo.",
+            "Perfecto, la demo ha estado muy bien.",
+        ],
+        language="es",
+    )
+    found = {o.line for o in find_objections(call, vectors_of(call))}
+    assert {1, 2} <= found
+    assert 4 not in found
+
+
+def test_the_sellers_lines_are_never_objections() -> None:
+    turns = [
+        (S, "I understand the concern about price; we can lock it for three years."),
+        (C, "Okay."),
+        (S, "Security is built in: your data stays in Frankfurt, encrypted at rest."),
+        (C, "Honestly, the price is more than we can justify this year."),
+    ]
+    call = make(turns, sellers=[S])
+    lines = [o.line for o in find_objections(call, vectors_of(call))]
+    assert lines == [3]
+
+
+def test_internal_meetings_and_other_languages_get_none() -> None:
+    call = _call(ENGLISH_CONCERNS)
+    internal = dataclasses.replace(call, seller_side="internal meeting")
+    assert find_objections(internal, vectors_of(call)) == []
+    german = dataclasses.replace(call, language="de")
+    assert find_objections(german, vectors_of(call)) == []
+    assert find_objections(call, vectors_of(call)[:1]) == []  # vectors that do not fit
+
+
+def test_every_line_is_read_when_no_side_is_known() -> None:
+    call = _call(ENGLISH_CONCERNS[:1])
+    unknown = dataclasses.replace(
+        call, speakers=tuple(Speaker(s.name, False) for s in call.speakers)
+    )
+    assert [o.line for o in find_objections(unknown, vectors_of(call))] == [1]
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("The licence cost is above our budget.", "price"),
+        ("Net thirty payment terms won't work for us.", "contract terms"),
+        ("Where is the patient data stored?", "security"),
+        ("It has to integrate with our ERP.", "integration"),
+        ("Mi socio tiene que aprobarlo.", "authority"),
+        ("Nice weather.", ""),
+    ],
+)
+def test_concern_kind(text: str, kind: str) -> None:
+    assert concern_kind(text) == kind

@@ -1,0 +1,145 @@
+"""The seller side when nobody is marked internal: by the organization's people, by an internal
+meeting, or by roles in the talk; and through the real stage, an upload without ``ownerId``
+whose speaker is one of the organization's users. Conversations written for these tests."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import httpx
+from summary_support import make, vectors_of
+from test_stage import LINES, get, transcript_json
+
+from fixtures.factories import Tenant
+from fixtures.jobs import drain_jobs
+from fixtures.multipart import multipart
+from meetsight.intelligence.builtin.engine import BuiltinEngine
+from meetsight.intelligence.builtin.insights import seller_side
+from meetsight.intelligence.builtin.notes import DEFAULT_SPECS
+from meetsight.intelligence.builtin.sides import with_seller_side
+from meetsight.intelligence.conversation import Speaker
+from meetsight.intelligence.scorecard import DEFAULT_OBJECTIVES
+from meetsight.intelligence.smart_categories import DEFAULT_CATEGORIES
+from meetsight.state import AppState
+
+SELLER, BUYER = "Rosa Quint", "Hector Lamb"
+SALES_CALL = [
+    (SELLER, "Thanks for your time, Hector. How does your team handle dispatch today?"),
+    (BUYER, "Mostly whiteboards and phone calls, and we lose jobs every week because of it."),
+    (
+        SELLER,
+        "Our platform schedules the jobs and your technicians get them on their phones.",
+    ),
+    (BUYER, "Honestly, your pricing looks high for a company our size."),
+    (SELLER, "We can offer a ten percent discount if you sign for two years."),
+    (BUYER, "My CFO will want to see the numbers before we commit."),
+    (SELLER, "I'll send you the proposal with a payback estimate by Friday."),
+    (BUYER, "Okay, send it over and I'll share it with her."),
+]
+
+
+def unmarked(turns, **kwargs):  # type: ignore[no-untyped-def]
+    return make(turns, sellers=[], **kwargs)
+
+
+def test_roles_in_the_talk_find_the_seller() -> None:
+    call = unmarked(SALES_CALL)
+    marked = with_seller_side(call, vectors_of(call))
+    assert marked.internal_names == {SELLER}
+    assert marked.seller_side == "roles"
+    assert seller_side(marked) == {
+        "speakers": [SELLER],
+        "inferredFrom": "roles",
+        "internalMeeting": False,
+    }
+
+
+def test_spanish_roles() -> None:
+    call = unmarked(
+        [
+            ("Irene Soto", "¿Cómo gestionáis hoy las reservas de las salas?"),
+            ("Pablo Gil", "Con un Excel compartido, y cada semana hay dos reservas dobles."),
+            ("Irene Soto", "Nuestra plataforma lo resuelve y os podemos ofrecer un mes de prueba."),
+            ("Pablo Gil", "Me preocupa el precio, nuestro presupuesto es muy justo este año."),
+            ("Irene Soto", "Os preparo una propuesta con el descuento de lanzamiento."),
+            ("Pablo Gil", "Vale, mándamela y la reviso con mi socio."),
+        ],
+        language="es",
+    )
+    assert with_seller_side(call, vectors_of(call)).internal_names == {"Irene Soto"}
+
+
+def test_the_organizations_people_decide_first() -> None:
+    call = dataclasses.replace(unmarked(SALES_CALL), org_people=("hector  LAMB",))
+    marked = with_seller_side(call, vectors_of(call))
+    assert marked.internal_names == {BUYER}  # the organization says so, whatever the talk
+    assert marked.seller_side == "organization"
+
+
+def test_an_internal_meeting_has_no_customer() -> None:
+    meeting = unmarked(
+        [
+            ("Ana Ruiz", "Let's go through the pipeline, starting with the renewals."),
+            ("Ben Ode", "Two of the accounts are at risk, the customers want a discount."),
+            ("Cleo Park", "I'll check the usage numbers before we call them."),
+        ],
+        kind="meeting",
+        title="Weekly pipeline review",
+    )
+    marked = with_seller_side(meeting, vectors_of(meeting))
+    assert marked.internal_names == {"Ana Ruiz", "Ben Ode", "Cleo Park"}
+    assert seller_side(marked)["internalMeeting"] is True
+
+
+def test_marked_or_undecidable_conversations_stay_as_they_are() -> None:
+    marked = make(SALES_CALL, sellers=[BUYER])
+    assert with_seller_side(marked, vectors_of(marked)) is marked
+    chat = unmarked([("A B", "Hi there."), ("C D", "Hello."), ("A B", "Nice weather.")])
+    assert with_seller_side(chat, vectors_of(chat)).internal_names == frozenset()
+    alone = unmarked([("A B", "Testing the microphone.")])
+    assert with_seller_side(alone, vectors_of(alone)) is alone
+
+
+def test_the_engine_reads_the_inferred_side() -> None:
+    call = unmarked(SALES_CALL)
+    result = BuiltinEngine().analyze(call, DEFAULT_SPECS, DEFAULT_OBJECTIVES)
+    assert result.insights["talkListenRatio"] is not None
+    assert result.insights["sellerSide"]["speakers"] == [SELLER]
+    assert result.insights["questionsAsked"]["seller"] >= 1
+    assert {o["speaker"] for o in result.insights["objections"]} <= {BUYER}
+    assert len(DEFAULT_CATEGORIES) == len(DEFAULT_SPECS)
+
+
+async def test_upload_without_owner_finds_the_organizations_user(
+    client: httpx.AsyncClient, state: AppState, tenant: Tenant
+) -> None:
+    # The tenant's user is "Olivia Owner", the first speaker; the upload names no owner.
+    assert LINES[0][0] == "Olivia Owner"
+    fields = [("name", "Discovery with Carl"), ("startDateTime", "2026-04-01T09:30:00Z")]
+    files = [("transcript", "t.json", transcript_json(), "application/json")]
+    body, headers = multipart(fields, files)
+    r = await client.post(
+        "/api/v1/calls/upload", headers={**tenant.headers, **headers}, content=body
+    )
+    assert r.status_code == 201, r.text
+    call_id = r.json()["data"]["callId"]
+    await drain_jobs(state)
+    insights = (await get(client, tenant, f"calls/{call_id}/summary"))["insights"]
+    assert insights["sellerSide"] == {
+        "speakers": ["Olivia Owner"],
+        "inferredFrom": "organization",
+        "internalMeeting": False,
+    }
+    assert insights["talkListenRatio"] is not None
+    assert insights["questionsAsked"]["seller"] >= 2
+
+
+def test_unknown_side_is_said() -> None:
+    chat = unmarked([("A B", "Hi there."), ("C D", "Hello.")])
+    assert seller_side(chat) == {
+        "speakers": [],
+        "inferredFrom": "unknown",
+        "internalMeeting": False,
+    }
+    marked = dataclasses.replace(chat, speakers=(Speaker("A B", True), Speaker("C D", False)))
+    assert seller_side(marked)["inferredFrom"] == "marked"
