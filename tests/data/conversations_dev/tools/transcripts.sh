@@ -1,0 +1,18 @@
+#!/bin/sh
+# Rebuild the ASR scripts from their annotated sources and every transcript from its script,
+# with the style and seed each one was made with. gen_vtt.py is the shared evaluation set's
+# generator (GEN_VTT=path/to/gen_vtt.py); the output is deterministic, so a rebuild of
+# unchanged scripts leaves `git status` clean. A seed that made gen_vtt.py round a cue start to
+# "MM:60.000" was replaced by another (tools/check.py rejects such timestamps).
+set -eu
+cd "$(dirname "$0")/.."
+GEN_VTT="${GEN_VTT:-/work/shared/evalsets/conversations/gen_vtt.py}"
+for src in tools/asr/*.txt; do
+    [ -e "$src" ] || continue
+    tr -d '?' < "$src" > "scripts/$(basename "$src")"
+done
+while read -r id style seed; do
+    python3 "$GEN_VTT" "scripts/$id.txt" "transcripts/$id.vtt" "$style" "$seed"
+done <<'LIST'
+d01_cmms_discovery teams 3101
+LIST
