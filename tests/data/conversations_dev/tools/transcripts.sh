@@ -15,4 +15,9 @@ while read -r id style seed; do
     python3 "$GEN_VTT" "scripts/$id.txt" "transcripts/$id.vtt" "$style" "$seed"
 done <<'LIST'
 d01_cmms_discovery teams 3101
+d02_ciam_demo numbered 3202
+d03_ccaas_negotiation plain 3303
+d04_social_renewal teams 3404
+d05_awareness_expansion numbered 3505
+d06_dashcam_security_review teams 3606
 LIST
