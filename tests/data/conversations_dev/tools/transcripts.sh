@@ -20,4 +20,7 @@ d03_ccaas_negotiation plain 3303
 d04_social_renewal teams 3404
 d05_awareness_expansion numbered 3505
 d06_dashcam_security_review teams 3606
+d07_roombooking_partner plain 3707
+d08_expense_onboarding numbered 3808
+d09_visibility_qbr teams 3909
 LIST
