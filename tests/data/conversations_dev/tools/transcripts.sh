@@ -23,4 +23,7 @@ d06_dashcam_security_review teams 3606
 d07_roombooking_partner plain 3707
 d08_expense_onboarding numbered 3808
 d09_visibility_qbr teams 3909
+d10_search_escalation numbered 4010
+d11_vet_inbound plain 4111
+d12_access_outbound teams 4212
 LIST
