@@ -26,4 +26,8 @@ d09_visibility_qbr teams 3909
 d10_search_escalation numbered 4010
 d11_vet_inbound plain 4111
 d12_access_outbound teams 4212
+d13_es_mx_farmacias numbered 4313
+d14_es_co_ultima_milla plain 4414
+d15_es_cl_asistencia_call teams 4515
+d16_es_es_licitacion_interna numbered 4616
 LIST
