@@ -30,4 +30,8 @@ d13_es_mx_farmacias numbered 4313
 d14_es_co_ultima_milla plain 4414
 d15_es_cl_asistencia_call teams 4515
 d16_es_es_licitacion_interna numbered 4616
+d17_asr_landscaping_inbound plain 4717
+d18_asr_church_discovery teams 4818
+d19_asr_es_dental_inbound numbered 4919
+d20_asr_brewery_discovery teams 5020
 LIST
