@@ -34,4 +34,8 @@ d17_asr_landscaping_inbound plain 4717
 d18_asr_church_discovery teams 4818
 d19_asr_es_dental_inbound numbered 4919
 d20_asr_brewery_discovery teams 5020
+d21_intro_no_next_steps plain 5121
+d22_signage_training numbered 5222
+d23_internal_brainstorm teams 5323
+d24_internal_pipeline_review plain 5424
 LIST
