@@ -28,7 +28,7 @@ def main() -> int:
         print(f"score.py not found at {path}; set SCORE_PY", file=sys.stderr)
         return 2
     os.environ.setdefault(
-        "EVAL_OUT", os.path.join(tempfile.gettempdir(), "meetsight-own-conversations")
+        "EVAL_OUT", os.path.join(tempfile.gettempdir(), "meetsight-dev-conversations")
     )
     spec = importlib.util.spec_from_file_location("shared_score", str(path))
     score = importlib.util.module_from_spec(spec)
