@@ -1,0 +1,41 @@
+#!/bin/sh
+# Rebuild the ASR scripts from their annotated sources and every transcript from its script,
+# with the style and seed each one was made with. gen_vtt.py is the shared evaluation set's
+# generator (GEN_VTT=path/to/gen_vtt.py); the output is deterministic, so a rebuild of
+# unchanged scripts leaves `git status` clean. A seed that made gen_vtt.py round a cue start to
+# "MM:60.000" was replaced by another (tools/check.py rejects such timestamps).
+set -eu
+cd "$(dirname "$0")/.."
+GEN_VTT="${GEN_VTT:-/work/shared/evalsets/conversations/gen_vtt.py}"
+for src in tools/asr/*.txt; do
+    [ -e "$src" ] || continue
+    tr -d '?' < "$src" > "scripts/$(basename "$src")"
+done
+while read -r id style seed; do
+    python3 "$GEN_VTT" "scripts/$id.txt" "transcripts/$id.vtt" "$style" "$seed"
+done <<'LIST'
+d01_cmms_discovery teams 3101
+d02_ciam_demo numbered 3202
+d03_ccaas_negotiation plain 3303
+d04_social_renewal teams 3404
+d05_awareness_expansion numbered 3505
+d06_dashcam_security_review teams 3606
+d07_roombooking_partner plain 3707
+d08_expense_onboarding numbered 3808
+d09_visibility_qbr teams 3909
+d10_search_escalation numbered 4010
+d11_vet_inbound plain 4111
+d12_access_outbound teams 4212
+d13_es_mx_farmacias numbered 4313
+d14_es_co_ultima_milla plain 4414
+d15_es_cl_asistencia_call teams 4515
+d16_es_es_licitacion_interna numbered 4616
+d17_asr_landscaping_inbound plain 4717
+d18_asr_church_discovery teams 4818
+d19_asr_es_dental_inbound numbered 4919
+d20_asr_brewery_discovery teams 5020
+d21_intro_no_next_steps plain 5121
+d22_signage_training numbered 5222
+d23_internal_brainstorm teams 5323
+d24_internal_pipeline_review plain 5424
+LIST
