@@ -6,8 +6,8 @@ defines the matching).
     python benchmarks/conversations_eval.py [--set shared|own|DIR] [--only a01,b04]
         [--no-language] [--out DIR] [--keep]
 
-``--set own`` scores tests/data/conversations (written for meetsight, same layout and label
-schema) with the same scorer: it is copied beside those labels for the run, since it reads the
+``--set own`` scores tests/data/conversations and ``--set dev`` tests/data/conversations_dev
+(written for meetsight, same layout and label schema) with the same scorer: it is copied beside those labels for the run, since it reads the
 labels next to itself. ``--no-language`` sends no language hint (EVAL_SEND_LANGUAGE=0).
 Engine settings (MEETSIGHT_INTELLIGENCE_ENGINE, MEETSIGHT_LLM_*) pass through to the server, so
 the same run measures the LLM engine on any OpenAI-compatible endpoint.
@@ -34,6 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 SHARED_SET = evalset_dir("conversations")
 OWN_SET = ROOT / "tests" / "data" / "conversations"
+DEV_SET = ROOT / "tests" / "data" / "conversations_dev"
 
 
 def _free_port() -> int:
@@ -88,7 +89,7 @@ def _label_dir(name: str, scratch: Path) -> Path:
     another set's labels."""
     if name == "shared":
         return SHARED_SET
-    source = OWN_SET if name == "own" else Path(name).resolve()
+    source = {"own": OWN_SET, "dev": DEV_SET}.get(name) or Path(name).resolve()
     target = scratch / "set"
     shutil.copytree(source, target, ignore=shutil.ignore_patterns("outputs"))
     shutil.copy(SHARED_SET / "score.py", target / "score.py")
@@ -131,7 +132,7 @@ def run(args: argparse.Namespace) -> int:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--set", default="shared", help="shared, own, or a folder")
+    parser.add_argument("--set", default="shared", help="shared, own, dev, or a folder")
     parser.add_argument("--only", default="", help="comma-separated conversation ids")
     parser.add_argument("--no-language", action="store_true", help="send no language hint")
     parser.add_argument("--out", type=Path, help="where score.py writes the raw outputs")
