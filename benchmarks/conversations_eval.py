@@ -3,12 +3,14 @@ scratch SQLite folder, each transcript uploaded through REST, the outputs read b
 by the evaluation set's own ``score.py`` (../shared/evalsets/conversations; its docstring
 defines the matching).
 
-    python benchmarks/conversations_eval.py [--set shared|own|DIR] [--only a01,b04]
+    python benchmarks/conversations_eval.py [--set shared|own|dev|DIR] [--only a01,b04]
         [--no-language] [--out DIR] [--keep]
 
-``--set own`` scores tests/data/conversations and ``--set dev`` tests/data/conversations_dev
-(written for meetsight, same layout and label schema) with the same scorer: it is copied beside those labels for the run, since it reads the
-labels next to itself. ``--no-language`` sends no language hint (EVAL_SEND_LANGUAGE=0).
+``--set own`` scores tests/data/conversations (held out) and ``--set dev``
+tests/data/conversations_dev (for tuning), both written for meetsight in the same layout and
+label schema, with the same scorer: it is copied beside those labels for the run, since it
+reads the labels next to itself. ``--no-language`` sends no language hint
+(EVAL_SEND_LANGUAGE=0).
 Engine settings (MEETSIGHT_INTELLIGENCE_ENGINE, MEETSIGHT_LLM_*) pass through to the server, so
 the same run measures the LLM engine on any OpenAI-compatible endpoint.
 """
