@@ -99,7 +99,8 @@ _COMMA_BEFORE_END = re.compile(r"[,;:]+\s*([.!?])")
 _END_MARK = re.compile(r"[.!?…]$")
 _RESTART = re.compile(
     r"(?<=[a-z,]) (?=(?:Yeah|Yes|Okay|OK|So|Well|Um|Uh|And|But|Or|Right|Oh|Anyway|Actually"
-    r"|Pues|Bueno|Vale|Entonces)\b)"
+    r"|They|We|You|He|She|It|It's|That|That's|This|There|There's|What|Which|Why|How|When"
+    r"|Where|If|Because|Pues|Bueno|Vale|Entonces|Pero|Porque|Creo|Es|Eso|Esto)\b)"
 )
 
 
@@ -268,10 +269,24 @@ def is_backchannel(sentence: str) -> bool:
     return all(t in _BACKCHANNEL for t in tokens)
 
 
+_TITLE_AT_END = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|Prof|St|Sr|Sra|Srta|Dra|Lic|Ing)\.$")
+
+
+def _sentences(text: str) -> list[str]:
+    """Sentences, without splitting after a title ("Dr. Kim")."""
+    out: list[str] = []
+    for sentence in sentences(text):
+        if out and _TITLE_AT_END.search(out[-1]):
+            out[-1] = f"{out[-1]} {sentence}"
+        else:
+            out.append(sentence)
+    return out
+
+
 def clean_sentences(text: str, language: str = "") -> list[str]:
     """The sentences of ``text``, each cleaned, without those that only acknowledge."""
     out = []
-    for sentence in sentences(text):
+    for sentence in _sentences(text):
         if is_backchannel(sentence):
             continue
         cleaned = clean(sentence, language)

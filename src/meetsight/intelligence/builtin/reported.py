@@ -36,9 +36,11 @@ third person (a table of common verbs and the regular endings: "usamos" -> "usan
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 
 from meetsight.intelligence.builtin.cues import is_common_word
 from meetsight.intelligence.builtin.stopwords import wordset
+from meetsight.intelligence.builtin.text import fold
 
 _ROLE_NOUNS = wordset(
     """manager designer director lead officer engineer analyst chair chairman chairwoman
@@ -157,6 +159,15 @@ _PAST = {
     "decide": "decided", "wonders": "wondered",
 }  # fmt: skip
 _PRONOUN_SUBJECT = wordset("they he she it")
+_ADVERBS = wordset(
+    """just really also still probably definitely actually maybe even never always not only
+    already certainly simply basically perhaps"""
+)
+# After these the verb stays as it is ("could do", "would have", "to pay").
+_MODALS = wordset(
+    """will would can could shall should may might must to 'll 'd i'll we'll you'll they'll
+    i'd we'd you'd they'd won't wouldn't can't couldn't shouldn't let's"""
+)
 _WORD = re.compile(r"[A-Za-z']+|[^A-Za-z']+")
 
 
@@ -187,7 +198,7 @@ def third_person(clause: str, language: str = "en") -> str:
             continue
         low = token.lower()
         word = _swap_pronoun(token, previous)
-        if word == token:
+        if word == token and previous not in _MODALS:
             if low in _SHIFT:
                 word = _SHIFT[low]
             elif subject_before and low in _PAST:
@@ -195,21 +206,40 @@ def third_person(clause: str, language: str = "en") -> str:
         if token[0].isupper() and word[0].islower() and token != "I":
             word = _capitalised(word)
         subject_before = word.lower().split()[-1] in _PRONOUN_SUBJECT | {"they"}
-        previous = low
+        if low not in _ADVERBS:  # "should just do": the verb after the modal stays
+            previous = low
         out.append(word)
     return "".join(out)
 
 
+_ASK_OPENER = re.compile(
+    r"^(?:(?:can|could|may) i ask(?: you)?|let me ask(?: you)?|i wanted to ask(?: you)?|"
+    r"quick question|i was wondering|i wonder)\b[,:]?\s*",
+    re.IGNORECASE,
+)
+_EMBEDDED_WH = re.compile(rf"^(?:{_WH}|whether|if)\b", re.IGNORECASE)
+
+
 def _question(sentence: str, label: str) -> str:
     body = sentence.rstrip("?").strip()
+    opened = _ASK_OPENER.sub("", body)
+    if opened != body and _EMBEDDED_WH.match(opened):
+        # "Can I ask how much of your business is Acronis?": the question is already indirect.
+        return f"{label} asked {third_person(opened[:1].lower() + opened[1:])}."
+    if opened != body and opened:
+        body = opened[:1].upper() + opened[1:]
     wh = _WH_QUESTION.match(body)
     if wh and wh.group(3).lower() in _SUBJECTS:
-        aux = "" if wh.group(2).lower() in ("do", "does", "did") else " " + wh.group(2)
+        aux = "" if wh.group(2).lower() in ("do", "does", "did") else " " + wh.group(2).lower()
         clause = third_person(f"{wh.group(3)}{aux} {wh.group(4)}".strip())
         return f"{label} asked {wh.group(1).lower()} {clause}."
     yes_no = _YES_NO.match(body)
     if yes_no and yes_no.group(2).lower() in _SUBJECTS:
-        aux = "" if yes_no.group(1).lower() in ("do", "does", "did") else " " + yes_no.group(1)
+        aux = (
+            ""
+            if yes_no.group(1).lower() in ("do", "does", "did")
+            else " " + yes_no.group(1).lower()
+        )
         clause = third_person(f"{yes_no.group(2)}{aux} {yes_no.group(3)}".strip())
         return f"{label} asked whether {clause}."
     return f'{label} asked: "{sentence}"'
@@ -222,7 +252,7 @@ def _framed(label: str, verb: str, clause: str, language: str = "en") -> str:
     return f"{label} {verb} {clause}."
 
 
-def _reported_en(sentence: str, label: str) -> str:
+def _reported_en(sentence: str, label: str, names: Collection[str] = ()) -> str:
     if sentence.endswith("?"):
         return _question(sentence, label)
     body = sentence.rstrip(".! ")
@@ -239,7 +269,24 @@ def _reported_en(sentence: str, label: str) -> str:
     if m := _GUESS.match(body):
         verb = "suggested" if _SUGGESTION_NOUN.match(body) else "thought"
         return _framed(label, verb, m.group(1))
-    return _framed(label, "said", body[:1].lower() + body[1:] if _lower_ok(body) else body)
+    return _framed(label, "said", _uncapitalised(body, names))
+
+
+def _uncapitalised(text: str, names: Collection[str]) -> str:
+    """``text`` with its first word in lower case inside the reported sentence, unless it is
+    "I", an acronym or a name: one of ``names`` (folded) when the caller knows them, else any
+    word that is not a common opener or a first-person verb."""
+    first, _, rest = text.partition(" ")
+    first = first.rstrip(",;:")
+    if not first or not first[0].isupper() or first == "I" or not first[1:].islower():
+        return text
+    if rest[:1].isupper() and not _lower_ok(text):
+        return text  # "Rachel Kim, our CFO, signs": a name of two words
+    if names:
+        lower = fold(re.sub(r"['\u2019]s$", "", first)) not in names
+    else:
+        lower = _lower_ok(text)
+    return text[:1].lower() + text[1:] if lower else text
 
 
 def _lower_ok(text: str) -> bool:
@@ -324,7 +371,7 @@ def _third_person_es(clause: str) -> str:
     return "".join(out)
 
 
-def _reported_es(sentence: str, label: str) -> str:
+def _reported_es(sentence: str, label: str, names: Collection[str] = ()) -> str:
     if sentence.rstrip().endswith("?"):
         return f"{label} preguntó: «{sentence.strip()}»"
     body = sentence.rstrip(".! ")
@@ -334,19 +381,21 @@ def _reported_es(sentence: str, label: str) -> str:
         return _framed(label, "quería", m.group(1), "es")
     if m := _ES_SUGGEST.match(body):
         return _framed(label, "propuso", m.group(1), "es")
-    first = body[:1].lower() + body[1:] if _lower_ok(body) else body
+    first = _uncapitalised(body, names)
     return _framed(label, "dijo que", first, "es")
 
 
-def reported(sentence: str, speaker: str, language: str = "en") -> str:
+def reported(sentence: str, speaker: str, language: str = "en", names: Collection[str] = ()) -> str:
     """``sentence``, said by ``speaker``, in reported speech: "Helena said the carrier
-    requires monitoring." The sentence should be cleaned first (:func:`cleanup.clean`)."""
+    requires monitoring." The sentence should be cleaned first (:func:`cleanup.clean`).
+    ``names`` (folded) are the words that keep their capital at the start of the sentence
+    (the conversation's names); without them, common openers lose theirs."""
     sentence = " ".join((sentence or "").split())
     label = _capitalised(speaker_label(speaker))
     if not sentence:
         return ""
     if language == "es":
-        return _reported_es(sentence, label)
+        return _reported_es(sentence, label, names)
     if language in ("en", ""):
-        return _reported_en(sentence, label)
+        return _reported_en(sentence, label, names)
     return f"{label}: {sentence}"
