@@ -28,7 +28,7 @@ from meetsight.intelligence.builtin.chat_passages import (
     line_index,
     query_terms,
     relevance,
-    stretch,
+    stretches,
     terms,
 )
 from meetsight.intelligence.builtin.chat_question import Plan, plan_question
@@ -36,18 +36,24 @@ from meetsight.intelligence.builtin.chat_recap import recap_answer
 from meetsight.intelligence.builtin.embedder import embed
 from meetsight.intelligence.builtin.prototypes import embed_one
 from meetsight.intelligence.builtin.reported import speaker_label
+from meetsight.intelligence.builtin.stopwords import wordset
 from meetsight.intelligence.conversation import Conversation, Question
 from meetsight.intelligence.results import ChatAnswer
 
-DISCUSSION_WORDS = 90  # about the length of a written paragraph on one topic
+DISCUSSION_WORDS = 70  # about the length of a written paragraph on one topic
 MAX_LINES = 40  # lines of the stretch whose sentences are candidates
 MAX_CANDIDATES = 120  # sentences embedded per answer (about 0.2 s)
-LONG_CONVERSATION = 200  # lines from which an open question is answered as a discussion
+LONG_CONVERSATION = 100  # lines from which an open question is answered as a discussion
 FOCUS_WEIGHT = 1.0
 CENTRAL_WEIGHT = 0.3
 LEXICAL_WEIGHT = 0.5
-SPEAKER_WEIGHT = 0.4
+SPEAKER_WEIGHT = 0.8
 LINE_WEIGHT = 0.3
+QUESTION_PENALTY = 0.15  # a question reports what was asked, not what was said about it
+STRETCH_SHARE = 0.6
+MAX_STRETCHES = 3  # "summarize the discussion about X" covers every passage about X
+RIVAL_PEAK = 0.5
+STRONG_WITHIN = 0.15
 
 
 def answer_question(
@@ -73,10 +79,18 @@ def discussion_answer(conversation: Conversation, plan: Plan, vectors: np.ndarra
     """A paragraph on the stretch of talk the question points to."""
     located = _located_text(plan)
     qvec = embed_one(located)
-    scores, _ = relevance(conversation, vectors, qvec, query_terms(located), plan.speakers)
+    scores, _ = relevance(
+        conversation, vectors, qvec, query_terms(located, conversation.language), plan.speakers
+    )
     index = line_index(conversation)
-    start, end = stretch(scores, index.weight)
-    inside = np.arange(start, end)
+    found = stretches(scores, index.weight, STRETCH_SHARE, MAX_STRETCHES, RIVAL_PEAK)
+    # The stretches, and the lines that match best wherever they are (in a short
+    # conversation the window covers it all; a topic may come back for one line).
+    best = float(scores.max())
+    strong = np.flatnonzero(scores >= best - STRONG_WITHIN)[:MAX_LINES].tolist()
+    inside = np.asarray(
+        sorted({i for a, b in found for i in range(a, b)} | set(strong)), dtype=np.int64
+    )
     top = inside[np.argsort(-scores[inside], kind="stable")[:MAX_LINES]]
     pool = candidates(conversation, top.tolist())
     if not pool:
@@ -88,12 +102,16 @@ def discussion_answer(conversation: Conversation, plan: Plan, vectors: np.ndarra
     focus = embed_one(plan.focus) if plan.focus else qvec
     centroid = svecs.mean(axis=0)
     centroid /= max(float(np.linalg.norm(centroid)), 1e-9)
-    wanted = query_terms(located)
+    wanted = query_terms(located, conversation.language)
     lex = np.asarray(
-        [len(wanted.keys() & set(terms(c.text))) / max(1, len(wanted)) for c in pool],
+        [
+            len(wanted.keys() & set(terms(c.text, conversation.language))) / max(1, len(wanted))
+            for c in pool
+        ],
         dtype=np.float32,
     )
     own = np.asarray([c.speaker in plan.speakers for c in pool], dtype=np.float32)
+    asks = np.asarray([c.text.endswith("?") for c in pool], dtype=np.float32)
     line_scores = np.asarray([scores[c.line] for c in pool], dtype=np.float32)
     sentence_scores = (
         FOCUS_WEIGHT * (svecs @ focus)
@@ -101,6 +119,7 @@ def discussion_answer(conversation: Conversation, plan: Plan, vectors: np.ndarra
         + LEXICAL_WEIGHT * lex
         + SPEAKER_WEIGHT * own
         + LINE_WEIGHT * line_scores
+        - QUESTION_PENALTY * asks
     )
     picks = choose(pool, sentence_scores, svecs, DISCUSSION_WORDS)
     answer = written_answer(conversation, [pool[i] for i in picks])
@@ -111,9 +130,9 @@ def discussion_answer(conversation: Conversation, plan: Plan, vectors: np.ndarra
 
 
 LEAD = 2
-_NOT_A_TOPIC = frozenset(
+_NOT_A_TOPIC = wordset(
     """what which who whom why how when where whether with without by for from to in on at
-    que quien cual como cuando donde por para con sin""".split()
+    describe explain tell que quien cual como cuando donde por para con sin"""
 )
 
 
@@ -126,7 +145,8 @@ def _lead(plan: Plan, language: str) -> str:
     if language == "es":
         return f"Se habló de {topic}."
     if LEAD == 2 and plan.speakers:
-        return f"{speaker_label(plan.speakers[0])[:1].upper()}{speaker_label(plan.speakers[0])[1:]} talked about {topic}."
+        label = speaker_label(plan.speakers[0])
+        return f"{label[:1].upper()}{label[1:]} talked about {topic}."
     return f"The group discussed {topic}."
 
 

@@ -25,7 +25,7 @@ from meetsight.intelligence.conversation import Conversation
 from meetsight.intelligence.results import ChatAnswer, Citation
 
 MIN_WORDS = 4
-REDUNDANCY = 0.6
+REDUNDANCY = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,12 +59,13 @@ def choose(
     vectors: np.ndarray,
     budget: int,
     max_picks: int = 12,
-    redundancy: float = REDUNDANCY,
+    redundancy: float | None = None,
     groups: Sequence[int] = (),
     spread: float = 0.0,
 ) -> list[int]:
     """Indexes into ``pool``: greedy MMR within ``budget`` words; with ``groups`` (a part of the
     conversation per candidate), ``spread`` is added to candidates whose part has no pick yet."""
+    redundancy = REDUNDANCY if redundancy is None else redundancy
     chosen: list[int] = []
     spent = 0
     available = list(range(len(pool)))

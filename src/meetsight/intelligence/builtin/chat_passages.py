@@ -8,7 +8,7 @@ other):
   English lines);
 * 0.45 times a BM25 match of the question's stemmed, accent-folded content words (rarer words
   weigh more; long lines do not win by length), as a share of the best possible match;
-* for the line after someone else's question, 0.8 of that question's match above 0.15: a
+* the line after someone else's question scores at least 0.8 of that question's match: a
   transcript question often says what the user asks better than its answer ("How big is
   Halvorsen?" / "A hundred and twenty thousand.");
 * a bonus when the line's speaker is one the question names ("What did Marketing think ...").
@@ -17,9 +17,9 @@ Lines that say little ("Yeah.", "Mm-hmm.") are weighed down by how few content w
 have, so that their vectors, which match anything a little, do not count.
 
 The stretch for a discussion is found on the relevance smoothed over a window of lines (about
-one fortieth of the conversation, at least 3 lines either side): its peak, grown to each side
-while the smoothed relevance stays above a share of the way from the conversation's median to
-the peak.
+one fortieth of the conversation either side, at least one line): each peak that rises half as
+high as the highest, grown to each side while the smoothed relevance stays above a share of
+the way from the conversation's floor to that peak (:func:`stretches`).
 """
 
 from __future__ import annotations
@@ -32,27 +32,52 @@ from functools import lru_cache
 import numpy as np
 
 from meetsight.intelligence.builtin.cleanup import is_backchannel
-from meetsight.intelligence.builtin.stopwords import BOTH
+from meetsight.intelligence.builtin.stopwords import BOTH, wordset
 from meetsight.intelligence.builtin.text import words
 from meetsight.intelligence.conversation import Conversation
 
 LEXICAL_WEIGHT = 0.45
 ANSWER_WEIGHT = 0.8
-ANSWER_FLOOR = 0.15
 SPEAKER_BONUS = 0.1
 BM25_K1, BM25_B = 1.2, 0.75
+LEXICAL_CAP = 1.0
 FULL_WEIGHT_WORDS = 5  # content words from which a line counts fully
+MIN_HALF_WIDTH = 1  # lines either side of the smoothing window, at least
 
-_EXTRA_STOPWORDS = frozenset(
-    """many much customer customers client seller said say says tell mention mentioned talk talked
-    discuss discussed describe described dijo dice hablo hablaron menciono mencionaron
-    question questions pregunta""".split()
+_EXTRA_STOPWORDS = wordset(
+    """many much customer customers client seller said say says tell mention mentioned talk
+    talked discuss discussed describe described dijo dice hablo hablaron menciono mencionaron
+    question questions pregunta"""
 )
 _SUFFIXES = ("ing", "ed", "es", "s", "mente")
+# Spanish verb and noun endings, longest first: "usamos", "usan" -> "us"; "costaría",
+# "cuesta" -> "cost".
+_SUFFIXES_ES = tuple(
+    sorted(
+        wordset(
+            """amos emos imos aron ieron aban abas aba ian ias ia ando iendo ado ada ados adas
+            ido ida idos idas ar er ir an en as es os a o e"""
+        ),
+        key=lambda suffix: (-len(suffix), suffix),
+    )
+)
 
 
-def stem(word: str) -> str:
-    """Crude but language-neutral: drop a plural or verb ending, keep at most five letters."""
+def stem(word: str, language: str = "") -> str:
+    """Crude: drop a plural or verb ending and keep at most five letters. Spanish stems fold
+    their changing vowels ("cuesta", "costaría" -> "cost"; "quieren" -> "quer") and lose
+    their verb endings."""
+    if language == "es":
+        word = word.replace("ue", "o").replace("ie", "e")
+        for least in (2, 4):  # "costaria" -> "costar" -> "cost"; "quieren" -> "quer"
+            suffix = next(
+                (x for x in _SUFFIXES_ES if len(word) >= len(x) + least and word.endswith(x)),
+                "",
+            )
+            if not suffix:
+                break
+            word = word[: -len(suffix)]
+        return word[:5]
     for suffix in _SUFFIXES:
         if len(word) > len(suffix) + 3 and word.endswith(suffix):
             word = word[: -len(suffix)]
@@ -60,13 +85,14 @@ def stem(word: str) -> str:
     return word[:5]
 
 
-def terms(text: str) -> list[str]:
+def terms(text: str, language: str = "") -> list[str]:
     """Stemmed content words of ``text`` (accent-folded, stopwords and fillers dropped)."""
+    found = words(text)
     return [
-        stem(w)
-        for w in words(text)
+        stem(w, language)
+        for w in found
         if len(w) > 1 and w not in BOTH and w not in _EXTRA_STOPWORDS and not w.isdigit()
-    ] + [w for w in words(text) if w.isdigit()]
+    ] + [w for w in found if w.isdigit()]
 
 
 @dataclass(frozen=True)
@@ -86,7 +112,7 @@ class LineIndex:
 
 @lru_cache(maxsize=16)
 def line_index(conversation: Conversation) -> LineIndex:
-    bags = tuple(Counter(terms(line.text)) for line in conversation.lines)
+    bags = tuple(Counter(terms(line.text, conversation.language)) for line in conversation.lines)
     lengths = np.asarray([sum(b.values()) for b in bags], dtype=np.float32)
     weight = np.minimum(1.0, lengths / FULL_WEIGHT_WORDS)
     weight = np.where(
@@ -124,12 +150,12 @@ def lexical(index: LineIndex, query: dict[str, float]) -> np.ndarray:
             tf = bag.get(t, 0)
             if tf:
                 total += value * tf * (BM25_K1 + 1) / (tf + norm)
-        out[i] = total / best
+        out[i] = min(LEXICAL_CAP, total / best)
     return out
 
 
-def query_terms(text: str, weight: float = 1.0) -> dict[str, float]:
-    return dict.fromkeys(terms(text), weight)
+def query_terms(text: str, language: str = "", weight: float = 1.0) -> dict[str, float]:
+    return dict.fromkeys(terms(text, language), weight)
 
 
 def relevance(
@@ -148,11 +174,9 @@ def relevance(
     direct = (vectors @ query_vector + LEXICAL_WEIGHT * lexical(index, query)).astype(np.float32)
     scores = direct * index.weight
     lines = conversation.lines
-    follows = np.zeros_like(scores)
     for i in range(1, len(lines)):
         if index.asks[i - 1] and lines[i - 1].speaker != lines[i].speaker:
-            follows[i] = max(0.0, float(direct[i - 1]) - ANSWER_FLOOR)
-    scores = scores + ANSWER_WEIGHT * follows
+            scores[i] = max(float(scores[i]), ANSWER_WEIGHT * float(direct[i - 1]))
     if speakers:
         named = np.asarray([line.speaker in speakers for line in lines], dtype=np.float32)
         scores = scores + SPEAKER_BONUS * named
@@ -173,22 +197,50 @@ def smoothed(scores: np.ndarray, weight: np.ndarray, half_width: int) -> np.ndar
     return ((cs[hi] - cs[lo]) / np.maximum(cw[hi] - cw[lo], 1e-9)).astype(np.float32)
 
 
-def stretch(
-    scores: np.ndarray, weight: np.ndarray, share: float = 0.6, max_lines: int = 0
-) -> tuple[int, int]:
-    """[start, end) of the stretch of talk around the smoothed relevance's peak."""
+def stretches(
+    scores: np.ndarray, weight: np.ndarray, share: float = 0.6, peaks: int = 3, rival: float = 0.5
+) -> list[tuple[int, int]]:
+    """[start, end) of each stretch of talk about the question, the most relevant first.
+
+    On the smoothed relevance, a stretch is a run of lines around a peak that rises at least
+    ``rival`` of the way from the floor (the lowest quarter's top) to the highest peak (at most
+    ``peaks`` of them); each reaches as far as the smoothed relevance stays ``share`` of the
+    way from the floor to its own peak, and is widened by half a window either side."""
     n = len(scores)
     if not n:
-        return 0, 0
-    half = max(3, n // 40)
+        return []
+    half = max(MIN_HALF_WIDTH, n // 40)
     smooth = smoothed(scores, weight, half)
-    peak = int(np.argmax(smooth))
-    floor = float(np.median(smooth))
-    threshold = floor + share * (float(smooth[peak]) - floor)
-    start, end = peak, peak + 1
-    limit = max_lines or n
-    while start > 0 and smooth[start - 1] >= threshold and end - start < limit:
-        start -= 1
-    while end < n and smooth[end] >= threshold and end - start < limit:
-        end += 1
-    return max(0, start - half // 2), min(n, end + half // 2)
+    floor = float(np.percentile(smooth, 25))  # what talk about other things scores
+    top = float(smooth.max())
+    low = floor + share * rival * (top - floor)
+    runs: list[tuple[float, int, int]] = []
+    i = 0
+    while i < n:
+        if smooth[i] < low:
+            i += 1
+            continue
+        j = i
+        while j < n and smooth[j] >= low:
+            j += 1
+        peak = i + int(np.argmax(smooth[i:j]))
+        if smooth[peak] >= floor + rival * (top - floor):
+            runs.append((float(smooth[peak]), peak, i, j))
+        i = j
+    runs.sort(key=lambda r: -r[0])
+    out = []
+    for height, peak, lo, hi in runs[:peaks]:
+        cut = floor + share * (height - floor)
+        start, end = peak, peak + 1
+        while start > lo and smooth[start - 1] >= cut:
+            start -= 1
+        while end < hi and smooth[end] >= cut:
+            end += 1
+        out.append((max(0, start - half // 2), min(n, end + half // 2)))
+    return out
+
+
+def stretch(scores: np.ndarray, weight: np.ndarray, share: float = 0.6) -> tuple[int, int]:
+    """[start, end) of the stretch around the smoothed relevance's peak."""
+    found = stretches(scores, weight, share, peaks=1)
+    return found[0] if found else (0, 0)

@@ -20,10 +20,11 @@ answer's values are excluded when it asks for "the other" one.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 from meetsight.intelligence.builtin.cues import proper_names
+from meetsight.intelligence.builtin.stopwords import wordset
 from meetsight.intelligence.builtin.text import fold, words
 from meetsight.intelligence.conversation import Conversation, Question
 
@@ -53,49 +54,63 @@ class Plan:
     entities: tuple[str, ...]  # names in the question (companies, products, people)
     exclude: tuple[str, ...]  # values a follow-up asking for "the other" one must not repeat
     topic: str = ""  # what the question is about, in its own words ("the remote's buttons")
+    language: str = ""  # the conversation's, for stemming the question as its lines are
+    lead: str = ""  # a follow-up's own words: they weigh more than the question it follows
 
 
 # --- kinds ----------------------------------------------------------------------------------
 
-_RECAP_WORDS = frozenset(
+_RECAP_WORDS = wordset(
     """summarize summarise summary recap overview sum up give me tell me what was were is are
     the a an of in on about during this that meeting meetings call conversation discussion
     discussions discussed discuss said talked talk main key general overall whole entire
     topics topic points point themes subjects happened covered cover did we they go over
     brief briefly short quick please everything all
     resume resumen resumir reunion llamada conversacion de que se hablo hablaron trato
-    temas tema principales puntos general la el los las una un sobre en esta fue trataron""".split()
+    temas tema principales puntos general la el los las una un sobre en esta fue trataron"""
 )
+# Asking about a stretch of talk, whatever else the question asks for.
 _DISCUSSION = re.compile(
     r"^(?:summari[sz]e|sum up|recap|resum\w*)\b|\bwhy\b|\bpor que\b|\bhow (?:did|does|do|was|were|"
     r"would|could|should)\b|\bwhat did .{1,60}\b(?:think|say|said|suggest|propose|recommend|"
     r"discuss|talk|present|mention|explain|argue|believe|feel|agree|disagree|conclude|decide|"
     r"introduce|report|state|elaborate|learn|find|want|prefer|express|describe|raise|ask)\b|"
-    r"\bwhen (?:discussing|talking)|\bdiscuss(?:ed|ion)?\b|\bopinions?\b|\bthoughts?\b|"
-    r"\bviews?\b|\bdecisions?\b|\bconclu\w+|\bconsiderations?\b|\bevaluation\b|\bfeedback\b|"
-    r"\bque (?:dijo|penso|opina\w*|propuso)\b|\bopinion\b|\bdebat\w+"
+    r"\b(?:when|while|after|before) \w+ing\b|\bdiscuss\w*|^(?:describe|explain|tell me about|"
+    r"walk me through|talk me through|give me an overview)\b|\bwhat (?:was|were|has been|had "
+    r"been) (?:said|discussed|mentioned|talked about|decided|agreed|concluded|proposed|"
+    r"suggested|presented|reported)\b|\bwhat (?:\w+ ){0,3}did (?:\w+ ){1,3}(?:like|dislike|give|"
+    r"share|show|bring up|point out)\b|"
+    r"\bopinions?\b|\bthoughts?\b|\battitudes?\b|\bviews?\b|\bdebat\w+|"
+    r"\bque (?:dijo|penso|opina\w*|propuso)\b|\bopinion\b|\bhablaron\b"
+)
+_ASKS_WHO_OR_WHEN = re.compile(r"^(?:and )?(?:who|whom|when|by when|quien|quienes|cuando)\b")
+# ... and words that ask about one only when nothing else is asked ("Who made the decision?").
+_DISCUSSION_WEAK = re.compile(
+    r"\bdecisions?\b|\bconclu\w+|\bconsiderations?\b|\bevaluation\b|\bfeedback\b"
 )
 _CONTEXT = re.compile(
-    r"\b(?:when|while|during|in) (?:discussing|talking about|the discussion (?:of|about|on)|"
-    r"discussion (?:of|about|on))\s+(.*)$|\b(?:al|cuando) (?:hablar|hablaban|discutir)\w* "
-    r"(?:de|sobre)\s+(.*)$"
+    r"\b(?:when|while|during|in|after|before) (?:discussing|talking about|commenting on|"
+    r"speaking about|the discussion (?:of|about|on)|discussion (?:of|about|on)|[a-z]+ing)\s+"
+    r"(.*)$|"
+    r"\b(?:al|cuando) (?:hablar|hablaban|discutir)\w* (?:de|sobre)\s+(.*)$"
 )
 
 # --- slots ----------------------------------------------------------------------------------
 
 _WHO = re.compile(r"^(?:and )?(?:who|whom|whose)\b|\bquien(?:es)?\b|\bwho (?:is|will|signs)")
 _WHEN = re.compile(
-    r"\bwhen\b(?! (?:discussing|talking))|\b(?:what|which) (?:date|day|time|week|month)\b|"
+    r"\bwhen\b(?! \w+ing\b)|\b(?:what|which) (?:date|day|time|week|month)\b|"
     r"\bby when\b|\bhow soon\b|\bcuando\b|\bque (?:dia|fecha)\b|\bpara cuando\b|\bdeadline\b"
 )
 _HOW_MANY = re.compile(r"\bhow many\s+([a-z' -]+)|\bcuant[oa]s\s+([a-z -]+)")
 _MONEY = re.compile(
     r"\bhow much\b.*\b(?:pay|paid|paying|cost|costs|charge|charged|spend|spent|budget|worth|"
     r"price|fee|invest)|\bhow much (?:is|was|does|do|did|would|will)\b.{0,40}\b(?:cost|pay|"
-    r"charge|price|budget)|\bwhat (?:is |was |are |were )?(?:the )?(?:\w+ ){0,2}(?:price|prices|"
+    r"charge|price|budget)|\bwhat (?:is |was |are |were )?(?:the )?(?:[\w']+ ){0,2}(?:price|prices|"
     r"budget|cost|costs|fee|fees|value|amount|quote|salary|spend|rate card)\b|\bhow much\b.*"
     r"\b(?:money|dollars|euros)\b|\bcuanto (?:cuesta|cuestan|costaria|cobra\w*|paga\w*|"
     r"vale|valdria|sale)\b|\b(?:que|cual es el) (?:precio|presupuesto|coste|costo|importe)\b|"
+    r"\bwhat (?:did|does|do|will|would) .{1,40}\b(?:charge|cost|pay|spend|quote)\b|"
     r"\bhow much\b(?!.*\b(?:time|longer|more|of|data|space|memory)\b)"
 )
 _SHARE = re.compile(
@@ -108,7 +123,7 @@ _DURATION = re.compile(r"\bhow long\b|\bcuanto (?:tiempo|tarda\w*|dura\w*)\b")
 # "What payment terms did they offer?", "What super cap did they ask for?": terms put on the
 # table are numbers (net 45, five times fees, 25%).
 _TERMS = re.compile(
-    r"^(?:what|which)\s+(?:[\w-]+\s+){1,3}(?:did|do|does|is|are|was|were|will|would)\s+"
+    r"^(?:what|which)\s+(?:[\w-]+\s+){0,3}(?:did|do|does|is|are|was|were|will|would)\s+"
     r"(?:[\w'-]+\s+){1,4}(?:offer\w*|quot\w*|propos\w*|ask\w* for|asking|charg\w*|accept\w*|"
     r"agree\w* to|settl\w* on|counter\w*)\b|^(?:que|cual)\s+\w+.*\b(?:ofrec\w*|propus\w*|"
     r"propon\w*|pid\w*|cobr\w*)\b"
@@ -164,13 +179,13 @@ _ASKING = re.compile(
     r"recommend|discuss|talk|present|mention|explain|feel|decide|conclude|agree|disagree|"
     r"dijo|penso|opina|propuso|hablaron|hablo)\b\s*(?:about|of|on|regarding|that|sobre|de)?\s*"
 )
-_FRAME_WORDS = frozenset(
+_FRAME_WORDS = wordset(
     """summarize summarise summary discussion discussions discuss discussed talk talked said
     say think thought opinion opinions view views idea ideas group team meeting what which who
     why how when where did does do was were is are the a an about of on regarding regard
     concerning related to in during for and or with their his her its they them it that this
     these those whole entire part parts whether according there any some
-    resume resumen discusion reunion que quien por como cuando sobre de del la el los las y""".split()
+    resume resumen discusion reunion que quien por como cuando sobre de del la el los las y"""
 )
 
 
@@ -182,13 +197,24 @@ _ABOUT = re.compile(
 )
 
 
+_TOPIC_AFTER = re.compile(
+    r"\b(?:about|regarding|towards?|concerning|on|of|sobre|acerca de|respecto a)\s+(.+)$",
+    re.IGNORECASE,
+)
+
+
 def topic_phrase(text: str) -> str:
     """What a question is about in its own words: "Summarize the discussion about the
     buttons when discussing cost" -> "the buttons"."""
     text = text.strip(" ?.!¿¡")
     text = re.sub(_CONTEXT.pattern, "", text, flags=re.IGNORECASE).strip()
-    text = re.sub(_ASKING.pattern, "", text, flags=re.IGNORECASE).strip()
-    return _ABOUT.sub("", text).strip(" ,")
+    asked = re.sub(_ASKING.pattern, "", text, flags=re.IGNORECASE).strip()
+    if asked == text:
+        # "What attitude did Marketing hold towards X?": what follows the first "about",
+        # "towards", "regarding"...
+        m = _TOPIC_AFTER.search(text)
+        asked = m.group(1) if m and len(m.group(1).split()) >= 2 else text
+    return _ABOUT.sub("", asked).strip(" ,")
 
 
 def _focus(q: str) -> str:
@@ -244,11 +270,13 @@ def _named_speakers(question: str, conversation: Conversation) -> tuple[str, ...
             found.append(name)  # "What did F think ...?" for "PhD F"
             continue
         pairs = [" ".join(parts[i : i + 2]) for i in range(len(parts) - 1)]
-        if f" {' '.join(parts)} " in asked or any(f" {p} " in asked for p in pairs):
-            found.append(name)
-        elif any(
-            p in capitalised and counts[p] == 1 and len(p) >= 4 and p not in _FRAME_STEMS
-            for p in parts
+        if (
+            f" {' '.join(parts)} " in asked
+            or any(f" {p} " in asked for p in pairs)
+            or any(
+                p in capitalised and counts[p] == 1 and len(p) >= 4 and p not in _FRAME_STEMS
+                for p in parts
+            )
         ):
             found.append(name)
     return tuple(found)
@@ -262,22 +290,32 @@ def plan_question(question: Question, conversation: Conversation) -> Plan:
     previous turn of the chat."""
     text = " ".join(question.text.split())
     q = fold(text).strip(" ¿?¡!.")
+    if not question.history:
+        return _plan(text, q, conversation, (), None)
+    previous, previous_answer = question.history[-1]
+    prev_q = fold(previous).strip(" ¿?¡!.")
+    rest = _FOLLOW_UP.sub("", q).strip(" ,")
+    own = [w for w in words(rest) if w not in _FRAME_WORDS and w not in _RECAP_WORDS]
+    anaphoric = len(own) <= 2 and bool(_ANAPHORA.search(q))
+    if not (_FOLLOW_UP.match(q) or anaphoric or not own):
+        return _plan(text, q, conversation, (), None)
+    slot, counted = _slot(q)
+    prev_slot, prev_counted = _slot(prev_q)
     exclude: tuple[str, ...] = ()
-    if question.history:
-        previous, previous_answer = question.history[-1]
-        prev_q = fold(previous)
-        own_terms = [w for w in words(_FOLLOW_UP.sub("", q)) if w not in _FRAME_WORDS]
-        follow = bool(_FOLLOW_UP.match(q)) or (len(own_terms) <= 2 and bool(_ANAPHORA.search(q)))
-        if follow or len(own_terms) == 0:
-            slot, _ = _slot(q)
-            prev_slot, prev_counted = _slot(prev_q)
-            if _OTHER.search(q):
-                exclude = tuple(proper_names(previous_answer)) or (previous_answer,)
-            text = f"{previous} {text}"
-            q = f"{prev_q} {q}"
-            if slot is None and prev_slot is not None:
-                return _plan(text, q, conversation, exclude, (prev_slot, prev_counted))
-    return _plan(text, q, conversation, exclude, None)
+    if _OTHER.search(q):
+        exclude = tuple(proper_names(previous_answer)) or (previous_answer,)
+        own = [w for w in own if not _OTHER.search(w)]
+    if slot is None and prev_slot is not None:
+        # "And depots?" after "How many drivers?": the same question about the new words.
+        slot, counted = (
+            prev_slot,
+            (" ".join(own) if own and prev_slot is Slot.COUNT else prev_counted),
+        )
+    own_text = " ".join(own)
+    plan = _plan(
+        f"{own_text} {previous}".strip(), f"{rest} {prev_q}", conversation, exclude, (slot, counted)
+    )
+    return replace(plan, lead=own_text)
 
 
 def _plan(
@@ -292,9 +330,11 @@ def _plan(
     speakers = _named_speakers(text, conversation)
     entities = tuple(n for n in proper_names(text) if n not in " ".join(speakers))
     if is_recap(q) and not speakers:
-        return Plan("recap", text, "", "", None, "", (), (), exclude)
+        return Plan("recap", text, "", "", None, "", (), (), exclude, "", conversation.language)
     found, counted = slot if slot is not None else _slot(q)
-    if _DISCUSSION.search(q) and found is None:
+    if (_DISCUSSION.search(q) and not _ASKS_WHO_OR_WHEN.match(q)) or (
+        found is None and _DISCUSSION_WEAK.search(q)
+    ):
         kind, found = "discussion", None
     elif found is not None:
         kind = "fact"
@@ -303,4 +343,16 @@ def _plan(
     spoken = {w for name in speakers for w in words(name)}
     focus = " ".join(w for w in _focus(q).split() if w.split("'")[0] not in spoken)
     topic = topic_phrase(text.split("?")[-2] if text.count("?") > 1 else text)
-    return Plan(kind, text, focus, context, found, counted, speakers, entities, exclude, topic)
+    return Plan(
+        kind,
+        text,
+        focus,
+        context,
+        found,
+        counted,
+        speakers,
+        entities,
+        exclude,
+        topic,
+        conversation.language,
+    )

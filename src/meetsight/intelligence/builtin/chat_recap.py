@@ -9,6 +9,8 @@ order they were said.
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import numpy as np
 
 from meetsight.intelligence.builtin.chat_compose import candidates, choose, written_answer
@@ -32,7 +34,7 @@ def recap_answer(conversation: Conversation, vectors: np.ndarray) -> ChatAnswer:
     central = (vectors @ centroid) * weight
     chosen: list[int] = []
     bounds = np.linspace(0, n, PARTS + 1).astype(int)
-    for lo, hi in zip(bounds[:-1], bounds[1:], strict=True):
+    for lo, hi in pairwise(bounds.tolist()):
         part = np.arange(lo, hi)
         if len(part):
             chosen.extend(part[np.argsort(-central[part], kind="stable")[:LINES_PER_PART]].tolist())

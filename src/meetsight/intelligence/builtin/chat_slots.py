@@ -31,7 +31,7 @@ from meetsight.intelligence.builtin.amounts import NUMBER_WORDS, find_amounts
 from meetsight.intelligence.builtin.chat_passages import terms
 from meetsight.intelligence.builtin.chat_question import Plan, Slot
 from meetsight.intelligence.builtin.cues import DATE, is_common_word, proper_names
-from meetsight.intelligence.builtin.stopwords import BOTH
+from meetsight.intelligence.builtin.stopwords import BOTH, wordset
 from meetsight.intelligence.builtin.text import fold, words
 from meetsight.intelligence.conversation import Conversation
 
@@ -79,11 +79,11 @@ _ROLE = re.compile(
 _FIRST_PERSON = re.compile(
     r"\b(?:i|i'll|i'm|i've|i'd|me|my|we|we'll|we're|yo|me encargo|lo hago|lo preparo)\b"
 )
-_MONTHS_AND_DAYS = frozenset(
+_MONTHS_AND_DAYS = wordset(
     """january february march april may june july august september october november december
     monday tuesday wednesday thursday friday saturday sunday enero febrero marzo abril mayo
     junio julio agosto septiembre octubre noviembre diciembre lunes martes miercoles jueves
-    viernes sabado domingo""".split()
+    viernes sabado domingo"""
 )
 # "in Frankfurt", "from Monterrey", "at the Tacoma yard" (not "looked at Metricly").
 _PLACE_BEFORE = re.compile(
@@ -133,15 +133,19 @@ _LEADING_NUMBER = re.compile(
 )
 
 
-def _said_with(wanted_text: str, sentence: str, before: str, skip: set[str]) -> bool:
+def _said_with(
+    wanted_text: str, sentence: str, before: str, skip: set[str], language: str = ""
+) -> bool:
     """Whether the sentence says one of the wanted words, or is a reply that starts with the
     number to a question that says one ("How many people?" "Six, including me.")."""
-    wanted = set(terms(wanted_text)) - skip
+    wanted = set(terms(wanted_text, language)) - skip
     if not wanted:
         return False
-    if wanted & set(terms(sentence)):
+    if wanted & set(terms(sentence, language)):
         return True
-    return bool(wanted & set(terms(before))) and bool(_LEADING_NUMBER.match(fold(sentence)))
+    return bool(wanted & set(terms(before, language))) and bool(
+        _LEADING_NUMBER.match(fold(sentence))
+    )
 
 
 _ROLE_WORDS = (
@@ -201,7 +205,8 @@ def slot_values(
     ``line`` is the whole line the sentence is part of, ``before`` the question it answers."""
     slot = plan.slot
     folded = fold(sentence)
-    subject = {t for e in plan.entities for t in terms(e)}
+    language = plan.language
+    subject = {t for e in plan.entities for t in terms(e, language)}
     if slot is Slot.MONEY:
         amounts = [a.text for a in find_amounts(line or sentence) if not a.percent]
         found = [a for a in amounts if a in sentence]
@@ -210,7 +215,7 @@ def slot_values(
         # "one sixty plus bonus" for "what base salary": a bare number said about pay and
         # about what is asked.
         paid = _PAY_WORDS.search(folded) or _PAY_WORDS.search(fold(before))
-        return [""] if paid and _said_with(plan.focus, sentence, before, subject) else []
+        return [""] if paid and _said_with(plan.focus, sentence, before, subject, language) else []
     if slot is Slot.SHARE:
         return [m.group(0) for m in _NUMBER.finditer(folded)]
     if slot is Slot.COUNT:
@@ -218,7 +223,15 @@ def slot_values(
             return []
         if not plan.counted:
             return [""]
-        return [""] if _said_with(plan.counted, sentence, before, set()) else []
+        # "six depots": the number says how many of the thing counted; a number said in the
+        # same sentence as the thing ("twelve dollars per driver") only may.
+        counted = set(terms(plan.counted, language))
+        for m in _NUMBER.finditer(folded):
+            following = [w for w in folded[m.end() :].split()[:4] if w not in NUMBER_WORDS]
+            after = terms(" ".join(following[:2]), language)
+            if after and after[0] in counted:
+                return [m.group(0)]
+        return [""] if _said_with(plan.counted, sentence, before, set(), language) else []
     if slot is Slot.DURATION:
         # "sixty-two thousand a year" is a rate, not a duration.
         return [
@@ -240,10 +253,12 @@ def _name_values(plan: Plan, sentence: str, folded: str, setting: Setting) -> li
     skip = {fold(w) for e in plan.entities for w in e.split()} | {fold(x) for x in plan.exclude}
     named = names_in(sentence, setting, skip) if setting.cased else []
     if plan.slot is Slot.PERSON:
-        found = [n for n, kind in named if kind != "place"]
+        found = [n for n, kind in named if kind == "person"]
         found += [m.group(0) for m in _ROLE.finditer(folded)]
         found += [w for w in words(sentence) if w in setting.people]
-        return found or ([""] if _FIRST_PERSON.search(folded) else [])
+        # Otherwise a name that may be a person's, or someone speaking for themselves.
+        weak = any(kind == "thing" for _, kind in named) or _FIRST_PERSON.search(folded)
+        return found or ([""] if weak else [])
     if not setting.cased:
         return [""]
     if plan.slot is Slot.PLACE:

@@ -5,8 +5,9 @@ the side it asks about.
   pricing, competitors, decision process, timeline, objections, next steps; its score as a
   smart-category note at least ``MIN_TOPIC``), each line's fit to that topic, scored as
   notes are (:func:`notes.category_scores`), times how clearly the question is about it
-  (from 0 at ``MIN_TOPIC`` to 1 at ``MIN_TOPIC + TOPIC_RAMP``). "Who signs off on the purchase?" then finds the
-  line about the decision process that names no one the question names.
+  (from 0 at ``MIN_TOPIC`` to 1 at ``MIN_TOPIC + TOPIC_RAMP``). "Who signs off on the
+  purchase?" then finds the line about the decision process that names no one the question
+  names.
 * Side: +1 for the lines of the side the question asks about ("the customer", "they" against
   "we", "the seller"), when the conversation knows which speakers are ours; 0 everywhere when
   the question names neither side or both.

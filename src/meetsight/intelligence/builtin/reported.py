@@ -278,14 +278,14 @@ def _uncapitalised(text: str, names: Collection[str]) -> str:
     word that is not a common opener or a first-person verb."""
     first, _, rest = text.partition(" ")
     first = first.rstrip(",;:")
-    if not first or not first[0].isupper() or first == "I" or not first[1:].islower():
+    if not first or not first[0].isupper() or first == "I":
         return text
+    if first[1:] and not first[1:].islower():
+        return text  # an acronym or a CamelCase name
     if rest[:1].isupper() and not _lower_ok(text):
         return text  # "Rachel Kim, our CFO, signs": a name of two words
-    if names:
-        lower = fold(re.sub(r"['\u2019]s$", "", first)) not in names
-    else:
-        lower = _lower_ok(text)
+    key = fold(re.sub(r"['\u2019]s$", "", first))
+    lower = key not in names if names else _lower_ok(text)
     return text[:1].lower() + text[1:] if lower else text
 
 
