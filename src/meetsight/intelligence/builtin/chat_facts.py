@@ -49,15 +49,16 @@ from meetsight.intelligence.builtin.chat_compose import (
 from meetsight.intelligence.builtin.chat_passages import relevance, terms
 from meetsight.intelligence.builtin.chat_question import Plan, Slot
 from meetsight.intelligence.builtin.chat_scope import (
+    LOOK_BACK,
     about,
+    is_subject,
     missing_names,
     question_terms,
     specific_terms,
-    subject_terms,
     unnamed,
 )
 from meetsight.intelligence.builtin.chat_slots import names_in, setting, slot_values
-from meetsight.intelligence.builtin.chat_topics import side, topic_affinity
+from meetsight.intelligence.builtin.chat_topics import side, topic_affinity, topic_words
 from meetsight.intelligence.builtin.embedder import embed
 from meetsight.intelligence.builtin.prototypes import embed_one
 from meetsight.intelligence.builtin.reported import reported
@@ -70,6 +71,7 @@ NOT_COVERED = {
     "es": "La conversación no trata ese tema.",
 }
 MIN_DIRECT = 0.2
+ON_TOPIC = 0.45  # a line's fit to the question's sales topic that makes it speak about it
 MIN_OPEN = 0.35  # an open question off the sales topics must match a line this well
 KEEP_WITHIN = 0.12
 KEEP_WIDER = 0.35
@@ -110,7 +112,11 @@ class _Search:
     specific: set[str]
     named: set[str]  # the question's names that are not the conversation's subject
     matched: float  # the best line's cosine plus word match
-    on_topic: bool  # the question is about a sales topic
+    affinity: np.ndarray | None  # (lines,) fit to the sales topic the question is about
+
+    @property
+    def on_topic(self) -> bool:
+        return self.affinity is not None
 
     def pool(self, within: float) -> tuple[list[Candidate], np.ndarray]:
         pool = candidates(
@@ -122,15 +128,26 @@ class _Search:
     def speaks_about(self, c: Candidate, vector: np.ndarray) -> bool:
         if self.plan.slot is Slot.NAME and _RIVAL.search(fold(self.plan.text)):
             return True  # "Which tools did they look at?": a product's name is what is asked
+        # "Who signs off on the purchase?" names nothing but its sales topic: a line plainly
+        # on that topic speaks about it.
+        generic = not (self.specific - topic_words(self.plan.language)) and not self.plan.entities
+        if generic and self.affinity is not None and float(self.affinity[c.line]) >= ON_TOPIC:
+            return True
         return about(self.conversation, c.line, self.specific, vector, self.qvec)
 
     def about_another(self, c: Candidate) -> bool:
-        """Whether the sentence names something else and not what the question names ("last
-        year" about Routemaster does not say when they signed with Ledgerly)."""
+        """Whether the question names something (not the conversation's subject) that neither
+        the sentence's line nor the two before it say: "last year" about Routemaster does not
+        say when they signed with Ledgerly, and "six locations" about the customer does not
+        say how many ShiftNest supports."""
         if not self.named:
             return False
-        said = {fold(n) for n, kind in names_in(c.text, setting(self.conversation), set())}
-        return bool(said) and not (said & self.named)
+        own = {fold(n) for n, _ in names_in(c.text, setting(self.conversation), set())}
+        if own and not own & self.named:
+            return True  # it names something else
+        lines = self.conversation.lines[max(0, c.line - LOOK_BACK) : c.line + 1]
+        said = {w.strip(".,;:!?¿¡'\"") for line in lines for w in fold(line.text).split()}
+        return not any(name in said for name in self.named)
 
     def base(self, pool: list[Candidate], vectors: np.ndarray) -> np.ndarray:
         """Each candidate's line relevance, half its own cosine to the question, less
@@ -153,11 +170,10 @@ def _search(conversation: Conversation, plan: Plan, vectors: np.ndarray) -> _Sea
     scores = scores + SIDE_BONUS * side(conversation, plan.text)
     if plan.slot is Slot.NAME and _RIVAL.search(fold(plan.text)):
         scores = scores + RIVAL_BONUS * _names_column(conversation)
-    subject = subject_terms(conversation, plan)
-    named = {fold(e) for e in plan.entities if not set(terms(e, conversation.language)) & subject}
+    named = {fold(e) for e in plan.entities if not is_subject(conversation, e)}
     specific = specific_terms(conversation, plan)
     matched = float(direct.max())
-    return _Search(conversation, plan, scores, qvec, specific, named, matched, affinity is not None)
+    return _Search(conversation, plan, scores, qvec, specific, named, matched, affinity)
 
 
 def short_answer(conversation: Conversation, plan: Plan, vectors: np.ndarray) -> ChatAnswer:

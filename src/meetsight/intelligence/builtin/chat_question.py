@@ -56,6 +56,7 @@ class Plan:
     topic: str = ""  # what the question is about, in its own words ("the remote's buttons")
     language: str = ""  # the conversation's, for stemming the question as its lines are
     lead: str = ""  # a follow-up's own words: they weigh more than the question it follows
+    summarize: bool = False  # "Summarize the discussion about X": every passage about X
 
 
 # --- kinds ----------------------------------------------------------------------------------
@@ -82,6 +83,9 @@ _DISCUSSION = re.compile(
     r"share|show|bring up|point out)\b|"
     r"\bopinions?\b|\bthoughts?\b|\battitudes?\b|\bviews?\b|\bdebat\w+|"
     r"\bque (?:dijo|penso|opina\w*|propuso)\b|\bopinion\b|\bhablaron\b"
+)
+_SUMMARIZE = re.compile(
+    r"^(?:please\s+)?(?:summari[sz]e|sum up|recap|give me an overview of|resum\w*|haz un resumen)\b"
 )
 _ASKS_WHO_OR_WHEN = re.compile(r"^(?:and )?(?:who|whom|when|by when|quien|quienes|cuando)\b")
 # ... and words that ask about one only when nothing else is asked ("Who made the decision?").
@@ -141,6 +145,7 @@ _NAME_NOUNS = (
 )
 _WHICH_NAME = re.compile(
     rf"\b(?:which|what)\s+(?:\w+\s+){{0,2}}(?:{_NAME_NOUNS})\b|\bname of\b|\bwhat is the name\b|"
+    r"^(?:and )?which\s+(?!(?:one|ones|of|is|are|was|were|do|does|did)\b)\w+|"
     rf"\b(?:que|cual|cuales)\s+(?:\w+\s+){{0,1}}(?:{_NAME_NOUNS})\b|\bcomo se llama\b"
 )
 
@@ -340,6 +345,7 @@ def _plan(
         kind = "fact"
     else:
         kind = "open"
+    summarize = bool(_SUMMARIZE.match(q))
     spoken = {w for name in speakers for w in words(name)}
     focus = " ".join(w for w in _focus(q).split() if w.split("'")[0] not in spoken)
     topic = topic_phrase(text.split("?")[-2] if text.count("?") > 1 else text)
@@ -355,4 +361,5 @@ def _plan(
         exclude,
         topic,
         conversation.language,
+        summarize=summarize,
     )

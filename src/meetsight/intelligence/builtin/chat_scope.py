@@ -28,6 +28,7 @@ from meetsight.intelligence.builtin.text import fold, words
 from meetsight.intelligence.conversation import Conversation
 
 SUBJECT_NAME_WEIGHT = 0.3
+SUBJECT_LINES = 4
 FOLLOWED_WEIGHT = 0.3
 ABOUT_COSINE = 0.25
 LOOK_BACK = 2  # lines before a sentence that may hold what it answers
@@ -39,16 +40,31 @@ _GENERIC = frozenset(terms(_GENERIC_WORDS)) | frozenset(terms(_GENERIC_WORDS, "e
 
 def subject_terms(conversation: Conversation, plan: Plan) -> set[str]:
     """Terms of the question's names that are the conversation's own subject."""
-    index = line_index(conversation)
-    frequent = max(3, len(conversation.lines) // 8)
     language = conversation.language
-    title = set(terms(conversation.title, language))
     out = {t for s in conversation.speakers for t in terms(s.name, language)}
     for entity in plan.entities:
-        for t in terms(entity, language):
-            if t in title or index.df[t] >= frequent:
-                out.add(t)
+        if is_subject(conversation, entity):
+            out.update(terms(entity, language))
     return out
+
+
+def is_subject(conversation: Conversation, name: str) -> bool:
+    """Whether a name is the conversation's own subject: in its title, a speaker's, or said (as
+    a whole word, not a stem: "ShiftNest" is not "shifts") in at least ``SUBJECT_LINES`` lines
+    and one line in six."""
+    key = fold(name)
+    words_of = _line_words(conversation)
+    if key in set(words(conversation.title)) or any(
+        key in words(s.name) for s in conversation.speakers
+    ):
+        return True
+    said = sum(1 for line in words_of if key in line)
+    return said >= max(SUBJECT_LINES, len(words_of) // 6)
+
+
+@lru_cache(maxsize=16)
+def _line_words(conversation: Conversation) -> tuple[frozenset[str], ...]:
+    return tuple(frozenset(words(line.text)) for line in conversation.lines)
 
 
 def question_terms(conversation: Conversation, plan: Plan) -> dict[str, float]:

@@ -126,10 +126,16 @@ def has_number(folded: str) -> bool:
 
 
 _LEADING_NUMBER = re.compile(
-    r"^(?:about|around|roughly|approximately|maybe|just|over|under|almost|nearly|unos|unas|"
-    r"casi|mas de|menos de|alrededor de|cerca de)?\s*(?:\d|"
+    r"^(?:(?:we're|we are|we have|we've got|there are|there's|it's|it is|that's|somos|son|"
+    r"tenemos|hay|seremos)\s+)?(?:about|around|roughly|approximately|maybe|just|over|under|"
+    r"almost|nearly|unos|unas|casi|mas de|menos de|alrededor de|cerca de)?\s*(?:\d|"
     + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
-    + r")"
+    + r")\b"
+)
+
+
+_APPROXIMATELY = wordset(
+    "about around roughly approximately nearly almost over under some unos unas casi"
 )
 
 
@@ -223,15 +229,19 @@ def slot_values(
             return []
         if not plan.counted:
             return [""]
-        # "six depots": the number says how many of the thing counted; a number said in the
-        # same sentence as the thing ("twelve dollars per driver") only may.
+        # "six depots", "endpoint-wise, roughly six hundred devices": the thing counted right
+        # after the number, or just before it; not "twelve dollars per driver".
         counted = set(terms(plan.counted, language))
         for m in _NUMBER.finditer(folded):
             following = [w for w in folded[m.end() :].split()[:4] if w not in NUMBER_WORDS]
             after = terms(" ".join(following[:2]), language)
-            if after and after[0] in counted:
+            ahead = [w for w in folded[: m.start()].split()[-2:] if w not in _APPROXIMATELY]
+            before_number = terms(ahead[-1], language) if ahead else []
+            if (after and after[0] in counted) or counted & set(before_number):
                 return [m.group(0)]
-        return [""] if _said_with(plan.counted, sentence, before, set(), language) else []
+        # "How many people work there?" "We're twelve.": a reply that starts with the number.
+        replied = bool(counted & set(terms(before, language)))
+        return [""] if replied and _LEADING_NUMBER.match(folded) else []
     if slot is Slot.DURATION:
         # "sixty-two thousand a year" is a rate, not a duration.
         return [

@@ -16,9 +16,11 @@ the side it asks about.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 import numpy as np
 
+from meetsight.intelligence.builtin.chat_passages import terms
 from meetsight.intelligence.builtin.notes import DEFAULT_SPECS, category_scores, text_category
 from meetsight.intelligence.builtin.text import fold
 from meetsight.intelligence.conversation import Conversation
@@ -47,6 +49,27 @@ def topic_affinity(
     # on pricing) leans on it less than one plainly about it ("What is their budget?", 0.62).
     clearly = min(1.0, (found[1] - MIN_TOPIC) / TOPIC_RAMP)
     return clearly * category_scores(conversation, [_TOPICS[found[0]]], vectors)[:, 0]
+
+
+_TOPIC_WORDS = """price prices pricing cost costs pay paid paying budget budgets quote quoted
+quotes discount discounts offer offered offers charge charged fee fees deal rate spend money
+seller sellers vendor vendors customer customers client clients buyer sign signs signed signing
+signoff approve approves approved approval decide decides decided decision decisions purchase
+purchases buy buying competitor competitors competition alternative alternatives mention
+mentioned came come problem problems issue issues pain pains raise raised concern concerns
+objection objections worry worries timeline deadline start live go month monthly year yearly
+annual per precio precios coste costo costes pagar pago pagan paga presupuesto descuento oferta
+ofrecer ofrecio vendedor cliente clientes comprador firmar firma aprobar aprueba decidir decide
+decision compra comprar competidor competidores competencia alternativa alternativas mencionar
+mencionaron menciono problema problemas queja quejas preocupacion objecion plazo fecha mes mensual
+ano anual quien quienes"""
+
+
+@lru_cache(maxsize=4)
+def topic_words(language: str) -> frozenset[str]:
+    """Stems of the words that name a sales topic rather than a thing ("price", "decide",
+    "competitor"): a question made only of them asks about the topic itself."""
+    return frozenset(terms(_TOPIC_WORDS, language)) | frozenset(terms(_TOPIC_WORDS))
 
 
 def side(conversation: Conversation, question: str) -> np.ndarray:
