@@ -131,9 +131,22 @@ class _Search:
         # "Who signs off on the purchase?" names nothing but its sales topic: a line plainly
         # on that topic speaks about it.
         generic = not (self.specific - topic_words(self.plan.language)) and not self.plan.entities
-        if generic and self.affinity is not None and float(self.affinity[c.line]) >= ON_TOPIC:
+        if generic and self.affinity is not None and self._on_topic(c.line) >= ON_TOPIC:
             return True
         return about(self.conversation, c.line, self.specific, vector, self.qvec)
+
+    def _on_topic(self, line: int) -> float:
+        """A line's fit to the question's topic, or that of the question it answers."""
+        assert self.affinity is not None
+        fit = float(self.affinity[line])
+        lines = self.conversation.lines
+        if (
+            line > 0
+            and "?" in lines[line - 1].text
+            and lines[line - 1].speaker != lines[line].speaker
+        ):
+            fit = max(fit, float(self.affinity[line - 1]))
+        return fit
 
     def about_another(self, c: Candidate) -> bool:
         """Whether the question names something (not the conversation's subject) that neither

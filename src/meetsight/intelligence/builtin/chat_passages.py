@@ -87,7 +87,7 @@ def stem(word: str, language: str = "") -> str:
 
 def terms(text: str, language: str = "") -> list[str]:
     """Stemmed content words of ``text`` (accent-folded, stopwords and fillers dropped)."""
-    found = words(text)
+    found = [w[:-2] if w.endswith(("'s", "\u2019s")) else w for w in words(text)]
     return [
         stem(w, language)
         for w in found

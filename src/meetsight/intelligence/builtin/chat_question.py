@@ -140,8 +140,9 @@ _NAME_NOUNS = (
     r"program|application|app|solution|competitor|competitors|brand|name|crm|erp|ats|service|"
     r"university|school|city|country|office|plant|site|agency|firm|reseller|distributor|"
     r"integration|ticketing system|database|cloud|provider|"
-    r"empresa|proveedor|programa|herramienta|sistema|aplicacion|competidor|marca|nombre|banco|"
-    r"aseguradora|socio|plataforma|software|ciudad|pais|oficina|planta|universidad"
+    r"empresas?|proveedor(?:es)?|programas?|herramientas?|sistemas?|aplicacion(?:es)?|"
+    r"competidor(?:es)?|marcas?|nombres?|bancos?|aseguradoras?|socios?|plataformas?|ciudad(?:es)?|"
+    r"pais(?:es)?|oficinas?|plantas?|universidad(?:es)?"
 )
 _WHICH_NAME = re.compile(
     rf"\b(?:which|what)\s+(?:\w+\s+){{0,2}}(?:{_NAME_NOUNS})\b|\bname of\b|\bwhat is the name\b|"

@@ -3,7 +3,8 @@ conversation's own subject, the names it uses that the conversation never says, 
 a sentence speaks about what is asked.
 
 * Subject names: a name of the question that is in the conversation's title, is a speaker's,
-  or is said in more than one line in eight ("Meridian" in a call with Meridian). They weigh
+  is said in its first three lines (where callers say who they are with) or in at least four
+  lines and one in six ("Meridian" in a call with Meridian). They weigh
   ``SUBJECT_NAME_WEIGHT`` of the question's other words, and the question is embedded
   without them, so that "Where is Ridgeline opening its new plant?" looks for the plant, not
   for every line that says Ridgeline.
@@ -29,6 +30,7 @@ from meetsight.intelligence.conversation import Conversation
 
 SUBJECT_NAME_WEIGHT = 0.3
 SUBJECT_LINES = 4
+OPENING_LINES = 3
 FOLLOWED_WEIGHT = 0.3
 ABOUT_COSINE = 0.25
 LOOK_BACK = 2  # lines before a sentence that may hold what it answers
@@ -49,14 +51,17 @@ def subject_terms(conversation: Conversation, plan: Plan) -> set[str]:
 
 
 def is_subject(conversation: Conversation, name: str) -> bool:
-    """Whether a name is the conversation's own subject: in its title, a speaker's, or said (as
-    a whole word, not a stem: "ShiftNest" is not "shifts") in at least ``SUBJECT_LINES`` lines
-    and one line in six."""
+    """Whether a name is the conversation's own subject: in its title, a speaker's, said in its
+    first ``OPENING_LINES`` lines ("Thanks for calling Staffly, this is Marcus": who the call is
+    with), or said (as a whole word, not a stem: "ShiftNest" is not "shifts") in at least
+    ``SUBJECT_LINES`` lines and one line in six."""
     key = fold(name)
     words_of = _line_words(conversation)
     if key in set(words(conversation.title)) or any(
         key in words(s.name) for s in conversation.speakers
     ):
+        return True
+    if any(key in line for line in words_of[:OPENING_LINES]):
         return True
     said = sum(1 for line in words_of if key in line)
     return said >= max(SUBJECT_LINES, len(words_of) // 6)

@@ -62,7 +62,8 @@ annual per precio precios coste costo costes pagar pago pagan paga presupuesto d
 ofrecer ofrecio vendedor cliente clientes comprador firmar firma aprobar aprueba decidir decide
 decision compra comprar competidor competidores competencia alternativa alternativas mencionar
 mencionaron menciono problema problemas queja quejas preocupacion objecion plazo fecha mes mensual
-ano anual quien quienes"""
+ano anual quien quienes range ranges kind roughly ballpark figure figures number amount
+rango cifra importe"""
 
 
 @lru_cache(maxsize=4)
