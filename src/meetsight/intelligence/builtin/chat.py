@@ -6,13 +6,22 @@ How a question is answered depends on what it asks (:mod:`chat_question`):
 * a recap of the whole conversation ("Summarize the meeting") gets an overview
   (:func:`chat_recap.recap_answer`);
 * a question about a discussion ("Summarize the discussion about X", "What did Marketing think
-  of X?", "Why did the group ...?") gets a paragraph: the stretch of talk it points to is
-  located (:mod:`chat_passages`), and the sentences that best cover the question within it,
-  with the speakers it names first, are chosen without repeating themselves and told in
-  reported speech (:mod:`chat_compose`);
+  of X?", "Why did the group ...?"), and any open question in a conversation of
+  ``LONG_CONVERSATION`` lines or more, gets a paragraph of about ``DISCUSSION_WORDS`` words:
+  the stretch of talk it points to is located (:mod:`chat_passages`; every stretch when it asks
+  to summarize), and the sentences that best cover the question within it, with the speakers
+  it names first, are chosen without repeating themselves and told in reported speech
+  (:mod:`chat_compose`) after a lead sentence in the question's words ("The group discussed
+  the buttons.");
 * a factual question (who, when, how many, how much, which...) and any other question get the
   sentence or two that answer it (:mod:`chat_facts`), or "The conversation does not cover
   that." when nothing in the conversation supports an answer.
+
+A discussion sentence's score: ``FOCUS_WEIGHT`` times its cosine to the question's topic words,
+``CENTRAL_WEIGHT`` times its cosine to the mean of the candidates, ``LEXICAL_WEIGHT`` times
+the share of the question's words it says, ``SPEAKER_WEIGHT`` when a speaker the question names
+said it, ``LINE_WEIGHT`` times its line's relevance, less ``QUESTION_PENALTY`` for a question
+(weights tuned on QMSum train: docs/benchmarks.md).
 
 The answer is in the conversation's language; its citations give each moment's line, speaker
 and start time.
@@ -22,7 +31,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from meetsight.intelligence.builtin.chat_compose import candidates, choose, written_answer
+from meetsight.intelligence.builtin.chat_compose import (
+    Candidate,
+    candidates,
+    choose,
+    written_answer,
+)
 from meetsight.intelligence.builtin.chat_facts import decline, short_answer
 from meetsight.intelligence.builtin.chat_passages import (
     line_index,
@@ -153,6 +167,6 @@ def _lead(plan: Plan, language: str) -> str:
     return f"The group discussed {topic}."
 
 
-def _best(pool: list, scores: np.ndarray) -> list:
+def _best(pool: list[Candidate], scores: np.ndarray) -> list[Candidate]:
     """The pool ordered by its lines' relevance (stable: transcript order among equals)."""
     return sorted(pool, key=lambda c: -float(scores[c.line]))

@@ -214,7 +214,7 @@ def stretches(
     floor = float(np.percentile(smooth, 25))  # what talk about other things scores
     top = float(smooth.max())
     low = floor + share * rival * (top - floor)
-    runs: list[tuple[float, int, int]] = []
+    runs: list[tuple[float, int, int, int]] = []
     i = 0
     while i < n:
         if smooth[i] < low:
