@@ -1,4 +1,4 @@
-"""POST and GET .../chat: answers quote the transcript; every bad input is a 4xx envelope."""
+"""POST and GET .../chat: answers cite the transcript; every bad input is a 4xx envelope."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ API = "/api/v1"
 
 
 @pytest.mark.parametrize("kind", ["calls", "meetings"])
-async def test_question_gets_a_quoted_answer_and_joins_the_history(
+async def test_question_gets_a_cited_answer_and_joins_the_history(
     client: httpx.AsyncClient, state: AppState, tenant: Tenant, kind: str
 ) -> None:
     activity_id = await import_activity(client, tenant, kind)

@@ -8,10 +8,14 @@ lines' worth per cache, whatever the number of conversations.
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections import OrderedDict
-from collections.abc import Hashable
-from typing import Generic, TypeVar
+from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING, Generic, TypeVar
+
+if TYPE_CHECKING:
+    from meetsight.intelligence.conversation import Conversation
 
 V = TypeVar("V")
 
@@ -47,3 +51,25 @@ class LineBudgetCache(Generic[V]):
             self._lines += lines
             while len(self._items) > self.max_entries or self._lines > self.max_lines:
                 self._lines -= self._items.popitem(last=False)[1][1]
+
+
+def per_conversation(
+    max_entries: int, max_lines: int = CACHED_LINES
+) -> Callable[[Callable[[Conversation], V]], Callable[[Conversation], V]]:
+    """Cache a function of one conversation within a line budget (what ``functools.lru_cache``
+    would keep by count: ``max_entries`` conversations of any length)."""
+
+    def wrap(function: Callable[[Conversation], V]) -> Callable[[Conversation], V]:
+        cache: LineBudgetCache[V] = LineBudgetCache(max_entries, max_lines)
+
+        @functools.wraps(function)
+        def cached(conversation: Conversation) -> V:
+            found = cache.get(conversation)
+            if found is None:
+                found = function(conversation)
+                cache.put(conversation, found, len(conversation.lines))
+            return found
+
+        return cached
+
+    return wrap

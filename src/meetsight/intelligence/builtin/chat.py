@@ -1,327 +1,172 @@
-"""Chat answers over one conversation: find the lines that answer a question and quote them.
+"""Chat answers over one conversation, written as text with citations to the moments they rest
+on.
 
-A line's score adds up:
-- the cosine between question and line (USE is multilingual: a Spanish question finds English
-  lines) and IDF-weighted overlap of stemmed, accent-folded content words;
-- for the line after someone else's question, part of that question's match: USE ranks a
-  transcript question close to the user's, and its answer follows it;
-- how well the line fits the sales topic the question is about (pain, price, competitors,
-  decision, timeline...), scored as smart-category notes are;
-- a bonus for what the question type asks for (who -> names and roles, when -> dates, how much
-  -> amounts, which competitor -> product names) and for the side it names (customer, seller);
-  less for lines that themselves ask.
-The answer, in the conversation's language, quotes the best lines with speaker and time. A
-question on none of the sales topics that no line matches well gets "not covered" and no
-citation.
+How a question is answered depends on what it asks (:mod:`chat_question`):
+
+* a recap of the whole conversation ("Summarize the meeting") gets an overview
+  (:func:`chat_recap.recap_answer`);
+* a question about a discussion ("Summarize the discussion about X", "What did Marketing think
+  of X?", "Why did the group ...?"), and any open question in a conversation of
+  ``LONG_CONVERSATION`` lines or more, gets a paragraph of about ``DISCUSSION_WORDS`` words:
+  the stretch of talk it points to is located (:mod:`chat_passages`; every stretch when it asks
+  to summarize), and the sentences that best cover the question within it, with the speakers
+  it names first, are chosen without repeating themselves and told in reported speech
+  (:mod:`chat_compose`) after a lead sentence in the question's words ("The group discussed
+  the buttons.");
+* a factual question (who, when, how many, how much, which...) and any other question get the
+  sentence or two that answer it (:mod:`chat_facts`), or "The conversation does not cover
+  that." when nothing in the conversation supports an answer.
+
+A discussion sentence's score: ``FOCUS_WEIGHT`` times its cosine to the question's topic words,
+``CENTRAL_WEIGHT`` times its cosine to the mean of the candidates, ``LEXICAL_WEIGHT`` times
+the share of the question's words it says, ``SPEAKER_WEIGHT`` when a speaker the question names
+said it, ``LINE_WEIGHT`` times its line's relevance, less ``QUESTION_PENALTY`` for a question
+(weights tuned on QMSum train: docs/benchmarks.md).
+
+The answer is in the conversation's language; its citations give each moment's line, speaker
+and start time.
 """
 
 from __future__ import annotations
 
-import math
-import re
-from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass
-
 import numpy as np
 
-from meetsight.intelligence.builtin.bounded_cache import LineBudgetCache
-from meetsight.intelligence.builtin.cues import DATE, MONEY, NUMBER, person_names, proper_names
-from meetsight.intelligence.builtin.notes import DEFAULT_SPECS, category_scores, text_category
+from meetsight.intelligence.builtin.chat_compose import (
+    Candidate,
+    candidates,
+    choose,
+    written_answer,
+)
+from meetsight.intelligence.builtin.chat_facts import decline, short_answer
+from meetsight.intelligence.builtin.chat_passages import (
+    line_index,
+    query_terms,
+    relevance,
+    stretches,
+    terms,
+)
+from meetsight.intelligence.builtin.chat_question import Plan, plan_question
+from meetsight.intelligence.builtin.chat_recap import recap_answer
+from meetsight.intelligence.builtin.embedder import embed
 from meetsight.intelligence.builtin.prototypes import embed_one
-from meetsight.intelligence.builtin.text import fold, words
+from meetsight.intelligence.builtin.reported import speaker_label
+from meetsight.intelligence.builtin.stopwords import wordset
 from meetsight.intelligence.conversation import Conversation, Question
-from meetsight.intelligence.results import ChatAnswer, Citation
+from meetsight.intelligence.results import ChatAnswer
 
-MIN_SCORE = 0.25  # the best line's score below which the conversation does not cover it
-MIN_DIRECT = 0.45  # cosine plus lexical overlap that puts an off-topic question on topic
-MIN_TOPIC = 0.33  # how clearly a question must be about a sales topic to use that topic
-QUESTION_PENALTY = 0.15
-SIDE_BONUS = 0.08
-NEIGHBOUR_WITHIN = 0.4  # a same-speaker neighbour of a cited line is cited when this close
-KEEP_WITHIN = 0.1  # further lines cited when within this of the best score
-MAX_CITATIONS = 3
-LEXICAL_WEIGHT = 0.45
-TYPE_BONUS = 0.12
-ANSWER_WEIGHT = 0.5
-ANSWER_FLOOR = 0.25  # a transcript question must match at least this well to pass relevance on
-TOPIC_WEIGHT = 0.4
-
-_STOPWORD_TEXT = (
-    "the a an and or but of to in on at for from with by about as is are was were be been do "
-    "does did have has had it its this that these those there their they them we our us you "
-    "your i me my he she his her what which who whom whose when where why how much many any "
-    "some all can could would should will shall may might not no yes so if then than also just "
-    "up out into over more most very get got customer customers client seller said say says "
-    "tell came come mention mentioned talk talked discuss discussed did describe described "
-    "el la los las un una unos unas de del al a en con por para sin sobre y o u pero que se su "
-    "sus lo le les nos me mi mis tu te es son fue era ser han ha hay como cual cuales quien "
-    "quienes cuando donde por que porque cuanto cuanta cuantos cuantas muy mas menos ya este "
-    "esta ese esa esto eso cliente vendedor dijo dice hablo hablaron menciono mencionaron"
-)
-_STOPWORDS = frozenset(_STOPWORD_TEXT.split())
-_SUFFIXES = ("ing", "ed", "es", "s", "mente")
-
-
-def _stem(word: str) -> str:
-    """Crude but language-neutral: drop a plural or verb ending, keep at most five letters."""
-    for suffix in _SUFFIXES:
-        if len(word) > len(suffix) + 3 and word.endswith(suffix):
-            word = word[: -len(suffix)]
-            break
-    return word[:5]
-
-
-def _terms(text: str) -> list[str]:
-    return [_stem(w) for w in words(text) if w not in _STOPWORDS and len(w) > 1]
-
-
-_WHO = re.compile(r"\b(?:who|whom|quien|quienes)\b")
-_WHEN = re.compile(r"\b(?:when|what date|which date|how soon|deadline|cuando|que fecha|plazo)\b")
-_AMOUNT = re.compile(
-    r"\b(?:how much|how many|price|prices|pricing|cost|costs|budget|quote|quoted|pay|paid|spend"
-    r"|discount|offer|offered|cheaper|cuanto|cuanta|cuantos|cuantas|precio|precios|cuesta"
-    r"|cuestan|costaria|presupuesto|pagan|pagar|descuento|oferta|ofrecio|ofrecieron)\b"
-)
-_DURATION = re.compile(r"\b(?:how long|cuanto tiempo|cuantos dias|cuanto tarda)\b")
-_RIVAL = re.compile(
-    r"\b(?:competitors?|competition|vendors?|alternatives?|tools?|competidor\w*|competencia"
-    r"|proveedor\w*|herramientas?)\b"
-)
-_ROLE = re.compile(
-    r"\b(?:cfo|ceo|coo|cto|vp|director\w*|manager|head of|owner\w*|board|committee|procurement"
-    r"|legal|it|gerente|socio|socia|consejo|comite|jefe|responsable|dr)\b"
-)
-_FULL_NAME = re.compile(r"\b[A-ZÁÉÍÓÚÑ][a-záéíóúñ]+\s+[A-ZÁÉÍÓÚÑ][a-záéíóúñ]+")
-
-
-_DURATION_UNIT = re.compile(r"\b(?:days?|weeks?|hours?|months?|dias|semanas|horas|meses)\b")
-
-
-@dataclass(frozen=True)
-class _Analysis:
-    """What chat needs from each line whatever the question; cached per conversation."""
-
-    bags: tuple[frozenset[str], ...]  # stemmed content words
-    df: Counter[str]
-    names_or_roles: np.ndarray  # who
-    dates: np.ndarray  # when
-    numbers: np.ndarray  # how much (0, 1, or 1.5 with money)
-    durations: np.ndarray  # how long
-    products: np.ndarray  # which competitor or tool
-    asks: np.ndarray  # the line asks a question
-
-
-_ANALYSES: LineBudgetCache[_Analysis] = LineBudgetCache(16)
-
-
-def _analyse(conversation: Conversation) -> _Analysis:
-    """Cached per conversation (conversations are frozen, so they hash by value)."""
-    found = _ANALYSES.get(conversation)
-    if found is None:
-        found = _analysis(conversation)
-        _ANALYSES.put(conversation, found, len(conversation.lines))
-    return found
-
-
-def _analysis(conversation: Conversation) -> _Analysis:
-    people = person_names(s.name for s in conversation.speakers) | person_names(
-        {line.speaker for line in conversation.lines}
-    )
-    folded = [fold(line.text) for line in conversation.lines]
-    bags = tuple(frozenset(_terms(line.text)) for line in conversation.lines)
-
-    def flags(values: Sequence[float]) -> np.ndarray:
-        return np.asarray(values, dtype=np.float32)
-
-    return _Analysis(
-        bags=bags,
-        df=Counter(t for bag in bags for t in bag),
-        names_or_roles=flags(
-            [
-                bool(_FULL_NAME.search(line.text) or _ROLE.search(f))
-                for line, f in zip(conversation.lines, folded, strict=True)
-            ]
-        ),
-        dates=flags([bool(DATE.search(f)) for f in folded]),
-        numbers=flags(
-            [(1.5 if MONEY.search(f) else 1.0) if NUMBER.search(f) else 0.0 for f in folded]
-        ),
-        durations=flags([bool(_DURATION_UNIT.search(f)) for f in folded]),
-        products=flags(
-            [
-                any(fold(n) not in people for n in proper_names(line.text))
-                for line in conversation.lines
-            ]
-        ),
-        asks=flags(["?" in line.text for line in conversation.lines]),
-    )
-
-
-def _type_bonus(question: str, analysis: _Analysis) -> np.ndarray:
-    """(lines,) bonus for lines that hold what the question's type asks for."""
-    q = fold(question)
-    bonus = np.zeros_like(analysis.dates)
-    for pattern, column in (
-        (_WHO, analysis.names_or_roles),
-        (_WHEN, analysis.dates),
-        (_AMOUNT, analysis.numbers),
-        (_DURATION, analysis.durations),
-        (_RIVAL, analysis.products),
-    ):
-        if pattern.search(q):
-            bonus += TYPE_BONUS * column
-    return bonus
-
-
-def _lexical(analysis: _Analysis, terms: Sequence[tuple[str, float]]) -> np.ndarray:
-    """(lines,): IDF-weighted share of the question's terms that each line contains."""
-    n = len(analysis.bags)
-    weights = {t: w * (math.log((n + 1) / (analysis.df[t] + 0.5))) for t, w in terms}
-    total = sum(weights.values())
-    if total <= 0:
-        return np.zeros(n, dtype=np.float32)
-    return np.asarray(
-        [sum(w for t, w in weights.items() if t in bag) / total for bag in analysis.bags],
-        dtype=np.float32,
-    )
-
-
-def _question_terms(question: Question) -> list[tuple[str, float]]:
-    """The question's terms; a short follow-up borrows the previous question's at half weight."""
-    own = dict.fromkeys(_terms(question.text), 1.0)
-    if len(own) < 3 and question.history:
-        for term in _terms(question.history[-1][0]):
-            own.setdefault(term, 0.5)
-    return list(own.items())
-
-
-def _clock(seconds: float) -> str:
-    total = max(0, int(seconds))
-    hours, rest = divmod(total, 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes:02d}:{secs:02d}"
-
-
-def _answers_to(conversation: Conversation, direct: np.ndarray) -> np.ndarray:
-    """(lines,) for a line that follows someone else's question, how well that question matches
-    the user's: it often says what the user asks better than its answer does."""
-    out = np.zeros(len(conversation.lines), dtype=np.float32)
-    for i in range(1, len(conversation.lines)):
-        prev, line = conversation.lines[i - 1], conversation.lines[i]
-        if prev.speaker != line.speaker and "?" in prev.text:
-            out[i] = max(0.0, float(direct[i - 1]) - ANSWER_FLOOR)
-    return out
-
-
-# Every question looks like a product question, so that category cannot tell what one is about.
-_TOPICS = tuple(spec for spec in DEFAULT_SPECS if spec.key != "product_questions")
-
-
-def _topic_affinity(
-    conversation: Conversation, question_vec: np.ndarray, text: str, vectors: np.ndarray
-) -> np.ndarray | None:
-    """(lines,) how well each line fits the sales topic the question is about; None when the
-    question is about none of them."""
-    found = text_category(text, question_vec, _TOPICS)
-    if found is None or found[1] < MIN_TOPIC:
-        return None
-    return category_scores(conversation, [_TOPICS[found[0]]], vectors)[:, 0]
-
-
-_CUSTOMER = re.compile(r"\b(?:customer|client|prospect|buyer|they|their|cliente|clientes)\b")
-_SELLER = re.compile(
-    r"\b(?:seller|sales ?rep|rep|vendor|we|our|us|account executive|vendedor|vendedora"
-    r"|comercial|nosotros|nuestro|nuestra)\b"
-)
-
-
-def _side(conversation: Conversation, question: str) -> np.ndarray:
-    """(lines,) +1 for lines of the side the question asks about (the customer's or the
-    seller's), 0 otherwise; 0 everywhere when it names neither or both."""
-    q = fold(question)
-    customer, seller = bool(_CUSTOMER.search(q)), bool(_SELLER.search(q))
-    if customer == seller:
-        return np.zeros(len(conversation.lines), dtype=np.float32)
-    return np.asarray(
-        [conversation.is_internal(line.speaker) == seller for line in conversation.lines],
-        dtype=np.float32,
-    )
-
-
-def score_lines(
-    conversation: Conversation, question: Question, vectors: np.ndarray
-) -> tuple[np.ndarray, bool]:
-    """(lines,) relevance of every line to the question, and whether the question is on the
-    conversation's topics at all: a sales topic it is about, or a line that matches it well."""
-    qvec = embed_one(question.text)
-    cosine = vectors @ qvec
-    analysis = _analyse(conversation)
-    direct = cosine + LEXICAL_WEIGHT * _lexical(analysis, _question_terms(question))
-    topic = _topic_affinity(conversation, qvec, question.text, vectors)
-    # A line that asks is rarely the answer; the line after it often is.
-    scores = (
-        direct
-        + ANSWER_WEIGHT * _answers_to(conversation, direct)
-        + _type_bonus(question.text, analysis)
-        + SIDE_BONUS * _side(conversation, question.text)
-        - QUESTION_PENALTY * analysis.asks
-    )
-    if topic is not None:
-        scores = scores + TOPIC_WEIGHT * topic
-    on_topic = topic is not None or float(direct.max()) >= MIN_DIRECT
-    return scores, on_topic
+DISCUSSION_WORDS = 70  # about the length of a written paragraph on one topic
+MAX_LINES = 40  # lines of the stretch whose sentences are candidates
+MAX_CANDIDATES = 120  # sentences embedded per answer (about 0.2 s)
+LONG_CONVERSATION = 100  # lines from which an open question is answered as a discussion
+FOCUS_WEIGHT = 1.0
+CENTRAL_WEIGHT = 0.3
+LEXICAL_WEIGHT = 0.5
+SPEAKER_WEIGHT = 0.8
+LINE_WEIGHT = 0.3
+QUESTION_PENALTY = 0.15  # a question reports what was asked, not what was said about it
+STRETCH_SHARE = 0.6
+MAX_STRETCHES = 3  # "summarize the discussion about X" covers every passage about X
+# (on QMSum train, one stretch scores 0.5 ROUGE-1 more for "summarize" questions and 0.7
+# more for the others: all passages only where the question asks for all of them)
+RIVAL_PEAK = 0.5
+STRONG_WITHIN = 0.15
 
 
 def answer_question(
     conversation: Conversation, question: Question, vectors: np.ndarray
 ) -> ChatAnswer:
-    spanish = conversation.language == "es"
     if not conversation.lines or not question.text.strip():
-        return ChatAnswer(_not_covered(spanish))
-    scores, on_topic = score_lines(conversation, question, vectors)
-    best = float(scores.max())
-    if not on_topic or best < MIN_SCORE:
-        return ChatAnswer(_not_covered(spanish))
-    chosen = _cited(conversation, scores)
-    lines = [conversation.lines[i] for i in chosen]
-    quotes = "\n".join(f'{line.speaker} ({_clock(line.start)}): "{line.text}"' for line in lines)
-    intro = "Según la conversación:" if spanish else "From the conversation:"
-    return ChatAnswer(
-        f"{intro}\n{quotes}",
-        tuple(Citation(line=line.index, speaker=line.speaker, start=line.start) for line in lines),
+        return decline(conversation)
+    plan = plan_question(question, conversation)
+    if plan.kind == "recap":
+        return recap_answer(conversation, vectors)
+    if plan.kind == "discussion" or (
+        plan.kind == "open" and len(conversation.lines) >= LONG_CONVERSATION
+    ):
+        return discussion_answer(conversation, plan, vectors)
+    return short_answer(conversation, plan, vectors)
+
+
+def _located_text(plan: Plan) -> str:
+    return " ".join(p for p in (plan.focus, plan.context) if p) or plan.text
+
+
+def discussion_answer(conversation: Conversation, plan: Plan, vectors: np.ndarray) -> ChatAnswer:
+    """A paragraph on the stretch of talk the question points to."""
+    located = _located_text(plan)
+    qvec = embed_one(located)
+    scores, _ = relevance(
+        conversation, vectors, qvec, query_terms(located, conversation.language), plan.speakers
     )
-
-
-def _cited(conversation: Conversation, scores: np.ndarray) -> list[int]:
-    """The best line, lines nearly as good, and same-speaker neighbours of those that carry on
-    the same thought ("...every Monday." / "Last quarter we paid..."), in transcript order."""
+    index = line_index(conversation)
+    peaks = MAX_STRETCHES if plan.summarize else 1  # other questions: the one stretch
+    found = stretches(scores, index.weight, STRETCH_SHARE, peaks, RIVAL_PEAK)
+    # The stretches, and the lines that match best wherever they are (in a short
+    # conversation the window covers it all; a topic may come back for one line).
     best = float(scores.max())
-    ranked = [int(i) for i in np.argsort(-scores)[:MAX_CITATIONS]]
-    chosen = [i for i in ranked if scores[i] >= best - KEEP_WITHIN]
-    for i in list(chosen):
-        for j in (i - 1, i + 1):
-            if (
-                0 <= j < len(scores)
-                and j not in chosen
-                and len(chosen) < MAX_CITATIONS
-                and conversation.lines[j].speaker == conversation.lines[i].speaker
-                and scores[j] >= max(MIN_SCORE, best - NEIGHBOUR_WITHIN)
-            ):
-                chosen.append(j)
-    # A quoted question is useless without its answer: the next line, by someone else.
-    for i in [i for i in chosen if "?" in conversation.lines[i].text]:
-        j = i + 1
-        if (
-            j < len(scores)
-            and j not in chosen
-            and conversation.lines[j].speaker != conversation.lines[i].speaker
-        ):
-            chosen.append(j)
-    return sorted(chosen[: MAX_CITATIONS + 1])
+    strong = np.flatnonzero(scores >= best - STRONG_WITHIN)[:MAX_LINES].tolist()
+    inside = np.asarray(
+        sorted({i for a, b in found for i in range(a, b)} | set(strong)), dtype=np.int64
+    )
+    top = inside[np.argsort(-scores[inside], kind="stable")[:MAX_LINES]]
+    pool = candidates(conversation, top.tolist())
+    if not pool:
+        pool = candidates(conversation, top.tolist(), min_words=1)
+    if not pool:
+        return decline(conversation)
+    pool = _best(pool, scores)[:MAX_CANDIDATES]
+    svecs = embed([c.text for c in pool])
+    focus = embed_one(plan.focus) if plan.focus else qvec
+    centroid = svecs.mean(axis=0)
+    centroid /= max(float(np.linalg.norm(centroid)), 1e-9)
+    wanted = query_terms(located, conversation.language)
+    lex = np.asarray(
+        [
+            len(wanted.keys() & set(terms(c.text, conversation.language))) / max(1, len(wanted))
+            for c in pool
+        ],
+        dtype=np.float32,
+    )
+    own = np.asarray([c.speaker in plan.speakers for c in pool], dtype=np.float32)
+    asks = np.asarray([c.text.endswith("?") for c in pool], dtype=np.float32)
+    line_scores = np.asarray([scores[c.line] for c in pool], dtype=np.float32)
+    sentence_scores = (
+        FOCUS_WEIGHT * (svecs @ focus)
+        + CENTRAL_WEIGHT * (svecs @ centroid)
+        + LEXICAL_WEIGHT * lex
+        + SPEAKER_WEIGHT * own
+        + LINE_WEIGHT * line_scores
+        - QUESTION_PENALTY * asks
+    )
+    picks = choose(pool, sentence_scores, svecs, DISCUSSION_WORDS)
+    answer = written_answer(conversation, [pool[i] for i in picks])
+    lead = _lead(plan, conversation.language)
+    if lead and LEAD:
+        return ChatAnswer(f"{lead} {answer.answer}", answer.citations)
+    return answer
 
 
-def _not_covered(spanish: bool) -> str:
-    if spanish:
-        return "La conversación no trata ese tema."
-    return "The conversation does not cover that."
+LEAD = 2
+_NOT_A_TOPIC = wordset(
+    """what which who whom why how when where whether with without by for from to in on at
+    describe explain tell que quien cual como cuando donde por para con sin"""
+)
+
+
+def _lead(plan: Plan, language: str) -> str:
+    """A sentence that says what the paragraph is about, in the question's words."""
+    topic = plan.topic
+    first = topic.split(" ", 1)[0].lower() if topic else ""
+    if not topic or len(topic.split()) > 25 or first in _NOT_A_TOPIC or topic == plan.text:
+        return ""
+    if language == "es":
+        return f"Se habló de {topic}."
+    if LEAD == 2 and plan.speakers:
+        label = speaker_label(plan.speakers[0])
+        return f"{label[:1].upper()}{label[1:]} talked about {topic}."
+    return f"The group discussed {topic}."
+
+
+def _best(pool: list[Candidate], scores: np.ndarray) -> list[Candidate]:
+    """The pool ordered by its lines' relevance (stable: transcript order among equals)."""
+    return sorted(pool, key=lambda c: -float(scores[c.line]))

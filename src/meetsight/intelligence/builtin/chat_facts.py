@@ -1,0 +1,352 @@
+"""Short answers: the sentence or two that answer a factual or open question, or a decline.
+
+Where to look: each line's relevance (:mod:`chat_passages`, with the question's subject names
+weighed down, :mod:`chat_scope`), plus ``TOPIC_WEIGHT`` times its fit to the sales topic the
+question is about and ``SIDE_BONUS`` for the side it asks about (:mod:`chat_topics`), plus
+``RIVAL_BONUS`` for lines naming a product when it asks about competitors. The lines that may
+answer are those within ``KEEP_WITHIN`` of the best (at most ``MAX_LINES``), the replies to
+those that ask, and the lines their speakers go on with.
+
+The conversation does not cover a question (the answer says so in its language, with no
+citation) when:
+
+* it names something the conversation never mentions ("How much does Halvorsen pay for
+  Fleetwise?" where Fleetwise is never said);
+* it is on no sales topic and no line matches it: the best cosine plus word match is below
+  ``MIN_DIRECT``;
+* it asks for a type of answer (:class:`chat_question.Slot`, :mod:`chat_slots`) that no
+  sentence of the lines that may answer holds while speaking about what is asked
+  (:func:`chat_scope.about`): an amount for "how much does X pay", a number next to the thing
+  counted for "how many X", a date for "when", a name for "which company", a person or a role
+  for "who". For numbers and dates the search goes on down to ``KEEP_WIDER`` of the best, in
+  sentences that say one of the question's own words ("for the interview ... thursday the
+  tenth"); names further down are too often other things' names to count. A follow-up asking
+  for "the other one" does not accept the values of the previous answer;
+* an open question has no sentence among the lines that may answer that speaks about it.
+
+Otherwise the answer is the best sentence holding the value asked for (a sentence is as good
+as the best sentence of its line: "Does it export to Gusto? Because that's our payroll."),
+with the other sentences holding one in the same exchange ("Our standard is net sixty." "We
+can do net 45."); for open questions, the best sentences within ``OPEN_WORDS`` words. All in
+reported speech; a short reply is told with the question it answers.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import numpy as np
+
+from meetsight.intelligence.builtin.chat_compose import (
+    Candidate,
+    candidates,
+    choose,
+    cite,
+    conversation_names,
+    render,
+)
+from meetsight.intelligence.builtin.chat_passages import relevance, terms
+from meetsight.intelligence.builtin.chat_question import Plan, Slot
+from meetsight.intelligence.builtin.chat_scope import (
+    LOOK_BACK,
+    about,
+    is_subject,
+    missing_names,
+    question_terms,
+    specific_terms,
+    unnamed,
+)
+from meetsight.intelligence.builtin.chat_slots import names_in, setting, slot_values
+from meetsight.intelligence.builtin.chat_topics import side, topic_affinity, topic_words
+from meetsight.intelligence.builtin.embedder import embed
+from meetsight.intelligence.builtin.prototypes import embed_one
+from meetsight.intelligence.builtin.reported import reported
+from meetsight.intelligence.builtin.text import fold
+from meetsight.intelligence.conversation import Conversation
+from meetsight.intelligence.results import ChatAnswer
+
+NOT_COVERED = {
+    "en": "The conversation does not cover that.",
+    "es": "La conversación no trata ese tema.",
+}
+MIN_DIRECT = 0.2
+ON_TOPIC = 0.45  # a line's fit to the question's sales topic that makes it speak about it
+MIN_OPEN = 0.35  # an open question off the sales topics must match a line this well
+KEEP_WITHIN = 0.12
+KEEP_WIDER = 0.35
+MAX_LINES = 8
+OPEN_WORDS = 60
+FACT_WORDS = 50
+SHORT_REPLY = 6  # words: a reply this short is told with the question it answers
+QUESTION_PENALTY = 0.15  # a sentence that asks is rarely the answer
+VALUE_BONUS = 0.25  # a value said outright over one only implied
+RIVAL_BONUS = 0.12
+TOPIC_WEIGHT = 0.4
+SIDE_BONUS = 0.08
+EXCHANGE_LINES = 3
+EXCHANGE_WITHIN = 0.25  # how much less relevant than the best a line of the exchange may be
+EXCHANGE_SIMILAR = 0.3  # ... unless it is this close in meaning to the best sentence
+
+# A question about competitors, vendors or products looks for lines that name products.
+_RIVAL = re.compile(
+    r"\b(?:competitors?|competition|alternatives?|vendors?|rivals?|tools?|systems?|software|"
+    r"platforms?|programs?|apps?|products?|solutions?|competidor\w*|competencia|alternativas?|"
+    r"proveedor\w*|herramientas?|sistemas?|plataformas?|programas?|aplicacion\w*|productos?)\b"
+)
+_NUMERIC = frozenset((Slot.MONEY, Slot.SHARE, Slot.COUNT, Slot.DURATION, Slot.DATE))
+
+
+def decline(conversation: Conversation) -> ChatAnswer:
+    return ChatAnswer(NOT_COVERED["es" if conversation.language == "es" else "en"])
+
+
+@dataclass
+class _Search:
+    """One question's search of one conversation."""
+
+    conversation: Conversation
+    plan: Plan
+    scores: np.ndarray  # (lines,)
+    qvec: np.ndarray
+    specific: set[str]
+    named: set[str]  # the question's names that are not the conversation's subject
+    matched: float  # the best line's cosine plus word match
+    affinity: np.ndarray | None  # (lines,) fit to the sales topic the question is about
+
+    @property
+    def on_topic(self) -> bool:
+        return self.affinity is not None
+
+    def pool(self, within: float) -> tuple[list[Candidate], np.ndarray]:
+        pool = candidates(
+            self.conversation, _answer_lines(self.conversation, self.scores, within), 1
+        )
+        vectors = embed([c.text for c in pool])
+        return pool, vectors
+
+    def speaks_about(self, c: Candidate, vector: np.ndarray) -> bool:
+        if self.plan.slot is Slot.NAME and _RIVAL.search(fold(self.plan.text)):
+            return True  # "Which tools did they look at?": a product's name is what is asked
+        # "Who signs off on the purchase?" names nothing but its sales topic: a line plainly
+        # on that topic speaks about it.
+        generic = not (self.specific - topic_words(self.plan.language)) and not self.plan.entities
+        if generic and self.affinity is not None and self._on_topic(c.line) >= ON_TOPIC:
+            return True
+        return about(self.conversation, c.line, self.specific, vector, self.qvec)
+
+    def _on_topic(self, line: int) -> float:
+        """A line's fit to the question's topic, or that of the question it answers."""
+        assert self.affinity is not None
+        fit = float(self.affinity[line])
+        lines = self.conversation.lines
+        if (
+            line > 0
+            and "?" in lines[line - 1].text
+            and lines[line - 1].speaker != lines[line].speaker
+        ):
+            fit = max(fit, float(self.affinity[line - 1]))
+        return fit
+
+    def about_another(self, c: Candidate) -> bool:
+        """Whether the question names something (not the conversation's subject) that neither
+        the sentence's line nor the two before it say: "last year" about Routemaster does not
+        say when they signed with Ledgerly, and "six locations" about the customer does not
+        say how many ShiftNest supports."""
+        if not self.named:
+            return False
+        own = {fold(n) for n, _ in names_in(c.text, setting(self.conversation), set())}
+        if own and not own & self.named:
+            return True  # it names something else
+        lines = self.conversation.lines[max(0, c.line - LOOK_BACK) : c.line + 1]
+        said = {w.strip(".,;:!?¿¡'\"") for line in lines for w in fold(line.text).split()}
+        return not any(name in said for name in self.named)
+
+    def base(self, pool: list[Candidate], vectors: np.ndarray) -> np.ndarray:
+        """Each candidate's line relevance, half its own cosine to the question, less
+        ``QUESTION_PENALTY`` when it asks."""
+        asks = np.asarray([c.text.endswith("?") for c in pool], dtype=np.float32)
+        lines = np.asarray([self.scores[c.line] for c in pool], dtype=np.float32)
+        return lines + 0.5 * (vectors @ self.qvec) - QUESTION_PENALTY * asks
+
+
+def _search(conversation: Conversation, plan: Plan, vectors: np.ndarray) -> _Search | None:
+    qvec = embed_one(unnamed(conversation, plan))
+    scores, direct = relevance(
+        conversation, vectors, qvec, question_terms(conversation, plan), plan.speakers
+    )
+    affinity = topic_affinity(conversation, plan.text, qvec, vectors)
+    if affinity is None and float(direct.max()) < MIN_DIRECT:
+        return None  # on no sales topic, and nothing matches it
+    if affinity is not None:
+        scores = scores + TOPIC_WEIGHT * affinity
+    scores = scores + SIDE_BONUS * side(conversation, plan.text)
+    if plan.slot is Slot.NAME and _RIVAL.search(fold(plan.text)):
+        scores = scores + RIVAL_BONUS * _names_column(conversation)
+    named = {fold(e) for e in plan.entities if not is_subject(conversation, e)}
+    specific = specific_terms(conversation, plan)
+    matched = float(direct.max())
+    return _Search(conversation, plan, scores, qvec, specific, named, matched, affinity)
+
+
+def short_answer(conversation: Conversation, plan: Plan, vectors: np.ndarray) -> ChatAnswer:
+    if missing_names(conversation, plan):
+        return decline(conversation)
+    search = _search(conversation, plan, vectors)
+    if search is None:
+        return decline(conversation)
+    pool, pvecs = search.pool(KEEP_WITHIN)
+    if plan.slot is None:
+        return _open_answer(search, pool, pvecs)
+    held = _holding(search, pool, pvecs)
+    if max(held.values(), default=0.0) < 1.0 and plan.slot in _NUMERIC:
+        wide, wvecs = search.pool(KEEP_WIDER)
+        found = {
+            i: v
+            for i, v in _holding(search, wide, wvecs).items()
+            if search.specific & set(terms(wide[i].text, conversation.language))
+        }
+        if max(found.values(), default=0.0) > max(held.values(), default=0.0):
+            pool, pvecs, held = wide, wvecs, found
+    if not held:
+        return decline(conversation)
+    base = search.base(pool, pvecs)
+    # A sentence holding a value is as good as the best sentence of its line that does not
+    # ask ("Does it export to Gusto? Because that's our payroll.").
+    line_best = {i: i for i in held}
+    for i, c in enumerate(pool):
+        for j in held:
+            if pool[j].line == c.line and not c.text.endswith("?") and base[i] > base[line_best[j]]:
+                line_best[j] = i
+    best = max(held, key=lambda i: float(base[line_best[i]]) + VALUE_BONUS * held[i])
+    picks = _exchange(search, pool, held, best)
+    partner = pool[line_best[best]]
+    if partner not in picks:
+        picks.append(partner)
+    return _written(conversation, picks)
+
+
+def _open_answer(search: _Search, pool: list[Candidate], pvecs: np.ndarray) -> ChatAnswer:
+    conversation = search.conversation
+    if search.matched < MIN_OPEN and not search.on_topic:
+        return decline(conversation)  # no slot to check: the question must match plainly
+    keep = [i for i, c in enumerate(pool) if search.speaks_about(c, pvecs[i])]
+    if not keep:
+        return decline(conversation)
+    pool, pvecs = [pool[i] for i in keep], pvecs[keep]
+    picks = [pool[i] for i in choose(pool, search.base(pool, pvecs), pvecs, OPEN_WORDS, 3)]
+    if picks and all(c.text.endswith("?") for c in picks):
+        # A question alone answers nothing: add what was said to it.
+        last = max(c.line for c in picks)
+        reply = candidates(conversation, range(last + 1, min(last + 2, len(conversation.lines))))
+        picks += reply[:2]
+    return _written(conversation, picks)
+
+
+def _names_column(conversation: Conversation) -> np.ndarray:
+    """(lines,) 1 for lines that name a company or product (not a person or a place)."""
+    found = setting(conversation)
+    return np.asarray(
+        [
+            any(kind == "thing" for _, kind in names_in(line.text, found, set()))
+            for line in conversation.lines
+        ],
+        dtype=np.float32,
+    )
+
+
+def _answer_lines(conversation: Conversation, scores: np.ndarray, within: float) -> list[int]:
+    """The lines within ``within`` of the best (at most ``MAX_LINES``), the replies to those
+    that ask (up to two lines by others), and the lines their speakers go on with (a turn
+    split into several cues)."""
+    best = float(scores.max())
+    lines = conversation.lines
+    ranked: list[int] = []
+    said: set[str] = set()
+    for i in np.argsort(-scores, kind="stable")[: MAX_LINES * 4].tolist():
+        if lines[i].text not in said:  # a line said again adds nothing
+            said.add(lines[i].text)
+            ranked.append(i)
+        if len(ranked) == MAX_LINES:
+            break
+    chosen = [i for i in ranked if scores[i] >= best - within]
+    for i in list(chosen):
+        asks = "?" in lines[i].text
+        for j in (i + 1, i + 2):
+            if j >= len(lines):
+                break
+            other = lines[j].speaker != lines[i].speaker
+            if (asks and other) or (not asks and not other and j == i + 1):
+                chosen.append(j)
+            else:
+                break
+    return chosen
+
+
+def _holding(search: _Search, pool: list[Candidate], pvecs: np.ndarray) -> dict[int, float]:
+    """Candidates that hold a value of the type asked for while speaking about the question:
+    1 for a value that is said, 0.5 for one that is only implied (someone speaking for
+    themselves, to "who")."""
+    conversation = search.conversation
+    found = setting(conversation)
+    out = {}
+    for n, c in enumerate(pool):
+        before = conversation.lines[c.line - 1].text if c.line > 0 else ""
+        before = before if "?" in before else ""
+        line = conversation.lines[c.line].text
+        values = slot_values(search.plan, c.text, found, line, before)
+        if values and search.speaks_about(c, pvecs[n]) and not search.about_another(c):
+            out[n] = 1.0 if any(values) else 0.5
+    return out
+
+
+def _exchange(
+    search: _Search, pool: list[Candidate], held: dict[int, float], best: int
+) -> list[Candidate]:
+    """The best sentence holding a value, with the sentences that hold one in the same
+    exchange (the ``EXCHANGE_LINES`` lines either side, as relevant as the best within
+    ``EXCHANGE_WITHIN`` or as close to it in meaning as ``EXCHANGE_SIMILAR``), nearest first,
+    up to ``FACT_WORDS`` words."""
+    conversation, plan, scores = search.conversation, search.plan, search.scores
+    first = pool[best]
+    picks = [first]
+    if plan.slot not in _NUMERIC:
+        same_line = [c for i, c in enumerate(pool) if i in held and i != best]
+        return picks + [c for c in same_line if c.line == first.line][:1]
+    lo, hi = max(0, first.line - EXCHANGE_LINES), first.line + EXCHANGE_LINES + 1
+    around = candidates(conversation, range(lo, min(hi, len(conversation.lines))), 1)
+    if not around:
+        return picks
+    found = setting(conversation)
+    spent = first.words
+    vectors = embed([first.text, *(c.text for c in around)])
+    close = vectors[1:] @ vectors[0]
+    order = sorted(range(len(around)), key=lambda k: (abs(around[k].line - first.line), k))
+    for k in order:
+        c = around[k]
+        if c == first or c.text.endswith("?") or spent + c.words > FACT_WORDS:
+            continue
+        relevant = scores[c.line] >= scores[first.line] - EXCHANGE_WITHIN
+        if not relevant and float(close[k]) < EXCHANGE_SIMILAR:
+            continue
+        if slot_values(plan, c.text, found, conversation.lines[c.line].text):
+            picks.append(c)
+            spent += c.words
+    return picks
+
+
+def _written(conversation: Conversation, picks: list[Candidate]) -> ChatAnswer:
+    if not picks:
+        return decline(conversation)
+    lines = [c.line for c in picks]
+    text = render(picks, conversation.language, conversation_names(conversation))
+    first = picks[0] if len(picks) == 1 else None
+    if first is not None and first.words <= SHORT_REPLY and first.line > 0:
+        asked = conversation.lines[first.line - 1]
+        if "?" in asked.text and asked.speaker != first.speaker:
+            question = candidates(conversation, [asked.index], min_words=1)
+            if question:
+                said = reported(question[-1].text, asked.speaker, conversation.language)
+                text = f"{said} {text}"
+                lines.append(asked.index)
+    return ChatAnswer(text, cite(conversation, lines))

@@ -1,0 +1,366 @@
+"""What a chat question asks: its kind, the type of answer it wants, its topic, the speakers it
+names, and what a follow-up borrows from the turn before it.
+
+Kinds (English and Spanish, on accent-folded text):
+
+* ``recap``: the whole conversation ("Summarize the meeting", "What was discussed?", "What were
+  the main topics?", "¿De qué se habló?"): once the asking words are gone, no topic is left;
+* ``discussion``: a stretch of talk ("Summarize the discussion about X", "What did Marketing
+  think of X when discussing Y?", "Why did the group ...", "How did they decide ..."): a
+  paragraph of what was said;
+* ``fact``: a typed answer (see ``Slot``): who, when, how many, how much, how long, where, which
+  company / system / name, what share;
+* ``open``: any other question: the few sentences that answer it.
+
+A follow-up ("and the other one?", "what about pricing?", "and when?", "how much was it?")
+keeps the previous question's topic: its text is joined to the new one, and the previous
+answer's values are excluded when it asks for "the other" one.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from enum import Enum
+
+from meetsight.intelligence.builtin.cues import proper_names
+from meetsight.intelligence.builtin.stopwords import wordset
+from meetsight.intelligence.builtin.text import fold, words
+from meetsight.intelligence.conversation import Conversation, Question
+
+
+class Slot(Enum):
+    """The type of answer a factual question wants."""
+
+    PERSON = "person"
+    DATE = "date"
+    COUNT = "count"
+    MONEY = "money"
+    SHARE = "share"  # a percentage or a plain number: margin, rate, share, discount
+    DURATION = "duration"
+    PLACE = "place"
+    NAME = "name"  # a company, product, system, vendor...
+
+
+@dataclass(frozen=True)
+class Plan:
+    kind: str  # "recap" | "discussion" | "fact" | "open"
+    text: str  # the question as searched (a follow-up joined to the question before it)
+    focus: str  # the topic words of the question, the asking words removed
+    context: str  # what "when discussing Y" names, else ""
+    slot: Slot | None
+    counted: str  # "how many X": X (folded)
+    speakers: tuple[str, ...]  # speakers the question names
+    entities: tuple[str, ...]  # names in the question (companies, products, people)
+    exclude: tuple[str, ...]  # values a follow-up asking for "the other" one must not repeat
+    topic: str = ""  # what the question is about, in its own words ("the remote's buttons")
+    language: str = ""  # the conversation's, for stemming the question as its lines are
+    lead: str = ""  # a follow-up's own words: they weigh more than the question it follows
+    summarize: bool = False  # "Summarize the discussion about X": every passage about X
+
+
+# --- kinds ----------------------------------------------------------------------------------
+
+_RECAP_WORDS = wordset(
+    """summarize summarise summary recap overview sum up give me tell me what was were is are
+    the a an of in on about during this that meeting meetings call conversation discussion
+    discussions discussed discuss said talked talk main key general overall whole entire
+    topics topic points point themes subjects happened covered cover did we they go over
+    brief briefly short quick please everything all
+    resume resumen resumir reunion llamada conversacion de que se hablo hablaron trato
+    temas tema principales puntos general la el los las una un sobre en esta fue trataron"""
+)
+# Asking about a stretch of talk, whatever else the question asks for.
+_DISCUSSION = re.compile(
+    r"^(?:summari[sz]e|sum up|recap|resum\w*)\b|\bwhy\b|\bpor que\b|\bhow (?:did|does|do|was|were|"
+    r"would|could|should)\b|\bwhat did .{1,60}\b(?:think|say|said|suggest|propose|recommend|"
+    r"discuss|talk|present|mention|explain|argue|believe|feel|agree|disagree|conclude|decide|"
+    r"introduce|report|state|elaborate|learn|find|want|prefer|express|describe|raise|ask)\b|"
+    r"\b(?:when|while|after|before) \w+ing\b|\bdiscuss\w*|^(?:describe|explain|tell me about|"
+    r"walk me through|talk me through|give me an overview)\b|\bwhat (?:was|were|has been|had "
+    r"been) (?:said|discussed|mentioned|talked about|decided|agreed|concluded|proposed|"
+    r"suggested|presented|reported)\b|\bwhat (?:\w+ ){0,3}did (?:\w+ ){1,3}(?:like|dislike|give|"
+    r"share|show|bring up|point out)\b|"
+    r"\bopinions?\b|\bthoughts?\b|\battitudes?\b|\bviews?\b|\bdebat\w+|"
+    r"\bque (?:dijo|penso|opina\w*|propuso)\b|\bopinion\b|\bhablaron\b"
+)
+_SUMMARIZE = re.compile(
+    r"^(?:please\s+)?(?:summari[sz]e|sum up|recap|give me an overview of|resum\w*|haz un resumen)\b"
+)
+_ASKS_WHO_OR_WHEN = re.compile(r"^(?:and )?(?:who|whom|when|by when|quien|quienes|cuando)\b")
+# ... and words that ask about one only when nothing else is asked ("Who made the decision?").
+_DISCUSSION_WEAK = re.compile(
+    r"\bdecisions?\b|\bconclu\w+|\bconsiderations?\b|\bevaluation\b|\bfeedback\b"
+)
+_CONTEXT = re.compile(
+    r"\b(?:when|while|during|in|after|before) (?:discussing|talking about|commenting on|"
+    r"speaking about|the discussion (?:of|about|on)|discussion (?:of|about|on)|[a-z]+ing)\s+"
+    r"(.*)$|"
+    r"\b(?:al|cuando) (?:hablar|hablaban|discutir)\w* (?:de|sobre)\s+(.*)$"
+)
+
+# --- slots ----------------------------------------------------------------------------------
+
+_WHO = re.compile(r"^(?:and )?(?:who|whom|whose)\b|\bquien(?:es)?\b|\bwho (?:is|will|signs)")
+_WHEN = re.compile(
+    r"\bwhen\b(?! \w+ing\b)|\b(?:what|which) (?:date|day|time|week|month)\b|"
+    r"\bby when\b|\bhow soon\b|\bcuando\b|\bque (?:dia|fecha)\b|\bpara cuando\b|\bdeadline\b"
+)
+_HOW_MANY = re.compile(r"\bhow many\s+([a-z' -]+)|\bcuant[oa]s\s+([a-z -]+)")
+_MONEY = re.compile(
+    r"\bhow much\b.*\b(?:pay|paid|paying|cost|costs|charge|charged|spend|spent|budget|worth|"
+    r"price|fee|invest)|\bhow much (?:is|was|does|do|did|would|will)\b.{0,40}\b(?:cost|pay|"
+    r"charge|price|budget)|\bwhat (?:is |was |are |were )?(?:the )?(?:[\w']+ ){0,2}(?:price|prices|"
+    r"budget|cost|costs|fee|fees|value|amount|quote|salary|spend|rate card)\b|\bhow much\b.*"
+    r"\b(?:money|dollars|euros)\b|\bcuanto (?:cuesta|cuestan|costaria|cobra\w*|paga\w*|"
+    r"vale|valdria|sale)\b|\b(?:que|cual es el) (?:precio|presupuesto|coste|costo|importe)\b|"
+    r"\bwhat (?:did|does|do|will|would) .{1,40}\b(?:charge|cost|pay|spend|quote)\b|"
+    r"\bhow much\b(?!.*\b(?:time|longer|more|of|data|space|memory)\b)"
+)
+_SHARE = re.compile(
+    r"\bwhat (?:\w+ )?(?:share|percentage|percent|proportion|rate|margin|discount|fraction|"
+    r"uplift|increase|ratio)\b|\bhow (?:big|large|high|low) (?:is|was|a) (?:the )?(?:\w+ )?"
+    r"(?:discount|margin|share|rate)|\bque (?:porcentaje|margen|descuento)\b|\bcuanto "
+    r"(?:descuento|margen)\b"
+)
+_DURATION = re.compile(r"\bhow long\b|\bcuanto (?:tiempo|tarda\w*|dura\w*)\b")
+# "What payment terms did they offer?", "What super cap did they ask for?": terms put on the
+# table are numbers (net 45, five times fees, 25%).
+_TERMS = re.compile(
+    r"^(?:what|which)\s+(?:[\w-]+\s+){0,3}(?:did|do|does|is|are|was|were|will|would)\s+"
+    r"(?:[\w'-]+\s+){1,4}(?:offer\w*|quot\w*|propos\w*|ask\w* for|asking|charg\w*|accept\w*|"
+    r"agree\w* to|settl\w* on|counter\w*)\b|^(?:que|cual)\s+\w+.*\b(?:ofrec\w*|propus\w*|"
+    r"propon\w*|pid\w*|cobr\w*)\b"
+)
+_WHERE = re.compile(r"\bwhere\b|\bdonde\b|\bin which (?:city|country|region|site)\b")
+_SIZE = re.compile(r"\bhow (?:big|large)\b|\bque tamano\b|\bcomo de grande\b")
+_NAME_NOUNS = (
+    r"company|companies|firm|vendor|vendors|supplier|provider|carrier|insurer|insurance company|"
+    r"bank|partner|partners|product|products|tool|tools|system|systems|software|platform|"
+    r"program|application|app|solution|competitor|competitors|brand|name|crm|erp|ats|service|"
+    r"university|school|city|country|office|plant|site|agency|firm|reseller|distributor|"
+    r"integration|ticketing system|database|cloud|provider|"
+    r"empresas?|proveedor(?:es)?|programas?|herramientas?|sistemas?|aplicacion(?:es)?|"
+    r"competidor(?:es)?|marcas?|nombres?|bancos?|aseguradoras?|socios?|plataformas?|ciudad(?:es)?|"
+    r"pais(?:es)?|oficinas?|plantas?|universidad(?:es)?"
+)
+_WHICH_NAME = re.compile(
+    rf"\b(?:which|what)\s+(?:\w+\s+){{0,2}}(?:{_NAME_NOUNS})\b|\bname of\b|\bwhat is the name\b|"
+    r"^(?:and )?which\s+(?!(?:one|ones|of|is|are|was|were|do|does|did)\b)\w+|"
+    rf"\b(?:que|cual|cuales)\s+(?:\w+\s+){{0,1}}(?:{_NAME_NOUNS})\b|\bcomo se llama\b"
+)
+
+
+def _slot(q: str) -> tuple[Slot | None, str]:
+    """The slot a folded question asks for, and for "how many X" the X."""
+    if _DURATION.search(q):
+        return Slot.DURATION, ""
+    if m := _HOW_MANY.search(q):
+        noun = (m.group(1) or m.group(2) or "").split()
+        return Slot.COUNT, " ".join(noun[:2])
+    if _SHARE.search(q) or _TERMS.search(q):
+        return Slot.SHARE, ""
+    if _MONEY.search(q):
+        return Slot.MONEY, ""
+    if _SIZE.search(q):
+        return Slot.COUNT, ""
+    if _WHO.search(q):
+        return Slot.PERSON, ""
+    if _WHEN.search(q):
+        return Slot.DATE, ""
+    if _WHICH_NAME.search(q):
+        return Slot.NAME, ""
+    if _WHERE.search(q):
+        return Slot.PLACE, ""
+    return None, ""
+
+
+# --- topic ----------------------------------------------------------------------------------
+
+_ASKING = re.compile(
+    r"^(?:please\s+)?(?:can you\s+|could you\s+)?(?:summari[sz]e|sum up|recap|describe|"
+    r"explain|tell me|give me|resume|resumir|resumeme)\b\s*|"
+    r"^(?:what|which|who|whom|why|how|when|where|que|quien|cual|cuales|por que|como|cuando|"
+    r"donde|cuanto|cuanta|cuantos|cuantas)\b[^,]*?\b(?:think|say|said|suggest|propose|"
+    r"recommend|discuss|talk|present|mention|explain|feel|decide|conclude|agree|disagree|"
+    r"dijo|penso|opina|propuso|hablaron|hablo)\b\s*(?:about|of|on|regarding|that|sobre|de)?\s*"
+)
+_FRAME_WORDS = wordset(
+    """summarize summarise summary discussion discussions discuss discussed talk talked said
+    say think thought opinion opinions view views idea ideas group team meeting what which who
+    why how when where did does do was were is are the a an about of on regarding regard
+    concerning related to in during for and or with their his her its they them it that this
+    these those whole entire part parts whether according there any some
+    resume resumen discusion reunion que quien por como cuando sobre de del la el los las y"""
+)
+
+
+_ABOUT = re.compile(
+    r"^(?:the\s+)?(?:(?:group|team|meeting|committee)(?:'s)?\s+)?(?:discussions?|talks?|"
+    r"debate|conversation|questioning|opinions?|thoughts?|views?)\s+(?:about|on|of|regarding|"
+    r"concerning|over)\s+|^(?:about|on|of|regarding)\s+",
+    re.IGNORECASE,
+)
+
+
+_TOPIC_AFTER = re.compile(
+    r"\b(?:about|regarding|towards?|concerning|on|of|sobre|acerca de|respecto a)\s+(.+)$",
+    re.IGNORECASE,
+)
+
+
+def topic_phrase(text: str) -> str:
+    """What a question is about in its own words: "Summarize the discussion about the
+    buttons when discussing cost" -> "the buttons"."""
+    text = text.strip(" ?.!¿¡")
+    text = re.sub(_CONTEXT.pattern, "", text, flags=re.IGNORECASE).strip()
+    asked = re.sub(_ASKING.pattern, "", text, flags=re.IGNORECASE).strip()
+    if asked == text:
+        # "What attitude did Marketing hold towards X?": what follows the first "about",
+        # "towards", "regarding"...
+        m = _TOPIC_AFTER.search(text)
+        asked = m.group(1) if m and len(m.group(1).split()) >= 2 else text
+    return _ABOUT.sub("", asked).strip(" ,")
+
+
+def _focus(q: str) -> str:
+    q = _CONTEXT.sub("", q)
+    q = _ASKING.sub("", q.strip(" ?.!¿¡"))
+    return " ".join(w for w in words(q) if w not in _FRAME_WORDS)
+
+
+def is_recap(q: str) -> bool:
+    """Whether a folded question asks about the whole conversation."""
+    tokens = words(q)
+    return bool(tokens) and all(t in _RECAP_WORDS for t in tokens) and (
+        any(t in ("summarize", "summarise", "summary", "recap", "overview", "resume", "resumen",
+                  "resumir", "discussed", "discussion", "topics", "temas", "about", "hablo",
+                  "hablaron", "trato", "trataron", "happened", "covered", "points", "said",
+                  "talked", "sum")
+            for t in tokens)
+    )  # fmt: skip
+
+
+# --- follow-ups -----------------------------------------------------------------------------
+
+_FOLLOW_UP = re.compile(
+    r"^(?:and|what about|how about|and what about|what of|y|y que (?:hay )?de|que hay de|"
+    r"y (?:el|la|los|las)|que tal)\b"
+)
+_OTHER = re.compile(r"\b(?:other|else|another|otro|otra|otros|otras|mas)\b")
+_ANAPHORA = re.compile(r"\b(?:it|that|this|they|them|those|these|he|she|eso|esto|ello|lo)\b")
+
+
+def _stems(text: str) -> list[str]:
+    return [w[:5] for w in words(text)]
+
+
+def _named_speakers(question: str, conversation: Conversation) -> tuple[str, ...]:
+    """Speakers the question names: the whole label ("Project Manager", "PhD A"), two words of
+    it in a row ("Kirsty Williams" for "Kirsty Williams AM"), or one capitalised word of it
+    that no other speaker's label has ("the Professor" for "Professor B")."""
+    asked = " " + " ".join(_stems(question)) + " "
+    capitalised = {w[:5] for w in words(" ".join(re.findall(r"\b[A-Z][\w'-]+", question)))}
+    labels = {s.name: _stems(re.sub(r"\s*\(.*$", "", s.name)) for s in conversation.speakers}
+    counts: dict[str, int] = {}
+    for parts in labels.values():
+        for part in set(parts):
+            counts[part] = counts.get(part, 0) + 1
+    letters = set(re.findall(r"(?<=\S )([A-Z])\b(?!')", question))
+    found = []
+    for name, parts in labels.items():
+        if not parts:
+            continue
+        last = re.sub(r"\s*\(.*$", "", name).split()[-1]
+        if len(last) == 1 and last in letters:
+            found.append(name)  # "What did F think ...?" for "PhD F"
+            continue
+        pairs = [" ".join(parts[i : i + 2]) for i in range(len(parts) - 1)]
+        if (
+            f" {' '.join(parts)} " in asked
+            or any(f" {p} " in asked for p in pairs)
+            or any(
+                p in capitalised and counts[p] == 1 and len(p) >= 4 and p not in _FRAME_STEMS
+                for p in parts
+            )
+        ):
+            found.append(name)
+    return tuple(found)
+
+
+_FRAME_STEMS = frozenset(w[:5] for w in _FRAME_WORDS) | frozenset(("the", "mr", "ms", "dr"))
+
+
+def plan_question(question: Question, conversation: Conversation) -> Plan:
+    """What ``question`` asks of ``conversation``, with a follow-up resolved against the
+    previous turn of the chat."""
+    text = " ".join(question.text.split())
+    q = fold(text).strip(" ¿?¡!.")
+    if not question.history:
+        return _plan(text, q, conversation, (), None)
+    previous, previous_answer = question.history[-1]
+    prev_q = fold(previous).strip(" ¿?¡!.")
+    rest = _FOLLOW_UP.sub("", q).strip(" ,")
+    own = [w for w in words(rest) if w not in _FRAME_WORDS and w not in _RECAP_WORDS]
+    anaphoric = len(own) <= 2 and bool(_ANAPHORA.search(q))
+    if not (_FOLLOW_UP.match(q) or anaphoric or not own):
+        return _plan(text, q, conversation, (), None)
+    slot, counted = _slot(q)
+    prev_slot, prev_counted = _slot(prev_q)
+    exclude: tuple[str, ...] = ()
+    if _OTHER.search(q):
+        exclude = tuple(proper_names(previous_answer)) or (previous_answer,)
+        own = [w for w in own if not _OTHER.search(w)]
+    if slot is None and prev_slot is not None:
+        # "And depots?" after "How many drivers?": the same question about the new words.
+        slot, counted = (
+            prev_slot,
+            (" ".join(own) if own and prev_slot is Slot.COUNT else prev_counted),
+        )
+    own_text = " ".join(own)
+    plan = _plan(
+        f"{own_text} {previous}".strip(), f"{rest} {prev_q}", conversation, exclude, (slot, counted)
+    )
+    return replace(plan, lead=own_text)
+
+
+def _plan(
+    text: str,
+    q: str,
+    conversation: Conversation,
+    exclude: tuple[str, ...],
+    slot: tuple[Slot | None, str] | None,
+) -> Plan:
+    context_match = _CONTEXT.search(q)
+    context = next((g for g in context_match.groups() if g), "") if context_match else ""
+    speakers = _named_speakers(text, conversation)
+    entities = tuple(n for n in proper_names(text) if n not in " ".join(speakers))
+    if is_recap(q) and not speakers:
+        return Plan("recap", text, "", "", None, "", (), (), exclude, "", conversation.language)
+    found, counted = slot if slot is not None else _slot(q)
+    if (_DISCUSSION.search(q) and not _ASKS_WHO_OR_WHEN.match(q)) or (
+        found is None and _DISCUSSION_WEAK.search(q)
+    ):
+        kind, found = "discussion", None
+    elif found is not None:
+        kind = "fact"
+    else:
+        kind = "open"
+    summarize = bool(_SUMMARIZE.match(q))
+    spoken = {w for name in speakers for w in words(name)}
+    focus = " ".join(w for w in _focus(q).split() if w.split("'")[0] not in spoken)
+    topic = topic_phrase(text.split("?")[-2] if text.count("?") > 1 else text)
+    return Plan(
+        kind,
+        text,
+        focus,
+        context,
+        found,
+        counted,
+        speakers,
+        entities,
+        exclude,
+        topic,
+        conversation.language,
+        summarize=summarize,
+    )

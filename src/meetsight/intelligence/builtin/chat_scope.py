@@ -1,0 +1,134 @@
+"""What a question is about in one conversation: its words, the names in it that are the
+conversation's own subject, the names it uses that the conversation never says, and whether
+a sentence speaks about what is asked.
+
+* Subject names: a name of the question that is in the conversation's title, is a speaker's,
+  is said in its first three lines (where callers say who they are with) or in at least four
+  lines and one in six ("Meridian" in a call with Meridian). They weigh
+  ``SUBJECT_NAME_WEIGHT`` of the question's other words, and the question is embedded
+  without them, so that "Where is Ridgeline opening its new plant?" looks for the plant, not
+  for every line that says Ridgeline.
+* Missing names: a name of the question that neither the conversation nor its title says (a
+  word of five letters or more may match another by its first five: "Acme" / "Acme's").
+* About: a sentence speaks about the question when its line, or one of the two lines before
+  it (the question it answers, the context of that question), says one of the question's
+  specific words (not a subject name, not a unit of time, not "much" or "many"), or when its
+  cosine to the question reaches ``ABOUT_COSINE``. "It would be twelve dollars per driver" does
+  not answer "How much do they pay for their cyber insurance?", though it holds an amount.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from meetsight.intelligence.builtin.bounded_cache import per_conversation
+from meetsight.intelligence.builtin.chat_passages import line_index, query_terms, terms
+from meetsight.intelligence.builtin.chat_question import Plan
+from meetsight.intelligence.builtin.text import fold, words
+from meetsight.intelligence.conversation import Conversation
+
+SUBJECT_NAME_WEIGHT = 0.3
+SUBJECT_LINES = 4
+OPENING_LINES = 3
+FOLLOWED_WEIGHT = 0.3
+ABOUT_COSINE = 0.25
+LOOK_BACK = 2  # lines before a sentence that may hold what it answers
+
+_GENERIC_WORDS = """year years month months week weeks day days hour hours minute minutes time
+times per much many number amount ano anos mes meses semana semanas dia dias hora horas vez"""
+_GENERIC = frozenset(terms(_GENERIC_WORDS)) | frozenset(terms(_GENERIC_WORDS, "es"))
+
+
+def subject_terms(conversation: Conversation, plan: Plan) -> set[str]:
+    """Terms of the question's names that are the conversation's own subject."""
+    language = conversation.language
+    out = {t for s in conversation.speakers for t in terms(s.name, language)}
+    for entity in plan.entities:
+        if is_subject(conversation, entity):
+            out.update(terms(entity, language))
+    return out
+
+
+def is_subject(conversation: Conversation, name: str) -> bool:
+    """Whether a name is the conversation's own subject: in its title, a speaker's, said in its
+    first ``OPENING_LINES`` lines ("Thanks for calling Staffly, this is Marcus": who the call is
+    with), or said (as a whole word, not a stem: "ShiftNest" is not "shifts") in at least
+    ``SUBJECT_LINES`` lines and one line in six."""
+    key = fold(name)
+    words_of = _line_words(conversation)
+    if key in set(words(conversation.title)) or any(
+        key in words(s.name) for s in conversation.speakers
+    ):
+        return True
+    if any(key in line for line in words_of[:OPENING_LINES]):
+        return True
+    said = sum(1 for line in words_of if key in line)
+    return said >= max(SUBJECT_LINES, len(words_of) // 6)
+
+
+@per_conversation(16)
+def _line_words(conversation: Conversation) -> tuple[frozenset[str], ...]:
+    return tuple(frozenset(words(line.text)) for line in conversation.lines)
+
+
+def question_terms(conversation: Conversation, plan: Plan) -> dict[str, float]:
+    """The question's terms and their weights: subject names ``SUBJECT_NAME_WEIGHT``; in a
+    follow-up, the words of the question it follows ``FOLLOWED_WEIGHT``."""
+    language = conversation.language
+    wanted = query_terms(plan.text, language)
+    subject = subject_terms(conversation, plan)
+    own = set(terms(plan.lead, language)) if plan.lead else set(wanted)
+    return {
+        t: SUBJECT_NAME_WEIGHT if t in subject else (w if t in own else FOLLOWED_WEIGHT * w)
+        for t, w in wanted.items()
+    }
+
+
+def specific_terms(conversation: Conversation, plan: Plan) -> set[str]:
+    return (
+        set(query_terms(plan.text, conversation.language))
+        - subject_terms(conversation, plan)
+        - _GENERIC
+    )
+
+
+def unnamed(conversation: Conversation, plan: Plan) -> str:
+    """The question without its subject names."""
+    subject = subject_terms(conversation, plan)
+    kept = [w for w in plan.text.split() if not (set(terms(w, conversation.language)) & subject)]
+    return " ".join(kept) or plan.text
+
+
+@per_conversation(16)
+def _vocabulary(conversation: Conversation) -> frozenset[str]:
+    texts = [conversation.title, *(line.text for line in conversation.lines)]
+    return frozenset(w for text in texts for w in words(text))
+
+
+def missing_names(conversation: Conversation, plan: Plan) -> bool:
+    """Whether the question names something the conversation never mentions."""
+    vocabulary = _vocabulary(conversation)
+    speakers = {w for s in conversation.speakers for w in words(s.name)}
+    for entity in plan.entities:
+        key = fold(entity)
+        if key in speakers or key in vocabulary:
+            continue
+        if len(key) >= 5 and any(v.startswith(key[:5]) for v in vocabulary if len(v) >= 5):
+            continue
+        return True
+    return False
+
+
+def about(
+    conversation: Conversation,
+    line: int,
+    specific: set[str],
+    sentence_vector: np.ndarray,
+    question_vector: np.ndarray,
+) -> bool:
+    """Whether a sentence of ``line`` speaks about what the question asks."""
+    start = max(0, line - LOOK_BACK)
+    nearby = {t for i in range(start, line + 1) for t in line_index(conversation).bags[i]}
+    if specific & nearby:
+        return True
+    return float(sentence_vector @ question_vector) >= ABOUT_COSINE

@@ -1,0 +1,277 @@
+"""Values of the type a factual question asks for, found in a sentence (English and Spanish).
+
+* money: an amount (:func:`amounts.find_amounts` on the whole line, so "390 al mes." after
+  "¿Cuánto costaría?" counts), not a percentage; failing that, a number said together with one
+  of the question's own words ("one sixty base" for "what base salary");
+* share: any number (digits that start a word, or a number word other than "one"): a
+  percentage, a margin, payment terms ("net 45"), a multiple ("five times fees");
+* count: a number, when the thing counted is said in the same sentence or in the question it
+  answers ("roughly six hundred devices, endpoint-wise");
+* duration: a number (or "a", "a couple of") and a unit of time;
+* date: a weekday, a month, "tomorrow", "next week", "the 19th", "the tenth", "12/3";
+* person: a name (capitalised, see below) or a role ("our CFO", "la gerente"); failing that, a
+  speaker speaking for themselves ("I'll write it up");
+* name: a capitalised name that is not a person, a month, a day, a place, nor what the question
+  itself names; place: a capitalised name, preferring one said as a place ("in our Frankfurt
+  region", "at the Tacoma yard"). A capitalised word at the start of a sentence is a name only
+  when the conversation also writes it capitalised inside a sentence ("Sage 50, desde hace
+  años" after "lo que pagamos por Sage").
+
+Text without capitals (raw speech recognition) has no names to find: a name or place is then
+taken to be there.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from meetsight.intelligence.builtin.amounts import NUMBER_WORDS, find_amounts
+from meetsight.intelligence.builtin.bounded_cache import per_conversation
+from meetsight.intelligence.builtin.chat_passages import terms
+from meetsight.intelligence.builtin.chat_question import Plan, Slot
+from meetsight.intelligence.builtin.cues import DATE, is_common_word, proper_names
+from meetsight.intelligence.builtin.stopwords import BOTH, wordset
+from meetsight.intelligence.builtin.text import fold, words
+from meetsight.intelligence.conversation import Conversation
+
+# A number: digits that start a word (not "Q4", "P1"), or a number word other than "one".
+_NUMBER = re.compile(
+    r"(?<![a-z])\d|\b(?:"
+    + "|".join(sorted(NUMBER_WORDS - {"one", "un", "una", "uno"}, key=len, reverse=True))
+    + r"|dozen|docena)\b"
+)
+_PAY_WORDS = re.compile(
+    r"\b(?:price|pricing|cost|costs|pay|paid|paying|salary|base|bonus|comp|compensation|"
+    r"rate|fee|fees|budget|quote|quoted|band|spend|invoice|precio|coste|costo|pago|pagar|"
+    r"sueldo|salario|tarifa|cuota|presupuesto|factura)\b"
+)
+_PERCENT = re.compile(r"%|\bpercent\b|\bper cent\b|\bpor ciento\b|\bporcentaje\b")
+_UNITS = (
+    r"seconds?|minutes?|hours?|days?|weeks?|months?|years?|segundos?|minutos?|horas?|dias?"
+    r"|semanas?|mes|meses|anos?"
+)
+# A number that counts something ("three-year term", "forty users"): not an amount of money.
+_COUNTED = re.compile(
+    r"(?:\d|\b(?:" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r"))[\s-]+"
+    r"(?:" + r"seconds?|minutes?|hours?|days?|weeks?|months?|years?|users?|people|seats?|"
+    r"licen[cs]es?|trucks?|vehicles?|employees?|times|dias?|semanas?|meses|anos?|usuarios?" + r")\b"
+)
+_DURATION = re.compile(
+    r"\b(?:\d+|"
+    + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
+    + r"|a|an|un|una|couple|few|several|varios|varias)[\s-]+(?:[\w-]+\s+)?(?:"
+    + _UNITS
+    + r")\b"
+)
+_ORDINAL_DATE = re.compile(
+    r"\b(?:the|el|dia)\s+(?:\d{1,2}(?:st|nd|rd|th)?|(?:twenty|thirty)[- ]?\w+|second|third|"
+    r"fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|"
+    r"fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth)\b|"
+    r"\b\d{1,2}/\d{1,2}\b|\b(?:next|this|last) (?:week|month|quarter|year)\b|"
+    r"\b(?:proximo|proxima|que viene)\b"
+)
+_ROLE = re.compile(
+    r"\b(?:cfo|ceo|coo|cto|ciso|cio|vp|president|director\w*|manager|head of|owner|founder|"
+    r"partner|board|committee|procurement|legal|counsel|controller|gerente|socio|socia|"
+    r"consejo|comite|jefe|jefa|responsable|directora?|dueno|duena)\b"
+)
+_FIRST_PERSON = re.compile(
+    r"\b(?:i|i'll|i'm|i've|i'd|me|my|we|we'll|we're|yo|me encargo|lo hago|lo preparo)\b"
+)
+_MONTHS_AND_DAYS = wordset(
+    """january february march april may june july august september october november december
+    monday tuesday wednesday thursday friday saturday sunday enero febrero marzo abril mayo
+    junio julio agosto septiembre octubre noviembre diciembre lunes martes miercoles jueves
+    viernes sabado domingo"""
+)
+# "in Frankfurt", "from Monterrey", "at the Tacoma yard" (not "looked at Metricly").
+_PLACE_BEFORE = re.compile(
+    r"\b(?:(?:in|from|near|en|desde|cerca de)\s+(?:the\s+|our\s+|their\s+|el\s+|la\s+|"
+    r"nuestra\s+|nuestro\s+)?|at\s+(?:the|our|their)\s+)$",
+    re.IGNORECASE,
+)
+_PLACE_AFTER = re.compile(
+    r"^\s+(?:yard|office|site|plant|warehouse|region|branch|facility|campus|city|area|county|"
+    r"state|headquarters|hq|data ?cent(?:er|re)|depot|store|clinic|hospital|oficina|planta|"
+    r"almacen|sede|region|nave|tienda|fabrica)\b",
+    re.IGNORECASE,
+)
+
+
+_NOT_NAMES = NUMBER_WORDS | BOTH
+
+
+@dataclass(frozen=True)
+class Setting:
+    """What slot detection needs from the conversation, whatever the question."""
+
+    cased: bool  # the transcript writes capitals (names can be told)
+    people: frozenset[str]  # the speakers' names, word by word, folded
+    names: frozenset[str]  # words written capitalised inside a sentence somewhere, folded
+
+
+@per_conversation(16)
+def setting(conversation: Conversation) -> Setting:
+    texts = [line.text for line in conversation.lines]
+    return Setting(
+        cased=any(c.isupper() for text in texts[:200] for c in text),
+        people=frozenset(w for s in conversation.speakers for w in words(s.name)),
+        names=frozenset(fold(n) for text in texts for n in proper_names(text)) - _NOT_NAMES,
+    )
+
+
+def has_number(folded: str) -> bool:
+    return bool(_NUMBER.search(folded))
+
+
+_LEADING_NUMBER = re.compile(
+    r"^(?:(?:we're|we are|we have|we've got|there are|there's|it's|it is|that's|somos|son|"
+    r"tenemos|hay|seremos)\s+)?(?:about|around|roughly|approximately|maybe|just|over|under|"
+    r"almost|nearly|unos|unas|casi|mas de|menos de|alrededor de|cerca de)?\s*(?:\d|"
+    + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
+    + r")\b"
+)
+
+
+_APPROXIMATELY = wordset(
+    "about around roughly approximately nearly almost over under some unos unas casi"
+)
+
+
+def _said_with(
+    wanted_text: str, sentence: str, before: str, skip: set[str], language: str = ""
+) -> bool:
+    """Whether the sentence says one of the wanted words, or is a reply that starts with the
+    number to a question that says one ("How many people?" "Six, including me.")."""
+    wanted = set(terms(wanted_text, language)) - skip
+    if not wanted:
+        return False
+    if wanted & set(terms(sentence, language)):
+        return True
+    return bool(wanted & set(terms(before, language))) and bool(
+        _LEADING_NUMBER.match(fold(sentence))
+    )
+
+
+_ROLE_WORDS = (
+    r"cfo|ceo|coo|cto|ciso|cio|vp|president|director|manager|head|owner|founder|counsel|"
+    r"controller|engineer|lawyer|assistant|colleague|boss|mr|mrs|ms|dr|gerente|director[a]?|"
+    r"jefe|jefa|socio|socia|abogad[oa]|companer[oa]|sr|sra"
+)
+_PERSON_BEFORE = re.compile(
+    rf"\b(?:{_ROLE_WORDS})\.?,?\s+(?:of\s+\w+,?\s+)?$|\b(?:ask|call|tell|email|ping|meet with|"
+    r"talk(?:ed)? to|sp(?:oke|eak) (?:to|with))\s+$",
+    re.IGNORECASE,
+)
+_PERSON_AFTER = re.compile(
+    rf"^,?\s+(?:(?:is\s+)?(?:our|their|the|his|her|your|my|nuestr[oa]|su|el|la)\s+)?"
+    rf"(?:{_ROLE_WORDS})\b",
+    re.IGNORECASE,
+)
+_SURNAME_AFTER = re.compile(r"^\s+[A-Z][a-z]+\b")  # "Rachel Kim": a first name
+
+
+def names_in(sentence: str, setting: Setting, skip: set[str]) -> list[tuple[str, str]]:
+    """Capitalised names in ``sentence`` with what each is said as: "place" ("in our Frankfurt
+    region"), "person" ("our CFO, Gregory", "Rachel Kim"), or "thing" (a company, product,
+    system)."""
+    found = set(proper_names(sentence))
+    for m in re.finditer(r"(?:^|[.!?¿¡]\s+)([A-ZÁÉÍÓÚÑ][\w'-]+)", sentence):
+        word = m.group(1)
+        key = fold(word)
+        if key in setting.names and not is_common_word(word) and key not in _NOT_NAMES:
+            found.add(word)  # a sentence-initial name the conversation writes as a name
+    out = []
+    for name in found:
+        key = fold(re.sub(r"['\u2019]s$", "", name))
+        if key in skip or key in _MONTHS_AND_DAYS or key in _NOT_NAMES:
+            continue
+        at = sentence.find(name)
+        before, after = sentence[:at], sentence[at + len(name) :]
+        if _PLACE_BEFORE.search(before) or _PLACE_AFTER.match(after):
+            kind = "place"
+        elif (
+            key in setting.people
+            or _PERSON_BEFORE.search(before)
+            or _PERSON_AFTER.match(after)
+            or (_SURNAME_AFTER.match(after) and not is_common_word(after.split()[0]))
+        ):
+            kind = "person"
+        else:
+            kind = "thing"
+        out.append((name, kind))
+    return out
+
+
+def slot_values(
+    plan: Plan, sentence: str, setting: Setting, line: str = "", before: str = ""
+) -> list[str]:
+    """The values of ``plan.slot`` that ``sentence`` holds ("" stands for "something"):
+    ``line`` is the whole line the sentence is part of, ``before`` the question it answers."""
+    slot = plan.slot
+    folded = fold(sentence)
+    language = plan.language
+    subject = {t for e in plan.entities for t in terms(e, language)}
+    if slot is Slot.MONEY:
+        amounts = [a.text for a in find_amounts(line or sentence) if not a.percent]
+        found = [a for a in amounts if a in sentence]
+        if found or not has_number(folded) or _PERCENT.search(folded) or _COUNTED.search(folded):
+            return found
+        # "one sixty plus bonus" for "what base salary": a bare number said about pay and
+        # about what is asked.
+        paid = _PAY_WORDS.search(folded) or _PAY_WORDS.search(fold(before))
+        return [""] if paid and _said_with(plan.focus, sentence, before, subject, language) else []
+    if slot is Slot.SHARE:
+        return [m.group(0) for m in _NUMBER.finditer(folded)]
+    if slot is Slot.COUNT:
+        if not has_number(folded):
+            return []
+        if not plan.counted:
+            return [""]
+        # "six depots", "endpoint-wise, roughly six hundred devices": the thing counted right
+        # after the number, or just before it; not "twelve dollars per driver".
+        counted = set(terms(plan.counted, language))
+        for m in _NUMBER.finditer(folded):
+            following = [w for w in folded[m.end() :].split()[:4] if w not in NUMBER_WORDS]
+            after = terms(" ".join(following[:2]), language)
+            ahead = [w for w in folded[: m.start()].split()[-2:] if w not in _APPROXIMATELY]
+            before_number = terms(ahead[-1], language) if ahead else []
+            if (after and after[0] in counted) or counted & set(before_number):
+                return [m.group(0)]
+        # "How many people work there?" "We're twelve.": a reply that starts with the number.
+        replied = bool(counted & set(terms(before, language)))
+        return [""] if replied and _LEADING_NUMBER.match(folded) else []
+    if slot is Slot.DURATION:
+        # "sixty-two thousand a year" is a rate, not a duration.
+        return [
+            m.group(0)
+            for m in _DURATION.finditer(folded)
+            if not (
+                m.group(0).split()[0] in ("a", "an", "un", "una")
+                and _NUMBER.search(folded[max(0, m.start() - 12) : m.start()])
+            )
+        ]
+    if slot is Slot.DATE:
+        return [m.group(0) for m in DATE.finditer(folded)] + [
+            m.group(0) for m in _ORDINAL_DATE.finditer(folded)
+        ]
+    return _name_values(plan, sentence, folded, setting)
+
+
+def _name_values(plan: Plan, sentence: str, folded: str, setting: Setting) -> list[str]:
+    skip = {fold(w) for e in plan.entities for w in e.split()} | {fold(x) for x in plan.exclude}
+    named = names_in(sentence, setting, skip) if setting.cased else []
+    if plan.slot is Slot.PERSON:
+        found = [n for n, kind in named if kind == "person"]
+        found += [m.group(0) for m in _ROLE.finditer(folded)]
+        found += [w for w in words(sentence) if w in setting.people]
+        # Otherwise a name that may be a person's, or someone speaking for themselves.
+        weak = any(kind == "thing" for _, kind in named) or _FIRST_PERSON.search(folded)
+        return found or ([""] if weak else [])
+    if not setting.cased:
+        return [""]
+    if plan.slot is Slot.PLACE:
+        places = [n for n, kind in named if kind == "place"]
+        return places or [n for n, kind in named if kind == "thing"]
+    return [n for n, kind in named if kind == "thing"]
