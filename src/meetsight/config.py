@@ -43,6 +43,11 @@ class Settings(BaseSettings):
     )
     max_upload_bytes: int = Field(default=2 * 1024**3, description="Largest accepted upload")
     max_transcript_bytes: int = Field(default=50 * 1024**2, description="Largest transcript file")
+    max_media_seconds: float = Field(
+        default=4 * 3600,
+        gt=0,
+        description="Longest recording processed, by its header or decoded (docs/processing.md)",
+    )
     # Transcript limits (meetsight.transcripts.limits; docs/processing.md#transcript-limits): an
     # import over one is refused at upload, recognition splits text longer than a segment's.
     transcript_max_segments: int = Field(

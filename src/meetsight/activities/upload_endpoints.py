@@ -87,6 +87,7 @@ async def _upload(
         form,
         allow_private_urls=settings.media_url_allow_private,
         limits=TranscriptLimits.from_settings(settings),
+        max_media_seconds=settings.max_media_seconds,
     )
     state.jobs_enqueued()
     return envelope({kind.id_key: activity_id}, status_code=201)

@@ -37,14 +37,16 @@ async def create_from_upload(
     *,
     allow_private_urls: bool,
     limits: TranscriptLimits | None = None,
+    max_media_seconds: float | None = None,
 ) -> str:
     """Validate, store and enqueue; returns the new activity id. Nothing is kept on failure.
     `allow_private_urls` is MEETSIGHT_MEDIA_URL_ALLOW_PRIVATE, for a mediaUrl; ``limits`` bound
-    an imported transcript (default: the settings' defaults)."""
+    an imported transcript (default: the settings' defaults); a recording longer than
+    `max_media_seconds` by its header is refused."""
     try:
         fields = parse_upload_fields(form, kind, allow_private_urls=allow_private_urls)
         bounds = limits or TranscriptLimits.defaults()
-        return await _create(session, media, ctx, kind, form, fields, bounds)
+        return await _create(session, media, ctx, kind, form, fields, bounds, max_media_seconds)
     except BaseException:
         await form.discard()
         await session.rollback()
@@ -59,6 +61,7 @@ async def _create(
     form: UploadedForm,
     fields: UploadFields,
     limits: TranscriptLimits,
+    max_media_seconds: float | None,
 ) -> str:
     given = [x for x in (form.file, fields.media_url, form.transcript) if x is not None]
     if len(given) != 1:
@@ -87,7 +90,7 @@ async def _create(
         session, org_id, activity.id, participants, host_id=activity.owner_person_id
     )
     if form.file is not None:
-        await _store_media(media, activity, form, kind)
+        await _store_media(media, activity, form, kind, max_media_seconds)
         activity.source = "upload"
     else:
         activity.source = "url"
@@ -121,11 +124,17 @@ def _new_activity(org_id: str, kind: ActivityKind, fields: UploadFields) -> Acti
 
 
 async def _store_media(
-    media: MediaStore, activity: Activity, form: UploadedForm, kind: ActivityKind
+    media: MediaStore,
+    activity: Activity,
+    form: UploadedForm,
+    kind: ActivityKind,
+    max_media_seconds: float | None,
 ) -> None:
     writer = form.file
     assert writer is not None
-    found = await check_media(writer, is_call=kind.is_call, field="file")
+    found = await check_media(
+        writer, is_call=kind.is_call, field="file", max_seconds=max_media_seconds
+    )
     key = f"{media_prefix(activity.organization_id, activity.id)}/media{found.extension}"
     await writer.commit(key)
     form.file = None  # committed: no longer ours to discard

@@ -3,18 +3,21 @@ fetched from a mediaUrl alike."""
 
 from __future__ import annotations
 
-import asyncio
-
 from meetsight.errors import AppError, UnsupportedMedia, ValidationFailed
 from meetsight.processing.media_sniff import CALL_CONTAINERS, MediaFormat, sniff
-from meetsight.speech.decode import probe
-from meetsight.speech.errors import MediaError
+from meetsight.speech.errors import MediaError, MediaProcessCrashed
+from meetsight.speech.media_process import upload_checks
 from meetsight.storage.base import MediaWriter
 
 
-async def check_media(writer: MediaWriter, *, is_call: bool, field: str) -> MediaFormat:
+async def check_media(
+    writer: MediaWriter, *, is_call: bool, field: str, max_seconds: float | None = None
+) -> MediaFormat:
     """The file's format, or a 4xx error naming `field` (415 not a format we take, 422 empty,
-    truncated, corrupt or without audio)."""
+    truncated, corrupt, without audio, too many channels or longer than `max_seconds`).
+
+    This process reads only the first bytes; FFmpeg reads the rest in a child process
+    (`media_process`), so a file that crashes a codec ends that child, not the server."""
     if writer.size == 0:
         raise ValidationFailed(f"{field}: the file is empty")
     found = sniff(writer.head)
@@ -28,7 +31,9 @@ async def check_media(writer: MediaWriter, *, is_call: bool, field: str) -> Medi
     # silent (no audio stream) file now, as a 4xx, rather than as a failed job later.
     await writer.flush()
     try:
-        await asyncio.to_thread(probe, writer.temp_path)
+        await upload_checks().call("probe", str(writer.temp_path), True, max_seconds)
     except MediaError as exc:
         raise AppError(f"{field}: {exc.message}", exc.http_status) from None
+    except MediaProcessCrashed as exc:
+        raise ValidationFailed(f"{field}: the file cannot be read safely ({exc.message})") from None
     return found

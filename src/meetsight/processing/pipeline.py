@@ -68,6 +68,17 @@ class StageContext:
             await session.commit()
             self.payload = payload
 
+    async def save_payload(self, **changes: Any) -> None:
+        """Write changes to the job's payload now, in a transaction of their own (a counter
+        that must survive this process dying before the stage ends)."""
+        payload = {**self.payload, **changes}
+        async with self.job.sessionmaker() as session:
+            if not await jobs.save_progress(session, self.job.claim, payload):
+                await session.rollback()
+                raise LeaseLost(self.job.claim.job_id)
+            await session.commit()
+        self.payload = payload
+
 
 StageFn = Callable[[StageContext], Awaitable[None]]
 

@@ -10,6 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from meetsight.config import Settings
 from meetsight.processing.handlers import job_handlers
 from meetsight.processing.worker import Services, Worker
+from meetsight.speech.media_process import MediaProcessPool
 from meetsight.storage.factory import open_media_store
 
 
@@ -17,7 +18,11 @@ class WorkerPool:
     def __init__(
         self, sessionmaker: async_sessionmaker[AsyncSession], settings: Settings, size: int
     ) -> None:
-        services = Services(settings=settings, media=open_media_store(settings))
+        services = Services(
+            settings=settings,
+            media=open_media_store(settings),
+            media_processes=MediaProcessPool(size),
+        )
         services.media.clear_temp()  # what a killed worker left staged (downloads, thumbnails)
         self.workers = [
             Worker(
@@ -30,6 +35,7 @@ class WorkerPool:
             )
             for _ in range(size)
         ]
+        self.media_processes = services.media_processes
         self._stop = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
 
@@ -47,6 +53,7 @@ class WorkerPool:
         for task in self._tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+        await asyncio.to_thread(self.media_processes.close)
 
     async def run_until(self, stop: asyncio.Event) -> None:
         self.start()

@@ -34,7 +34,12 @@ async def run_fetch(sc: StageContext) -> None:
             total_timeout=settings.media_url_total_timeout,
         )
         try:
-            found = await check_media(writer, is_call=activity.is_call, field="mediaUrl")
+            found = await check_media(
+                writer,
+                is_call=activity.is_call,
+                field="mediaUrl",
+                max_seconds=settings.max_media_seconds,
+            )
         except AppError as exc:
             raise PermanentError(f"The file at mediaUrl cannot be used: {exc.message}") from None
         key = f"{media_prefix(activity.organization_id, activity.id)}/media{found.extension}"

@@ -11,8 +11,9 @@ import sqlalchemy as sa
 from meetsight.activities.models import Activity
 from meetsight.activities.service import media_prefix
 from meetsight.processing.errors import PermanentError
+from meetsight.processing.media_steps import in_media_process
 from meetsight.processing.pipeline import StageContext
-from meetsight.speech.decode import probe, thumbnail
+from meetsight.speech.decode import MediaInfo
 from meetsight.speech.errors import MediaError
 
 
@@ -30,7 +31,9 @@ async def run_media(sc: StageContext) -> None:
         if not await asyncio.to_thread(path.is_file):
             raise PermanentError("The stored recording is missing; upload it again")
         try:
-            info = await asyncio.to_thread(probe, path, False)
+            info: MediaInfo = await in_media_process(
+                sc, "probe", str(path), False, services.settings.max_media_seconds
+            )
         except MediaError as exc:
             raise PermanentError(f"The recording cannot be read: {exc.message}") from None
         thumbnail_key = None
@@ -38,7 +41,7 @@ async def run_media(sc: StageContext) -> None:
             key = f"{media_prefix(activity.organization_id, activity.id)}/thumbnail.jpg"
             async with media.temp_file(".jpg") as made:
                 try:
-                    await asyncio.to_thread(thumbnail, path, made)
+                    await in_media_process(sc, "thumbnail", str(path), str(made))
                     framed = True
                 except MediaError:
                     framed = False  # a video whose frames do not decode still has its audio

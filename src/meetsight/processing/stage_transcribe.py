@@ -1,71 +1,34 @@
 """Stage `transcribe`: decode the recording, recognize it, tell the speakers apart, and store the
 transcript with its participants and talk analytics.
 
-Recognition takes minutes and runs on a worker thread (CTranslate2 and PyAV release the GIL), so
-an embedded worker leaves the API responsive. Everything is written in one transaction at the end
-and replaces what an interrupted earlier run may have written.
+Decoding and recognition take minutes and run in a media child process (`speech.media_child`),
+so an embedded worker leaves the API responsive and a crafted file cannot take the server down.
+Everything is written in one transaction at the end and replaces what an interrupted earlier
+run may have written.
 """
 
 from __future__ import annotations
 
-import asyncio
-import threading
-import time
-from dataclasses import dataclass
 from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.activities.models import Activity, ActivityParticipant
-from meetsight.config import Settings
 from meetsight.intelligence.analytics_store import store_analytics
 from meetsight.observability.metrics import observe_transcription
 from meetsight.organizations.models import Organization, Person
 from meetsight.processing.errors import PermanentError, TransientError
+from meetsight.processing.media_steps import in_media_process
 from meetsight.processing.pipeline import StageContext
-from meetsight.speakers import Attribution, Participant, apply_matches, attribute, match_speakers
-from meetsight.speech.decode import decode
-from meetsight.speech.errors import MediaError, RecognitionCancelled, TranscriptionError
-from meetsight.speech.recognize import Transcription, make_transcriber
+from meetsight.speakers import Participant, apply_matches, match_speakers
+from meetsight.speech.errors import MediaError, TranscriptionError
+from meetsight.speech.media_child import Heard
 from meetsight.transcripts.importing import store_segments
 from meetsight.transcripts.limits import split_long_segments
 from meetsight.transcripts.types import SegmentData
 
 MAX_VOCABULARY = 100
-
-
-@dataclass(frozen=True, slots=True)
-class Heard:
-    transcription: Transcription
-    attribution: Attribution
-    seconds: dict[str, float]  # decode, asr, speakers
-
-
-def _recognize(
-    settings: Settings,
-    path: str,
-    language: str | None,
-    vocabulary: list[str],
-    speakers_hint: int | None,
-    cancelled: threading.Event,
-) -> Heard:
-    t0 = time.perf_counter()
-    audio = decode(path)
-    t1 = time.perf_counter()
-    if cancelled.is_set():
-        raise RecognitionCancelled
-    transcription = make_transcriber(settings).transcribe(
-        audio.samples, language, vocabulary, should_stop=cancelled.is_set
-    )
-    t2 = time.perf_counter()
-    if cancelled.is_set():
-        raise RecognitionCancelled
-    attribution = attribute(audio, transcription, num_speakers_hint=speakers_hint)
-    t3 = time.perf_counter()
-    seconds = {"decode": t1 - t0, "asr": t2 - t1, "speakers": t3 - t2}
-    observe_transcription(audio.duration, t2 - t1)
-    return Heard(transcription, attribution, {k: round(v, 3) for k, v in seconds.items()})
 
 
 async def _participants(session: AsyncSession, activity: Activity) -> list[tuple[Person, Any]]:
@@ -102,22 +65,18 @@ async def run_transcribe(sc: StageContext) -> None:
     assert activity.media_key is not None  # the media stage refused a missing one
     async with services.media.local_copy(activity.media_key) as local:
         path = str(local)
-        # Set when this coroutine is cancelled (a worker shutting down gave the job back): the
-        # thread stops at its next check rather than recognizing minutes of audio for nobody.
-        cancelled = threading.Event()
+        # In a child process: a crafted file that crashes a codec or exhausts memory ends the
+        # child (counted on the job), and cancelling (shutdown) kills it mid-recognition.
         try:
-            heard = await asyncio.to_thread(
-                _recognize,
+            heard: Heard = await in_media_process(
+                sc,
+                "recognize",
                 services.settings,
                 path,
                 activity.language,
                 vocabulary,
                 len(people) or None,
-                cancelled,
             )
-        except asyncio.CancelledError:
-            cancelled.set()
-            raise
         except MediaError as exc:
             raise PermanentError(f"The recording cannot be decoded: {exc.message}") from None
         except TranscriptionError as exc:
@@ -127,6 +86,7 @@ async def run_transcribe(sc: StageContext) -> None:
         Participant(person.id, person.name, is_owner=person.id == activity.owner_person_id)
         for person, _ in people
     ]
+    observe_transcription(heard.audio_seconds, heard.seconds["asr"])
     attribution = heard.attribution
     matches = match_speakers(
         attribution.speakers,

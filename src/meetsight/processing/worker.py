@@ -15,7 +15,7 @@ import socket
 import time
 import uuid
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import sqlalchemy as sa
@@ -28,6 +28,7 @@ from meetsight.observability.metrics import observe_job
 from meetsight.processing import jobs
 from meetsight.processing.errors import LeaseLost, PermanentError
 from meetsight.processing.jobs import Claim
+from meetsight.speech.media_process import MediaProcessPool, shared_pool
 from meetsight.storage.base import MediaStore
 from meetsight.webhooks.events import emit_status
 
@@ -41,6 +42,8 @@ class Services:
 
     settings: Settings
     media: MediaStore
+    # Child processes that decode and recognize recordings (one per worker slot).
+    media_processes: MediaProcessPool = field(default_factory=shared_pool)
 
 
 @dataclass(frozen=True, slots=True)

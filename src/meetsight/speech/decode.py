@@ -26,6 +26,8 @@ from meetsight.speech.errors import (
     EMPTY,
     NO_AUDIO,
     NOT_FOUND,
+    TOO_LONG,
+    TOO_MANY_CHANNELS,
     TRUNCATED,
     UNDECODABLE,
     UNSUPPORTED,
@@ -33,6 +35,10 @@ from meetsight.speech.errors import (
 )
 
 SAMPLE_RATE = 16_000  # what Whisper and the diarizers take
+# Channels FFmpeg mixes down to mono; a file with more is refused. Only stereo keeps its
+# channels apart (a call's two sides): a channel kept costs as much memory as the mono mix.
+MAX_CHANNELS = 32
+KEPT_CHANNELS = 2
 
 # FFmpeg demuxer names of the containers we take, and our name for each when the first bytes
 # do not say more (mp4/mov/m4a share one demuxer, as do mkv/webm).
@@ -127,7 +133,39 @@ def _audio_stream(container: av.container.InputContainer) -> av.audio.stream.Aud
     if not container.streams.audio:
         raise MediaError(NO_AUDIO, "the file has no audio track")
     best = container.streams.best("audio")
-    return best if isinstance(best, av.audio.stream.AudioStream) else container.streams.audio[0]
+    stream = best if isinstance(best, av.audio.stream.AudioStream) else container.streams.audio[0]
+    ctx = stream.codec_context
+    # FFmpeg opens a WAV declaring 0 bits per sample (or 0 Hz) without a decoder for it.
+    if ctx is None or not ctx.sample_rate or ctx.sample_rate <= 0 or not ctx.channels:
+        raise MediaError(
+            UNDECODABLE,
+            "the audio track's format cannot be read (no sample rate, channels or sample size)",
+        )
+    if ctx.channels > MAX_CHANNELS:
+        raise MediaError(
+            TOO_MANY_CHANNELS,
+            f"the audio has {ctx.channels} channels; at most {MAX_CHANNELS} can be mixed down",
+        )
+    return stream
+
+
+def check_duration(seconds: float, max_seconds: float | None) -> None:
+    """Refuse a recording over the duration limit (None: no limit)."""
+    if max_seconds is not None and seconds > max_seconds:
+        raise too_long(max_seconds)
+
+
+def too_long(max_seconds: float) -> MediaError:
+    return MediaError(
+        TOO_LONG,
+        f"the recording runs past the limit of {_hours(max_seconds)} (MEETSIGHT_MAX_MEDIA_SECONDS)",
+    )
+
+
+def _hours(seconds: float) -> str:
+    if seconds >= 3600:
+        return f"{seconds / 3600:.1f} h"
+    return f"{seconds / 60:.1f} min" if seconds >= 60 else f"{seconds:.1f} s"
 
 
 def _is_picture(stream: av.stream.Stream) -> bool:
@@ -167,12 +205,15 @@ def _wav_shortfall(path: Path) -> bool:
             fh.seek(chunk_size + (chunk_size & 1), os.SEEK_CUR)
 
 
-def probe(path: str | os.PathLike[str], scan: bool = True) -> MediaInfo:
+def probe(
+    path: str | os.PathLike[str], scan: bool = True, max_seconds: float | None = None
+) -> MediaInfo:
     """What a file is, by its content: container, streams, duration, channels.
 
-    Raises MediaError for zero-byte, unreadable, unsupported, audio-less and (with `scan`)
-    truncated or undecodable files. `scan` reads every audio packet (no decoding beyond the
-    first frames), which catches files cut short; it reads the file once, at disk speed.
+    Raises MediaError for zero-byte, unreadable, unsupported, audio-less, too many channels,
+    over `max_seconds` (declared, or found by the scan) and (with `scan`) truncated or
+    undecodable files. `scan` reads every audio packet (no decoding beyond the first frames),
+    which catches files cut short; it reads the file once, at disk speed.
     """
     path = Path(path)
     with _open(path) as (container, name):
@@ -190,9 +231,10 @@ def probe(path: str | os.PathLike[str], scan: bool = True) -> MediaInfo:
             sample_rate=ctx.sample_rate,
             audio_codec=ctx.name,
         )
+        check_duration(declared, max_seconds)
         if not scan:
             return info
-        end = _scan_packets(audio, container)
+        end = _scan_packets(audio, container, max_seconds)
     if name == "wav" and _wav_shortfall(path):
         raise MediaError(TRUNCATED, "the WAV file is shorter than its header says: truncated")
     if declared > 0 and declared - end > max(
@@ -207,7 +249,9 @@ def probe(path: str | os.PathLike[str], scan: bool = True) -> MediaInfo:
 
 
 def _scan_packets(
-    audio: av.audio.stream.AudioStream, container: av.container.InputContainer
+    audio: av.audio.stream.AudioStream,
+    container: av.container.InputContainer,
+    max_seconds: float | None = None,
 ) -> float:
     """Read every audio packet; decode the first ones. Returns where the audio ends (seconds)."""
     end = 0.0
@@ -225,6 +269,7 @@ def _scan_packets(
                 continue
             if packet.pts is not None and tb is not None:
                 end = max(end, float((packet.pts + (packet.duration or 0)) * tb))
+                check_duration(end, max_seconds)  # a header that said less, or nothing
             if audio.codec_context.name.startswith("mp3"):
                 key = bytes(packet)[:3]
                 if last is not None:
@@ -266,28 +311,45 @@ class _Growing:
         return self.data
 
 
-def decode(path: str | os.PathLike[str], keep_channels: bool = True) -> DecodedAudio:
+def decode(
+    path: str | os.PathLike[str],
+    keep_channels: bool = True,
+    max_seconds: float | None = None,
+) -> DecodedAudio:
     """The audio at 16 kHz float32: mono for recognition and, with `keep_channels`, each
-    recorded channel for per-channel speaker attribution. Streams the file packet by packet."""
+    channel of a stereo recording for per-channel speaker attribution (more channels are mixed
+    down by FFmpeg). Streams the file packet by packet and stops with MediaError(TOO_LONG) once
+    the audio passes `max_seconds`, whatever the header said."""
     path = Path(path)
+    limit = None if max_seconds is None else int(max_seconds * SAMPLE_RATE)
     with _open(path) as (container, _name):
         stream = _audio_stream(container)
-        channels = stream.codec_context.channels or 1
-        layout = stream.codec_context.layout.name if channels > 1 else "mono"
-        # Planar float keeps each channel contiguous; FFmpeg's resampler does the rate change.
-        resampler = av.AudioResampler(format="fltp", layout=layout, rate=SAMPLE_RATE)
-        expected = int(_declared_duration(container, stream) * SAMPLE_RATE) + SAMPLE_RATE
+        channels = stream.codec_context.channels
+        split = keep_channels and channels == KEPT_CHANNELS
+        # Packed float, mixed down by FFmpeg unless the two sides are kept: one contiguous
+        # buffer per frame. (Planar output of 8 channels crashed PyAV's to_ndarray.)
+        resampler = av.AudioResampler(
+            format="flt", layout="stereo" if split else "mono", rate=SAMPLE_RATE
+        )
+        declared = int(_declared_duration(container, stream) * SAMPLE_RATE) + SAMPLE_RATE
+        # A header may claim hours it does not hold: never reserve past the limit for it.
+        expected = declared if limit is None else min(declared, limit + SAMPLE_RATE)
         mono = _Growing(expected)
-        split = keep_channels and channels > 1
-        per_channel = [_Growing(expected) for _ in range(channels if split else 0)]
+        per_channel = [_Growing(expected) for _ in range(KEPT_CHANNELS if split else 0)]
         bad = 0
 
         def take(frames: list[av.AudioFrame]) -> None:
             for frame in frames:
-                data = frame.to_ndarray()  # (channels, samples) float32
-                mono.append(data[0] if len(data) == 1 else data.mean(axis=0))
-                for buffer, row in zip(per_channel, data, strict=False):
-                    buffer.append(row)
+                data = frame.to_ndarray().reshape(-1)
+                if split:
+                    pairs = data.reshape(-1, KEPT_CHANNELS)
+                    mono.append(pairs.mean(axis=1))
+                    for buffer, column in zip(per_channel, pairs.T, strict=True):
+                        buffer.append(column)
+                else:
+                    mono.append(data)
+                if max_seconds is not None and limit is not None and mono.size > limit:
+                    raise too_long(max_seconds)
 
         try:
             for packet in container.demux(stream):

@@ -9,9 +9,12 @@ UNDECODABLE = "undecodable"  # not a media file, or its audio cannot be decoded
 UNSUPPORTED = "unsupported_format"  # a media file, but not a container we take
 NO_AUDIO = "no_audio"  # a media file without an audio stream
 NOT_FOUND = "not_found"
+TOO_LONG = "too_long"  # longer than MEETSIGHT_MAX_MEDIA_SECONDS (declared or decoded)
+TOO_MANY_CHANNELS = "too_many_channels"  # more channels than can be mixed down
 
 # Not a format we take (415); one we take but broken (422).
 _HTTP_STATUS = {UNSUPPORTED: 415, UNDECODABLE: 415, NO_AUDIO: 422, EMPTY: 422, TRUNCATED: 422}
+# TOO_LONG and TOO_MANY_CHANNELS: a recording we could read but refuse by a limit (422).
 
 
 class MediaError(Exception):
@@ -45,6 +48,15 @@ class TranscriptionError(Exception):
 
 class ModelError(Exception):
     """The configured model cannot be found or failed its integrity check."""
+
+
+class MediaProcessCrashed(Exception):
+    """The child process that decodes or recognizes untrusted media died (a segfault in a codec,
+    an out-of-memory kill) or stopped answering; the process that called it lives on."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
 
 
 class RecognitionCancelled(Exception):

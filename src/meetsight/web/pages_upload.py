@@ -89,6 +89,7 @@ async def upload_submit(
         form,
         allow_private_urls=settings.media_url_allow_private,
         limits=TranscriptLimits.from_settings(settings),
+        max_media_seconds=settings.max_media_seconds,
     )
     state.jobs_enqueued()
     if not scripted:
