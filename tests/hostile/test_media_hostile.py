@@ -5,6 +5,7 @@ On SQLite and PostgreSQL."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import struct
@@ -142,10 +143,18 @@ async def test_ten_hours_of_silence_is_refused_by_the_duration_limit(
     assert check_error(response, 422) == (
         "file: the recording runs past the limit of 4.0 h (MEETSIGHT_MAX_MEDIA_SECONDS)"
     )
-    # A 1 Hz WAV header claiming 10 hours in a few bytes of data.
-    lying = _wav_header(1, 1, 16, 36_000 * 2) + b"\x00" * 36_000 * 2
-    response = await _upload(client, tenant, lying, "1hz.wav")
-    assert check_error(response, 422).endswith("(MEETSIGHT_MAX_MEDIA_SECONDS)")
+    # A WAV header claiming 10 hours over 72 KB of data: refused before anything is decoded.
+    lying = _wav_header(1, 1000, 16, 36_000_000 * 2) + b"\x00" * 36_000 * 2
+    response = await _upload(client, tenant, lying, "lying.wav")
+    assert check_error(response, 422) == (
+        "file: the WAV file is shorter than its header says: truncated"
+    )
+    # At 1 Hz each sample would become 16,000: no recorder writes such a rate.
+    one_hz = _wav_header(1, 1, 16, 36_000 * 2) + b"\x00" * 36_000 * 2
+    response = await _upload(client, tenant, one_hz, "1hz.wav")
+    assert check_error(response, 422) == (
+        "file: the audio's sample rate of 1 Hz is outside 1000 to 384000 Hz"
+    )
     assert _files(state.media.root) == before
 
 
@@ -175,19 +184,18 @@ async def _job_of(state: AppState, activity_id: str) -> Job:
         return job
 
 
-async def _crash_child_once_running(
+async def _crash_children_while_transcribing(
     state: AppState, activity_id: str, pool: MediaProcessPool
 ) -> None:
-    """Wait until the job's transcribe step has handed the file to the child, then kill the
-    child with SIGSEGV, as a codec crash would."""
-    for _ in range(3000):
+    """Once the job's transcribe step has handed the file over, kill the child with SIGSEGV,
+    as a codec crash would; again for any child started meanwhile, until cancelled."""
+    while True:
         job = await _job_of(state, activity_id)
         pid = pool.members[0].pid
         if (job.payload or {}).get("media_running") == "transcribe" and pid is not None:
-            os.kill(pid, signal.SIGSEGV)
-            return
-        await asyncio.sleep(0.01)
-    raise AssertionError("the transcribe step never started")
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGSEGV)
+        await asyncio.sleep(0.02)
 
 
 async def test_a_media_process_crash_fails_the_job_after_two_and_never_loops(
@@ -207,9 +215,13 @@ async def test_a_media_process_crash_fails_the_job_after_two_and_never_loops(
     )
     try:
         for attempt in (1, 2):
-            crash = asyncio.ensure_future(_crash_child_once_running(state, meeting_id, pool))
-            assert await worker.run_once()
-            await crash
+            crash = asyncio.ensure_future(
+                _crash_children_while_transcribing(state, meeting_id, pool)
+            )
+            try:
+                assert await worker.run_once()
+            finally:
+                crash.cancel()
             assert (await client.get("/healthz")).status_code == 200
             job = await _job_of(state, meeting_id)
             assert job.payload["media_crashes"] == attempt

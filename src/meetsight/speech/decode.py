@@ -31,6 +31,7 @@ from meetsight.speech.errors import (
     TRUNCATED,
     UNDECODABLE,
     UNSUPPORTED,
+    UNSUPPORTED_RATE,
     MediaError,
 )
 
@@ -39,6 +40,9 @@ SAMPLE_RATE = 16_000  # what Whisper and the diarizers take
 # channels apart (a call's two sides): a channel kept costs as much memory as the mono mix.
 MAX_CHANNELS = 32
 KEPT_CHANNELS = 2
+# Telephony is 8 kHz and studio audio 192 kHz; outside this a rate is a crafted header (1 Hz
+# makes FFmpeg's resampler write 16,000 samples per input sample).
+MIN_SAMPLE_RATE, MAX_SAMPLE_RATE = 1_000, 384_000
 
 # FFmpeg demuxer names of the containers we take, and our name for each when the first bytes
 # do not say more (mp4/mov/m4a share one demuxer, as do mkv/webm).
@@ -140,6 +144,12 @@ def _audio_stream(container: av.container.InputContainer) -> av.audio.stream.Aud
         raise MediaError(
             UNDECODABLE,
             "the audio track's format cannot be read (no sample rate, channels or sample size)",
+        )
+    if not MIN_SAMPLE_RATE <= ctx.sample_rate <= MAX_SAMPLE_RATE:
+        raise MediaError(
+            UNSUPPORTED_RATE,
+            f"the audio's sample rate of {ctx.sample_rate} Hz is outside "
+            f"{MIN_SAMPLE_RATE} to {MAX_SAMPLE_RATE} Hz",
         )
     if ctx.channels > MAX_CHANNELS:
         raise MediaError(

@@ -11,10 +11,11 @@ NO_AUDIO = "no_audio"  # a media file without an audio stream
 NOT_FOUND = "not_found"
 TOO_LONG = "too_long"  # longer than MEETSIGHT_MAX_MEDIA_SECONDS (declared or decoded)
 TOO_MANY_CHANNELS = "too_many_channels"  # more channels than can be mixed down
+UNSUPPORTED_RATE = "unsupported_sample_rate"  # a sample rate no recorder writes
 
 # Not a format we take (415); one we take but broken (422).
 _HTTP_STATUS = {UNSUPPORTED: 415, UNDECODABLE: 415, NO_AUDIO: 422, EMPTY: 422, TRUNCATED: 422}
-# TOO_LONG and TOO_MANY_CHANNELS: a recording we could read but refuse by a limit (422).
+# TOO_LONG, TOO_MANY_CHANNELS, UNSUPPORTED_RATE: readable, but refused by a limit (422).
 
 
 class MediaError(Exception):
