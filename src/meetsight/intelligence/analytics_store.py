@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -62,3 +62,17 @@ async def store_analytics(
     session.add(row)
     await session.flush()
     return row
+
+
+async def replace_question_counts(
+    session: AsyncSession, org_id: str, activity_id: str, counts: Mapping[str, int]
+) -> None:
+    """Questions per speaker counted by meaning (an unpunctuated transcript: the "?" count
+    stored at import found none), in the analytics row kept otherwise."""
+    row = await session.get(ActivityAnalytics, (org_id, activity_id))
+    if row is None:
+        return
+    row.questions_by_speaker = [
+        {**q, "count": counts.get(q["speakerLabel"], 0)} for q in row.questions_by_speaker
+    ]
+    row.extra = {**row.extra, "questionCount": sum(q["count"] for q in row.questions_by_speaker)}

@@ -12,6 +12,8 @@ import dataclasses
 
 from meetsight.activities.models import Activity
 from meetsight.intelligence import engines
+from meetsight.intelligence.analytics_store import replace_question_counts
+from meetsight.intelligence.builtin.spoken_questions import count_spoken_questions, unpunctuated
 from meetsight.intelligence.loading import (
     load_categories,
     load_conversation,
@@ -40,6 +42,10 @@ async def run_intelligence(sc: StageContext) -> None:
     specs = [spec for _, spec in categories]
     objectives = objectives_from_settings(org_settings)
     result = await asyncio.to_thread(engines.analyze, engine, conversation, specs, objectives)
+    turns = [(line.speaker, line.text) for line in conversation.lines]
+    spoken = None
+    if unpunctuated([text for _, text in turns]):  # ASR text: "?" counted nothing at import
+        spoken = await asyncio.to_thread(count_spoken_questions, turns)
     if engines.wants_llm_without_endpoint(settings, org_settings):
         result = dataclasses.replace(
             result, engine_error="llm: MEETSIGHT_LLM_BASE_URL is not set; built-in results"
@@ -48,3 +54,5 @@ async def run_intelligence(sc: StageContext) -> None:
         await store_intelligence(
             session, activity, result, {spec.key: row.id for row, spec in categories}
         )
+        if spoken is not None:
+            await replace_question_counts(session, org_id, activity.id, spoken)

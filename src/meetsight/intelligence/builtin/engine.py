@@ -22,6 +22,7 @@ from meetsight.intelligence.builtin.notes import classify_notes
 from meetsight.intelligence.builtin.opinion import ai_opinion
 from meetsight.intelligence.builtin.scoring import score_conversation
 from meetsight.intelligence.builtin.sides import with_seller_side
+from meetsight.intelligence.builtin.spoken_questions import with_spoken_questions
 from meetsight.intelligence.builtin.summary import summarize
 from meetsight.intelligence.builtin.topics import find_topics
 from meetsight.intelligence.conversation import (
@@ -97,5 +98,7 @@ class BuiltinEngine:
 
 
 def talk_analytics(conversation: Conversation) -> TalkAnalytics:
+    """Talk analytics; an unpunctuated (ASR) transcript's questions are counted by meaning."""
     segments = [SegmentData(li.start, li.end, li.speaker, li.text) for li in conversation.lines]
-    return compute_analytics(segments, internal_speakers=conversation.internal_names)
+    analytics = compute_analytics(segments, internal_speakers=conversation.internal_names)
+    return with_spoken_questions(analytics, [(li.speaker, li.text) for li in conversation.lines])
