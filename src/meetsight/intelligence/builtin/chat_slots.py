@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 from meetsight.intelligence.builtin.amounts import NUMBER_WORDS, find_amounts
 from meetsight.intelligence.builtin.bounded_cache import per_conversation
+from meetsight.intelligence.builtin.chat_numbers import number_runs
 from meetsight.intelligence.builtin.chat_passages import terms
 from meetsight.intelligence.builtin.chat_question import Plan, Slot
 from meetsight.intelligence.builtin.cues import DATE, is_common_word, proper_names
@@ -135,7 +136,8 @@ _LEADING_NUMBER = re.compile(
 
 
 _APPROXIMATELY = wordset(
-    "about around roughly approximately nearly almost over under some unos unas casi"
+    "about around roughly approximately nearly almost over under some like unos unas casi como "
+    "aproximadamente cerca"
 )
 
 
@@ -216,6 +218,8 @@ def slot_values(
     if slot is Slot.MONEY:
         amounts = [a.text for a in find_amounts(line or sentence) if not a.percent]
         found = [a for a in amounts if a in sentence]
+        # "three forty nine a month", "mil quinientos pesos": spoken amounts with no sign
+        found += [r.text for r in number_runs(sentence) if r.money and r.text not in found]
         if found or not has_number(folded) or _PERCENT.search(folded) or _COUNTED.search(folded):
             return found
         # "one sixty plus bonus" for "what base salary": a bare number said about pay and
@@ -223,7 +227,9 @@ def slot_values(
         paid = _PAY_WORDS.search(folded) or _PAY_WORDS.search(fold(before))
         return [""] if paid and _said_with(plan.focus, sentence, before, subject, language) else []
     if slot is Slot.SHARE:
-        return [m.group(0) for m in _NUMBER.finditer(folded)]
+        # a rate, a margin, terms ("net 45", "five times fees"); not a count of things ("two
+        # quarters", "a hundred and eighty seats")
+        return [r.text for r in number_runs(sentence) if not r.counted]
     if slot is Slot.COUNT:
         if not has_number(folded):
             return []
@@ -241,7 +247,15 @@ def slot_values(
                 return [m.group(0)]
         # "How many people work there?" "We're twelve.": a reply that starts with the number.
         replied = bool(counted & set(terms(before, language)))
-        return [""] if replied and _LEADING_NUMBER.match(folded) else []
+        if replied and _LEADING_NUMBER.match(folded):
+            return [""]
+        # "weekly attendance is about twenty four hundred": the thing counted elsewhere in the
+        # sentence, and a figure that counts nothing else (implied).
+        if counted & set(terms(sentence, language)) and any(
+            not r.counted and not r.money for r in number_runs(sentence)
+        ):
+            return [""]
+        return []
     if slot is Slot.DURATION:
         # "sixty-two thousand a year" is a rate, not a duration.
         return [
