@@ -105,3 +105,37 @@ def test_spanish_fee_of_someone_never_priced_is_declined() -> None:
 def test_spanish_amount_in_words_with_currency() -> None:
     text, lines = ask(CONSTRUCTORA, "¿Cuánto les ofreció la otra empresa al mes?")
     assert "novecientos" in text and 7 in lines
+
+
+REVIEW = make_conversation(
+    "en",
+    [
+        ("Petra Lindgren", "Before we wrap, the pen test summary."),  # 0
+        ("Marco Ruiz", "On our side, I'll send you the ISO 27001 Stage Two letter tonight."),  # 1
+        ("Petra Lindgren", "Thanks. Anneliese will review the letter next week, she runs audit."),
+        ("Marco Ruiz", "Great, and the pricing sheet comes from our partner team."),  # 3
+    ],
+    seller="Marco Ruiz",
+)
+
+
+def test_who_prefers_a_name_said_doing_it_over_a_speaker_speaking_for_themselves() -> None:
+    text, lines = ask(REVIEW, "Who will review the ISO letter?")
+    assert "Anneliese" in text and 2 in lines
+
+
+OBRA = make_conversation(
+    "es",
+    [
+        ("Inés Robles", "Vamos con el reparto del proyecto de la biblioteca."),  # 0
+        ("Inés Robles", "Ramiro, el estudio de costes."),  # 1
+        ("Ramiro Lago", "Tengo el estudio de costes listo el jueves, con tres escenarios."),  # 2
+        ("Inés Robles", "Me parece bien. Algún día haremos una plantilla de estudio de costes."),
+    ],
+    seller="Inés Robles",
+)
+
+
+def test_spanish_who_is_the_speaker_saying_they_do_it_not_me_parece() -> None:
+    text, lines = ask(OBRA, "¿Quién prepara el estudio de costes?")
+    assert "Ramiro" in text and 2 in lines

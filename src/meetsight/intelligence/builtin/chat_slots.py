@@ -77,8 +77,11 @@ _ROLE = re.compile(
     r"partner|board|committee|procurement|legal|counsel|controller|gerente|socio|socia|"
     r"consejo|comite|jefe|jefa|responsable|directora?|dueno|duena)\b"
 )
-_FIRST_PERSON = re.compile(
-    r"\b(?:i|i'll|i'm|i've|i'd|me|my|we|we'll|we're|yo|me encargo|lo hago|lo preparo)\b"
+_FIRST_PERSON = re.compile(r"\b(?:i|i'll|i'm|i've|i'd|me|my|we|we'll|we're)\b")
+# Spanish: "me" is also "to me" ("me parece"); the speaker doing something says so with a verb
+_FIRST_PERSON_ES = re.compile(
+    r"\b(?:yo|me encargo|me ocupo|lo hago|lo preparo|lo mando|lo envio|tengo|hago|preparo|"
+    r"mando|envio|reviso|llamo|traigo|paso|voy a|puedo|nos encargamos|lo hacemos)\b"
 )
 _MONTHS_AND_DAYS = wordset(
     """january february march april may june july august september october november december
@@ -172,6 +175,12 @@ _PERSON_AFTER = re.compile(
     re.IGNORECASE,
 )
 _SURNAME_AFTER = re.compile(r"^\s+[A-Z][a-z]+\b")  # "Rachel Kim": a first name
+# "Dmitri will review it", "Kendra's going to test": someone who will do something
+_DOES_AFTER = re.compile(
+    r"^(?:\s+(?:will|can|could|should|is going to|is gonna|would|va a|puede|se encarga|se ocupa)"
+    r"|'ll|\u2019ll|'s going to|\u2019s going to)\s",
+    re.IGNORECASE,
+)
 
 
 def names_in(sentence: str, setting: Setting, skip: set[str]) -> list[tuple[str, str]]:
@@ -182,8 +191,12 @@ def names_in(sentence: str, setting: Setting, skip: set[str]) -> list[tuple[str,
     for m in re.finditer(r"(?:^|[.!?¿¡]\s+)([A-ZÁÉÍÓÚÑ][\w'-]+)", sentence):
         word = m.group(1)
         key = fold(word)
-        if key in setting.names and not is_common_word(word) and key not in _NOT_NAMES:
-            found.add(word)  # a sentence-initial name the conversation writes as a name
+        if key in _NOT_NAMES or is_common_word(word):
+            continue
+        if key in setting.names or _DOES_AFTER.match(sentence[m.end(1) :]):
+            # a sentence-initial name the conversation writes as a name, or someone said to
+            # be doing something ("Anneliese will review it")
+            found.add(word)
     out = []
     for name in found:
         key = fold(re.sub(r"['\u2019]s$", "", name))
@@ -197,7 +210,12 @@ def names_in(sentence: str, setting: Setting, skip: set[str]) -> list[tuple[str,
             key in setting.people
             or _PERSON_BEFORE.search(before)
             or _PERSON_AFTER.match(after)
-            or (_SURNAME_AFTER.match(after) and not is_common_word(after.split()[0]))
+            or _DOES_AFTER.match(after)
+            or (
+                _SURNAME_AFTER.match(after)
+                and not is_common_word(after.split()[0])
+                and fold(after.split()[0]) not in NUMBER_WORDS  # "Type Two" is no surname
+            )
         ):
             kind = "person"
         else:
@@ -281,7 +299,8 @@ def _name_values(plan: Plan, sentence: str, folded: str, setting: Setting) -> li
         found += [m.group(0) for m in _ROLE.finditer(folded)]
         found += [w for w in words(sentence) if w in setting.people]
         # Otherwise a name that may be a person's, or someone speaking for themselves.
-        weak = any(kind == "thing" for _, kind in named) or _FIRST_PERSON.search(folded)
+        speaking = _FIRST_PERSON_ES if plan.language == "es" else _FIRST_PERSON
+        weak = any(kind == "thing" for _, kind in named) or speaking.search(folded)
         return found or ([""] if weak else [])
     if not setting.cased:
         return [""]
