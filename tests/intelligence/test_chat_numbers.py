@@ -139,3 +139,19 @@ OBRA = make_conversation(
 def test_spanish_who_is_the_speaker_saying_they_do_it_not_me_parece() -> None:
     text, lines = ask(OBRA, "¿Quién prepara el estudio de costes?")
     assert "Ramiro" in text and 2 in lines
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What caused the billing delay?",
+        "What led to the churn in March?",
+        "What was the root cause of the crash?",
+        "¿Qué causó la caída del servidor?",
+    ],
+)
+def test_a_cause_is_asked_like_why(question: str) -> None:
+    from meetsight.intelligence.builtin.chat_question import plan_question
+    from meetsight.intelligence.conversation import Question
+
+    assert plan_question(Question(question), ORCHARD).kind == "discussion"

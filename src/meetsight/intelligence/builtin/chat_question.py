@@ -72,7 +72,10 @@ _RECAP_WORDS = wordset(
 )
 # Asking about a stretch of talk, whatever else the question asks for.
 _DISCUSSION = re.compile(
-    r"^(?:summari[sz]e|sum up|recap|resum\w*)\b|\bwhy\b|\bpor que\b|\bhow (?:did|does|do|was|were|"
+    r"^(?:summari[sz]e|sum up|recap|resum\w*)\b|\bwhy\b|\bpor que\b|"
+    r"\bwhat (?:caused|causes|led to|was behind)\b|"
+    r"\bwhat (?:was|is) the (?:root )?(?:cause|reason)\b|"
+    r"\bque (?:causo|provoco)\b|\bhow (?:did|does|do|was|were|"
     r"would|could|should)\b|\bwhat did .{1,60}\b(?:think|say|said|suggest|propose|recommend|"
     r"discuss|talk|present|mention|explain|argue|believe|feel|agree|disagree|conclude|decide|"
     r"introduce|report|state|elaborate|learn|find|want|prefer|express|describe|raise|ask)\b|"
