@@ -155,7 +155,12 @@ class _Search:
         say how many ShiftNest supports."""
         if not self.named:
             return False
-        own = {fold(n) for n, _ in names_in(c.text, setting(self.conversation), set())}
+        # (a person named is the answer to "who", not something else)
+        own = {
+            fold(n)
+            for n, kind in names_in(c.text, setting(self.conversation), set())
+            if not (kind == "person" and self.plan.slot is Slot.PERSON)
+        }
         if own and not own & self.named:
             return True  # it names something else
         lines = self.conversation.lines[max(0, c.line - LOOK_BACK) : c.line + 1]
@@ -204,7 +209,7 @@ def short_answer(conversation: Conversation, plan: Plan, vectors: np.ndarray) ->
         found = {
             i: v
             for i, v in _holding(search, wide, wvecs).items()
-            if search.specific & set(terms(wide[i].text, conversation.language))
+            if search.specific & _line_terms(conversation, wide[i].line)
         }
         if max(found.values(), default=0.0) > max(held.values(), default=0.0):
             pool, pvecs, held = wide, wvecs, found
@@ -241,6 +246,12 @@ def _open_answer(search: _Search, pool: list[Candidate], pvecs: np.ndarray) -> C
         reply = candidates(conversation, range(last + 1, min(last + 2, len(conversation.lines))))
         picks += reply[:2]
     return _written(conversation, picks)
+
+
+def _line_terms(conversation: Conversation, line: int) -> set[str]:
+    """The terms of a line: a figure's sentence may leave what it measures to the sentence
+    before ("Second, retention. ... Our policy is fourteen days.")."""
+    return set(terms(conversation.lines[line].text, conversation.language))
 
 
 def _names_column(conversation: Conversation) -> np.ndarray:

@@ -72,7 +72,10 @@ _RECAP_WORDS = wordset(
 )
 # Asking about a stretch of talk, whatever else the question asks for.
 _DISCUSSION = re.compile(
-    r"^(?:summari[sz]e|sum up|recap|resum\w*)\b|\bwhy\b|\bpor que\b|\bhow (?:did|does|do|was|were|"
+    r"^(?:summari[sz]e|sum up|recap|resum\w*)\b|\bwhy\b|\bpor que\b|"
+    r"\bwhat (?:caused|causes|led to|was behind)\b|"
+    r"\bwhat (?:was|is) the (?:root )?(?:cause|reason)\b|"
+    r"\bque (?:causo|provoco)\b|\bhow (?:did|does|do|was|were|"
     r"would|could|should)\b|\bwhat did .{1,60}\b(?:think|say|said|suggest|propose|recommend|"
     r"discuss|talk|present|mention|explain|argue|believe|feel|agree|disagree|conclude|decide|"
     r"introduce|report|state|elaborate|learn|find|want|prefer|express|describe|raise|ask)\b|"
@@ -113,7 +116,9 @@ _MONEY = re.compile(
     r"charge|price|budget)|\bwhat (?:is |was |are |were )?(?:the )?(?:[\w']+ ){0,2}(?:price|prices|"
     r"budget|cost|costs|fee|fees|value|amount|quote|salary|spend|rate card)\b|\bhow much\b.*"
     r"\b(?:money|dollars|euros)\b|\bcuanto (?:cuesta|cuestan|costaria|cobra\w*|paga\w*|"
-    r"vale|valdria|sale)\b|\b(?:que|cual es el) (?:precio|presupuesto|coste|costo|importe)\b|"
+    r"vale|valdria|sale)\b|\bcuanto (?:(?:le|les|nos|me|te|se|lo|la)\s+)?(?:cotiz\w*|cobr\w*|"
+    r"pag\w*|cuest\w*|cost\w*|gast\w*|invirt\w*|invert\w*|factur\w*)|\bde cuanto (?:es|fue|era|"
+    r"seria|sera|son|fueron)\b|\b(?:que|cual es el) (?:precio|presupuesto|coste|costo|importe)\b|"
     r"\bwhat (?:did|does|do|will|would) .{1,40}\b(?:charge|cost|pay|spend|quote)\b|"
     r"\bhow much\b(?!.*\b(?:time|longer|more|of|data|space|memory)\b)"
 )
@@ -122,6 +127,12 @@ _SHARE = re.compile(
     r"uplift|increase|ratio)\b|\bhow (?:big|large|high|low) (?:is|was|a) (?:the )?(?:\w+ )?"
     r"(?:discount|margin|share|rate)|\bque (?:porcentaje|margen|descuento)\b|\bcuanto "
     r"(?:descuento|margen)\b"
+)
+# A question that names a price asks for an amount, whatever verb it uses ("What price did
+# they quote?", "¿Qué precio les ofrecieron?").
+_PRICE_ASKED = re.compile(
+    r"^(?:and )?(?:what|which|que|cual)\s+(?:\w+\s+)?(?:price|prices|cost|fee|fees|quote|"
+    r"rate|precio|precios|coste|costo|tarifa|cuota|cotizacion)\b"
 )
 _DURATION = re.compile(r"\bhow long\b|\bcuanto (?:tiempo|tarda\w*|dura\w*)\b")
 # "What payment terms did they offer?", "What super cap did they ask for?": terms put on the
@@ -158,6 +169,8 @@ def _slot(q: str) -> tuple[Slot | None, str]:
     if m := _HOW_MANY.search(q):
         noun = (m.group(1) or m.group(2) or "").split()
         return Slot.COUNT, " ".join(noun[:2])
+    if _PRICE_ASKED.search(q):
+        return Slot.MONEY, ""  # "What price did they quote?": an amount, not terms
     if _SHARE.search(q) or _TERMS.search(q):
         return Slot.SHARE, ""
     if _MONEY.search(q):

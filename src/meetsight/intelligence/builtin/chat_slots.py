@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 from meetsight.intelligence.builtin.amounts import NUMBER_WORDS, find_amounts
 from meetsight.intelligence.builtin.bounded_cache import per_conversation
+from meetsight.intelligence.builtin.chat_numbers import number_runs
 from meetsight.intelligence.builtin.chat_passages import terms
 from meetsight.intelligence.builtin.chat_question import Plan, Slot
 from meetsight.intelligence.builtin.cues import DATE, is_common_word, proper_names
@@ -76,8 +77,11 @@ _ROLE = re.compile(
     r"partner|board|committee|procurement|legal|counsel|controller|gerente|socio|socia|"
     r"consejo|comite|jefe|jefa|responsable|directora?|dueno|duena)\b"
 )
-_FIRST_PERSON = re.compile(
-    r"\b(?:i|i'll|i'm|i've|i'd|me|my|we|we'll|we're|yo|me encargo|lo hago|lo preparo)\b"
+_FIRST_PERSON = re.compile(r"\b(?:i|i'll|i'm|i've|i'd|me|my|we|we'll|we're)\b")
+# Spanish: "me" is also "to me" ("me parece"); the speaker doing something says so with a verb
+_FIRST_PERSON_ES = re.compile(
+    r"\b(?:yo|me encargo|me ocupo|lo hago|lo preparo|lo mando|lo envio|tengo|hago|preparo|"
+    r"mando|envio|reviso|llamo|traigo|paso|voy a|puedo|nos encargamos|lo hacemos)\b"
 )
 _MONTHS_AND_DAYS = wordset(
     """january february march april may june july august september october november december
@@ -135,7 +139,8 @@ _LEADING_NUMBER = re.compile(
 
 
 _APPROXIMATELY = wordset(
-    "about around roughly approximately nearly almost over under some unos unas casi"
+    "about around roughly approximately nearly almost over under some like unos unas casi como "
+    "aproximadamente cerca"
 )
 
 
@@ -170,6 +175,12 @@ _PERSON_AFTER = re.compile(
     re.IGNORECASE,
 )
 _SURNAME_AFTER = re.compile(r"^\s+[A-Z][a-z]+\b")  # "Rachel Kim": a first name
+# "Dmitri will review it", "Kendra's going to test": someone who will do something
+_DOES_AFTER = re.compile(
+    r"^(?:\s+(?:will|can|could|should|is going to|is gonna|would|va a|puede|se encarga|se ocupa)"
+    r"|'ll|\u2019ll|'s going to|\u2019s going to)\s",
+    re.IGNORECASE,
+)
 
 
 def names_in(sentence: str, setting: Setting, skip: set[str]) -> list[tuple[str, str]]:
@@ -180,8 +191,12 @@ def names_in(sentence: str, setting: Setting, skip: set[str]) -> list[tuple[str,
     for m in re.finditer(r"(?:^|[.!?¿¡]\s+)([A-ZÁÉÍÓÚÑ][\w'-]+)", sentence):
         word = m.group(1)
         key = fold(word)
-        if key in setting.names and not is_common_word(word) and key not in _NOT_NAMES:
-            found.add(word)  # a sentence-initial name the conversation writes as a name
+        if key in _NOT_NAMES or is_common_word(word):
+            continue
+        if key in setting.names or _DOES_AFTER.match(sentence[m.end(1) :]):
+            # a sentence-initial name the conversation writes as a name, or someone said to
+            # be doing something ("Anneliese will review it")
+            found.add(word)
     out = []
     for name in found:
         key = fold(re.sub(r"['\u2019]s$", "", name))
@@ -195,7 +210,12 @@ def names_in(sentence: str, setting: Setting, skip: set[str]) -> list[tuple[str,
             key in setting.people
             or _PERSON_BEFORE.search(before)
             or _PERSON_AFTER.match(after)
-            or (_SURNAME_AFTER.match(after) and not is_common_word(after.split()[0]))
+            or _DOES_AFTER.match(after)
+            or (
+                _SURNAME_AFTER.match(after)
+                and not is_common_word(after.split()[0])
+                and fold(after.split()[0]) not in NUMBER_WORDS  # "Type Two" is no surname
+            )
         ):
             kind = "person"
         else:
@@ -216,6 +236,8 @@ def slot_values(
     if slot is Slot.MONEY:
         amounts = [a.text for a in find_amounts(line or sentence) if not a.percent]
         found = [a for a in amounts if a in sentence]
+        # "three forty nine a month", "mil quinientos pesos": spoken amounts with no sign
+        found += [r.text for r in number_runs(sentence) if r.money and r.text not in found]
         if found or not has_number(folded) or _PERCENT.search(folded) or _COUNTED.search(folded):
             return found
         # "one sixty plus bonus" for "what base salary": a bare number said about pay and
@@ -223,7 +245,9 @@ def slot_values(
         paid = _PAY_WORDS.search(folded) or _PAY_WORDS.search(fold(before))
         return [""] if paid and _said_with(plan.focus, sentence, before, subject, language) else []
     if slot is Slot.SHARE:
-        return [m.group(0) for m in _NUMBER.finditer(folded)]
+        # a rate, a margin, terms ("net 45", "five times fees"); not a count of things ("two
+        # quarters", "a hundred and eighty seats")
+        return [r.text for r in number_runs(sentence) if not r.counted]
     if slot is Slot.COUNT:
         if not has_number(folded):
             return []
@@ -241,7 +265,15 @@ def slot_values(
                 return [m.group(0)]
         # "How many people work there?" "We're twelve.": a reply that starts with the number.
         replied = bool(counted & set(terms(before, language)))
-        return [""] if replied and _LEADING_NUMBER.match(folded) else []
+        if replied and _LEADING_NUMBER.match(folded):
+            return [""]
+        # "weekly attendance is about twenty four hundred": the thing counted elsewhere in the
+        # sentence, and a figure that counts nothing else (implied).
+        if counted & set(terms(sentence, language)) and any(
+            not r.counted and not r.money for r in number_runs(sentence)
+        ):
+            return [""]
+        return []
     if slot is Slot.DURATION:
         # "sixty-two thousand a year" is a rate, not a duration.
         return [
@@ -267,7 +299,8 @@ def _name_values(plan: Plan, sentence: str, folded: str, setting: Setting) -> li
         found += [m.group(0) for m in _ROLE.finditer(folded)]
         found += [w for w in words(sentence) if w in setting.people]
         # Otherwise a name that may be a person's, or someone speaking for themselves.
-        weak = any(kind == "thing" for _, kind in named) or _FIRST_PERSON.search(folded)
+        speaking = _FIRST_PERSON_ES if plan.language == "es" else _FIRST_PERSON
+        weak = any(kind == "thing" for _, kind in named) or speaking.search(folded)
         return found or ([""] if weak else [])
     if not setting.cased:
         return [""]

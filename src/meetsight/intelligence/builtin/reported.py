@@ -272,6 +272,9 @@ def _reported_en(sentence: str, label: str, names: Collection[str] = ()) -> str:
     return _framed(label, "said", _uncapitalised(body, names))
 
 
+_DOES = re.compile(r"(?:will|can|could|should|is going to|is gonna)\s")
+
+
 def _uncapitalised(text: str, names: Collection[str]) -> str:
     """``text`` with its first word in lower case inside the reported sentence, unless it is
     "I", an acronym or a name: one of ``names`` (folded) when the caller knows them, else any
@@ -284,6 +287,8 @@ def _uncapitalised(text: str, names: Collection[str]) -> str:
         return text  # an acronym or a CamelCase name
     if rest[:1].isupper() and not _lower_ok(text):
         return text  # "Rachel Kim, our CFO, signs": a name of two words
+    if _DOES.match(rest) and not is_common_word(first):
+        return text  # "Anneliese will review it": someone said to be doing something
     key = fold(re.sub(r"['\u2019]s$", "", first))
     lower = key not in names if names else _lower_ok(text)
     return text[:1].lower() + text[1:] if lower else text
