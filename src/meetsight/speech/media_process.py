@@ -180,7 +180,3 @@ def _kill_children() -> None:
         with contextlib.suppress(Exception):
             child.kill()
 
-
-def pids() -> list[int]:
-    """The live children of this process (tests and /metrics look at them)."""
-    return [pid for child in list(_LIVE) if (pid := child.pid) is not None]
