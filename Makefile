@@ -71,8 +71,11 @@ bench-web: $(STAMP)
 bench-observation: $(STAMP)
 	$(BIN)/python benchmarks/observation.py
 
+# Every quality and speed figure of an engine (docs/benchmarks.md): ENGINE=llm with
+# MEETSIGHT_LLM_BASE_URL (and _MODEL, _API_KEY) measures any OpenAI-compatible model the same way.
+ENGINE ?= builtin
 bench-intelligence: $(STAMP)
-	$(BIN)/python benchmarks/intelligence_eval.py
+	MEETSIGHT_INTELLIGENCE_ENGINE=$(ENGINE) $(BIN)/python benchmarks/intelligence_report.py
 
 # The MCP conformance suite (npm, Node 22 installed into tools/conformance) against a served
 # instance, once with an API key and once with an OAuth access token (sign-in, consent, PKCE);
