@@ -38,6 +38,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from meetsight.intelligence.builtin.bounded_cache import per_conversation
 from meetsight.intelligence.builtin.chat_compose import (
     Candidate,
     candidates,
@@ -62,6 +63,7 @@ from meetsight.intelligence.builtin.chat_topics import side, topic_affinity, top
 from meetsight.intelligence.builtin.embedder import embed
 from meetsight.intelligence.builtin.prototypes import embed_one
 from meetsight.intelligence.builtin.reported import reported
+from meetsight.intelligence.builtin.spoken_questions import unpunctuated
 from meetsight.intelligence.builtin.text import fold
 from meetsight.intelligence.conversation import Conversation
 from meetsight.intelligence.results import ChatAnswer
@@ -266,6 +268,19 @@ def _names_column(conversation: Conversation) -> np.ndarray:
     )
 
 
+# Speech recognition writes no "?": a line asks when it says a question word or a yes/no
+# inversion ("y cuántos pacientes tienen más o menos", "do you use anything for dispatch").
+_SPOKEN_ASK = re.compile(
+    r"\b(?:how (?:many|much|long|often)|what|which|who|when|where|do you|are you|have you|"
+    r"is it|cuant[oa]s?|que|cual\w*|quien\w*|cuando|donde|como)\b"
+)
+
+
+@per_conversation(16)
+def _unpunctuated(conversation: Conversation) -> bool:
+    return unpunctuated([line.text for line in conversation.lines])
+
+
 def _answer_lines(conversation: Conversation, scores: np.ndarray, within: float) -> list[int]:
     """The lines within ``within`` of the best (at most ``MAX_LINES``), the replies to those
     that ask (up to two lines by others), and the lines their speakers go on with (a turn
@@ -281,8 +296,9 @@ def _answer_lines(conversation: Conversation, scores: np.ndarray, within: float)
         if len(ranked) == MAX_LINES:
             break
     chosen = [i for i in ranked if scores[i] >= best - within]
+    bare = _unpunctuated(conversation)
     for i in list(chosen):
-        asks = "?" in lines[i].text
+        asks = "?" in lines[i].text or (bare and bool(_SPOKEN_ASK.search(fold(lines[i].text))))
         for j in (i + 1, i + 2):
             if j >= len(lines):
                 break
