@@ -47,6 +47,7 @@ from meetsight.intelligence.builtin.chat_compose import (
     conversation_names,
     render,
 )
+from meetsight.intelligence.builtin.chat_owners import figure_elsewhere
 from meetsight.intelligence.builtin.chat_passages import relevance, terms
 from meetsight.intelligence.builtin.chat_question import Plan, Slot
 from meetsight.intelligence.builtin.chat_scope import (
@@ -96,7 +97,19 @@ _RIVAL = re.compile(
     r"platforms?|programs?|apps?|products?|solutions?|competidor\w*|competencia|alternativas?|"
     r"proveedor\w*|herramientas?|sistemas?|plataformas?|programas?|aplicacion\w*|productos?)\b"
 )
+_FIGURES = frozenset((Slot.MONEY, Slot.SHARE))
 _NUMERIC = frozenset((Slot.MONEY, Slot.SHARE, Slot.COUNT, Slot.DURATION, Slot.DATE))
+
+
+# What something costs, not what someone pays ("What would Greenroute cost?", "¿Cuánto
+# costaría?").
+_PRICE_ASKED = re.compile(r"\b(?:cost|costs|price|priced|pricing|cuesta|costaria|costara|precio)\b")
+_PRICE_TERMS = frozenset(
+    terms(
+        "cost costs price priced pricing pay paid paying charge charges worth spend fee fees "
+        "quote quoted rate"
+    )
+) | frozenset(terms("cuesta costaria precio pagan paga cobra cobran tarifa cuota", "es"))
 
 
 def decline(conversation: Conversation) -> ChatAnswer:
@@ -133,6 +146,15 @@ class _Search:
         # "Who signs off on the purchase?" names nothing but its sales topic: a line plainly
         # on that topic speaks about it.
         generic = not (self.specific - topic_words(self.plan.language)) and not self.plan.entities
+        if (
+            self.plan.slot is Slot.MONEY
+            and not self.named
+            and _PRICE_ASKED.search(fold(self.plan.text))
+            and not self.specific - _PRICE_TERMS
+        ):
+            # "What would Greenroute cost per month?": the vendor's own name and a word for
+            # price; a line giving an amount speaks about its price whatever word it uses.
+            return True
         if generic and self.affinity is not None and self._on_topic(c.line) >= ON_TOPIC:
             return True
         return about(self.conversation, c.line, self.specific, vector, self.qvec)
@@ -322,6 +344,20 @@ def _holding(search: _Search, pool: list[Candidate], pvecs: np.ndarray) -> dict[
         before = before if "?" in before else ""
         line = conversation.lines[c.line].text
         values = slot_values(search.plan, c.text, found, line, before)
+        if (
+            values
+            and search.plan.slot in _FIGURES
+            and figure_elsewhere(
+                search.plan.text,
+                search.named,
+                c.text,
+                conversation.lines[c.line - 1].text if c.line > 0 else "",
+                search.plan.slot is Slot.MONEY,
+                line,
+                conversation.language == "es",
+            )
+        ):
+            continue
         if values and search.speaks_about(c, pvecs[n]) and not search.about_another(c):
             out[n] = 1.0 if any(values) else 0.5
     return out
