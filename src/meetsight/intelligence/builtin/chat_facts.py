@@ -140,20 +140,24 @@ class _Search:
         vectors = embed([c.text for c in pool])
         return pool, vectors
 
+    @property
+    def price_only(self) -> bool:
+        """ "What would Greenroute cost per month?": the vendor's own name and a word for price;
+        a line giving an amount speaks about its price whatever word it uses."""
+        return (
+            self.plan.slot is Slot.MONEY
+            and not self.named
+            and bool(_PRICE_ASKED.search(fold(self.plan.text)))
+            and not self.specific - _PRICE_TERMS
+        )
+
     def speaks_about(self, c: Candidate, vector: np.ndarray) -> bool:
         if self.plan.slot is Slot.NAME and _RIVAL.search(fold(self.plan.text)):
             return True  # "Which tools did they look at?": a product's name is what is asked
         # "Who signs off on the purchase?" names nothing but its sales topic: a line plainly
         # on that topic speaks about it.
         generic = not (self.specific - topic_words(self.plan.language)) and not self.plan.entities
-        if (
-            self.plan.slot is Slot.MONEY
-            and not self.named
-            and _PRICE_ASKED.search(fold(self.plan.text))
-            and not self.specific - _PRICE_TERMS
-        ):
-            # "What would Greenroute cost per month?": the vendor's own name and a word for
-            # price; a line giving an amount speaks about its price whatever word it uses.
+        if self.price_only:
             return True
         if generic and self.affinity is not None and self._on_topic(c.line) >= ON_TOPIC:
             return True
@@ -233,7 +237,7 @@ def short_answer(conversation: Conversation, plan: Plan, vectors: np.ndarray) ->
         found = {
             i: v
             for i, v in _holding(search, wide, wvecs).items()
-            if search.specific & _line_terms(conversation, wide[i].line)
+            if search.price_only or search.specific & _line_terms(conversation, wide[i].line)
         }
         if max(found.values(), default=0.0) > max(held.values(), default=0.0):
             pool, pvecs, held = wide, wvecs, found

@@ -4,7 +4,7 @@ discount did X offer?" only when it is X's (English and Spanish, on accent-folde
 A figure belongs to someone else when:
 
 * the party asked about is said only in a comparison after it ("six fifty, more than double
-  what we pay Breeze": six fifty is not what they pay Breeze; "más caro que lo que pagamos a
+  what we pay Breeze": six fifty is not what they pay Breeze; "el doble de lo que pagamos a
   Rutas");
 * the sentence names its own payer and it is another one ("the insurance side pays two
   eighty" asked about what Freight pays): a part of an organisation said as the subject of
@@ -26,7 +26,9 @@ from meetsight.intelligence.builtin.text import fold, words
 
 _COMPARISON = re.compile(
     r"\b(?:than|compared (?:to|with)|versus|vs|unlike|instead of|as opposed to|que lo que|"
-    r"mas que|menos que|comparado con|frente a|en vez de|a diferencia de)\b"
+    r"mas que|menos que|comparado con|frente a|en vez de|a diferencia de|"
+    r"(?:double|triple|twice|half|(?:two|three|four) times|el doble de|el triple de|la mitad de)"
+    r" (?:of )?(?:what|lo que))\b"
 )
 # "the insurance side pays", "la parte de seguros paga": a part of an organisation as payer.
 _PART_PAYS = re.compile(
@@ -111,7 +113,8 @@ def _other_payer(q: str, s: str) -> bool:
 
 
 def _counts(s: str, before: str) -> bool:
-    """A bare figure that replies to "how many ...?"."""
+    """A bare figure that replies to "how many ...?" (the only figure said: "At least six,
+    around four hundred thousand in bookings" gives an amount besides the count)."""
     if not _COUNT_ASKED.search(before) or _CURRENCY_SIGN.search(s):
         return False
-    return not any(w in CURRENCIES for w in words(s))
+    return len(number_runs(s)) == 1 and not any(w in CURRENCIES for w in words(s))

@@ -71,7 +71,9 @@ def is_subject(conversation: Conversation, name: str) -> bool:
     ):
         return True
     for line in conversation.lines[:OPENING_LINES]:
-        if key in words(line.text) and _INTRODUCES.search(fold(line.text)):
+        # (an acronym, "the ISO letter", is a standard or a category, not a party on the agenda)
+        acronym = name.isupper() and len(name) <= 4
+        if key in words(line.text) and (acronym or _INTRODUCES.search(fold(line.text))):
             return True
     said = sum(1 for line in words_of if key in line)
     return said >= max(SUBJECT_LINES, len(words_of) // 6)
