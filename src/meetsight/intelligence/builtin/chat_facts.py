@@ -38,6 +38,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from meetsight.intelligence.builtin.bounded_cache import per_conversation
 from meetsight.intelligence.builtin.chat_compose import (
     Candidate,
     candidates,
@@ -46,6 +47,7 @@ from meetsight.intelligence.builtin.chat_compose import (
     conversation_names,
     render,
 )
+from meetsight.intelligence.builtin.chat_owners import figure_elsewhere
 from meetsight.intelligence.builtin.chat_passages import relevance, terms
 from meetsight.intelligence.builtin.chat_question import Plan, Slot
 from meetsight.intelligence.builtin.chat_scope import (
@@ -62,6 +64,7 @@ from meetsight.intelligence.builtin.chat_topics import side, topic_affinity, top
 from meetsight.intelligence.builtin.embedder import embed
 from meetsight.intelligence.builtin.prototypes import embed_one
 from meetsight.intelligence.builtin.reported import reported
+from meetsight.intelligence.builtin.spoken_questions import unpunctuated
 from meetsight.intelligence.builtin.text import fold
 from meetsight.intelligence.conversation import Conversation
 from meetsight.intelligence.results import ChatAnswer
@@ -94,7 +97,19 @@ _RIVAL = re.compile(
     r"platforms?|programs?|apps?|products?|solutions?|competidor\w*|competencia|alternativas?|"
     r"proveedor\w*|herramientas?|sistemas?|plataformas?|programas?|aplicacion\w*|productos?)\b"
 )
+_FIGURES = frozenset((Slot.MONEY, Slot.SHARE))
 _NUMERIC = frozenset((Slot.MONEY, Slot.SHARE, Slot.COUNT, Slot.DURATION, Slot.DATE))
+
+
+# What something costs, not what someone pays ("What would Greenroute cost?", "¿Cuánto
+# costaría?").
+_PRICE_ASKED = re.compile(r"\b(?:cost|costs|price|priced|pricing|cuesta|costaria|costara|precio)\b")
+_PRICE_TERMS = frozenset(
+    terms(
+        "cost costs price priced pricing pay paid paying charge charges worth spend fee fees "
+        "quote quoted rate"
+    )
+) | frozenset(terms("cuesta costaria precio pagan paga cobra cobran tarifa cuota", "es"))
 
 
 def decline(conversation: Conversation) -> ChatAnswer:
@@ -125,12 +140,25 @@ class _Search:
         vectors = embed([c.text for c in pool])
         return pool, vectors
 
+    @property
+    def price_only(self) -> bool:
+        """ "What would Greenroute cost per month?": the vendor's own name and a word for price;
+        a line giving an amount speaks about its price whatever word it uses."""
+        return (
+            self.plan.slot is Slot.MONEY
+            and not self.named
+            and bool(_PRICE_ASKED.search(fold(self.plan.text)))
+            and not self.specific - _PRICE_TERMS
+        )
+
     def speaks_about(self, c: Candidate, vector: np.ndarray) -> bool:
         if self.plan.slot is Slot.NAME and _RIVAL.search(fold(self.plan.text)):
             return True  # "Which tools did they look at?": a product's name is what is asked
         # "Who signs off on the purchase?" names nothing but its sales topic: a line plainly
         # on that topic speaks about it.
         generic = not (self.specific - topic_words(self.plan.language)) and not self.plan.entities
+        if self.price_only:
+            return True
         if generic and self.affinity is not None and self._on_topic(c.line) >= ON_TOPIC:
             return True
         return about(self.conversation, c.line, self.specific, vector, self.qvec)
@@ -209,7 +237,7 @@ def short_answer(conversation: Conversation, plan: Plan, vectors: np.ndarray) ->
         found = {
             i: v
             for i, v in _holding(search, wide, wvecs).items()
-            if search.specific & _line_terms(conversation, wide[i].line)
+            if search.price_only or search.specific & _line_terms(conversation, wide[i].line)
         }
         if max(found.values(), default=0.0) > max(held.values(), default=0.0):
             pool, pvecs, held = wide, wvecs, found
@@ -266,6 +294,19 @@ def _names_column(conversation: Conversation) -> np.ndarray:
     )
 
 
+# Speech recognition writes no "?": a line asks when it says a question word or a yes/no
+# inversion ("y cuántos pacientes tienen más o menos", "do you use anything for dispatch").
+_SPOKEN_ASK = re.compile(
+    r"\b(?:how (?:many|much|long|often)|what|which|who|when|where|do you|are you|have you|"
+    r"is it|cuant[oa]s?|que|cual\w*|quien\w*|cuando|donde|como)\b"
+)
+
+
+@per_conversation(16)
+def _unpunctuated(conversation: Conversation) -> bool:
+    return unpunctuated([line.text for line in conversation.lines])
+
+
 def _answer_lines(conversation: Conversation, scores: np.ndarray, within: float) -> list[int]:
     """The lines within ``within`` of the best (at most ``MAX_LINES``), the replies to those
     that ask (up to two lines by others), and the lines their speakers go on with (a turn
@@ -281,8 +322,9 @@ def _answer_lines(conversation: Conversation, scores: np.ndarray, within: float)
         if len(ranked) == MAX_LINES:
             break
     chosen = [i for i in ranked if scores[i] >= best - within]
+    bare = _unpunctuated(conversation)
     for i in list(chosen):
-        asks = "?" in lines[i].text
+        asks = "?" in lines[i].text or (bare and bool(_SPOKEN_ASK.search(fold(lines[i].text))))
         for j in (i + 1, i + 2):
             if j >= len(lines):
                 break
@@ -306,6 +348,20 @@ def _holding(search: _Search, pool: list[Candidate], pvecs: np.ndarray) -> dict[
         before = before if "?" in before else ""
         line = conversation.lines[c.line].text
         values = slot_values(search.plan, c.text, found, line, before)
+        if (
+            values
+            and search.plan.slot in _FIGURES
+            and figure_elsewhere(
+                search.plan.text,
+                search.named,
+                c.text,
+                conversation.lines[c.line - 1].text if c.line > 0 else "",
+                search.plan.slot is Slot.MONEY,
+                line,
+                conversation.language == "es",
+            )
+        ):
+            continue
         if values and search.speaks_about(c, pvecs[n]) and not search.about_another(c):
             out[n] = 1.0 if any(values) else 0.5
     return out

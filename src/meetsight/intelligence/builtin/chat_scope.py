@@ -19,6 +19,8 @@ a sentence speaks about what is asked.
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 from meetsight.intelligence.builtin.bounded_cache import per_conversation
@@ -34,6 +36,13 @@ FOLLOWED_WEIGHT = 0.3
 ABOUT_COSINE = 0.25
 LOOK_BACK = 2  # lines before a sentence that may hold what it answers
 
+# An opening line says who the conversation is with when it introduces someone ("Thanks for
+# calling Staffly", "Piotr runs IT at Ostrander Freight", "le habla Marta de Frutas Soler"); a
+# name said otherwise there is only the first thing on the agenda ("Zainab, start with Northgate").
+_INTRODUCES = re.compile(
+    r"\b(?:this is|calling|from|at|here|welcome|joining|represent\w*|on behalf of|habla|llamo|"
+    r"de parte de|desde|bienvenid\w*|soy|somos)\b"
+)
 _GENERIC_WORDS = """year years month months week weeks day days hour hours minute minutes time
 times per much many number amount ano anos mes meses semana semanas dia dias hora horas vez"""
 _GENERIC = frozenset(terms(_GENERIC_WORDS)) | frozenset(terms(_GENERIC_WORDS, "es"))
@@ -51,8 +60,9 @@ def subject_terms(conversation: Conversation, plan: Plan) -> set[str]:
 
 def is_subject(conversation: Conversation, name: str) -> bool:
     """Whether a name is the conversation's own subject: in its title, a speaker's, said in its
-    first ``OPENING_LINES`` lines ("Thanks for calling Staffly, this is Marcus": who the call is
-    with), or said (as a whole word, not a stem: "ShiftNest" is not "shifts") in at least
+    first ``OPENING_LINES`` lines in a line that introduces someone ("Thanks for calling
+    Staffly, this is Marcus": who the call is with; not "Zainab, start with Northgate"), or
+    said (as a whole word, not a stem: "ShiftNest" is not "shifts") in at least
     ``SUBJECT_LINES`` lines and one line in six."""
     key = fold(name)
     words_of = _line_words(conversation)
@@ -60,8 +70,11 @@ def is_subject(conversation: Conversation, name: str) -> bool:
         key in words(s.name) for s in conversation.speakers
     ):
         return True
-    if any(key in line for line in words_of[:OPENING_LINES]):
-        return True
+    for line in conversation.lines[:OPENING_LINES]:
+        # (an acronym, "the ISO letter", is a standard or a category, not a party on the agenda)
+        acronym = name.isupper() and len(name) <= 4
+        if key in words(line.text) and (acronym or _INTRODUCES.search(fold(line.text))):
+            return True
     said = sum(1 for line in words_of if key in line)
     return said >= max(SUBJECT_LINES, len(words_of) // 6)
 
