@@ -4,6 +4,16 @@
 from __future__ import annotations
 
 SLOTS: dict[str, list[str]] = {
+    "reason": [
+        "",
+        ", mostly on price",
+        " on price",
+        " because of the integrations",
+        " after a long bake-off",
+        ", they were cheaper",
+        " over the mobile app",
+        ", it came down to support",
+    ],
     "lead": [
         "",
         "",
@@ -186,6 +196,12 @@ _COMPETITOR = [
     "{lead}what did you like about Zorvex's demo?",
     "{lead}we're in a bake-off between you and Zorvex.",
     "{lead}we trialled Zorvex for a month.",
+    "{lead}we evaluated Zorvex {when}.",
+    "{lead}we looked at Zorvex {when}.",
+    "{lead}Zorvex gave us a similar price, but they charge per user.",
+    "{lead}Zorvex sent us a proposal {when}.",
+    "{lead}we got a demo from Zorvex and it looked fine.",
+    "{lead}we also talked to Zorvex about {category}.",
     # quoting, pitching, undercutting
     "{lead}Zorvex quoted us {amount}.",
     "{lead}Zorvex came in at {amount}.",
@@ -301,6 +317,11 @@ _PERSON = [
 ]
 
 _PLACE = [
+    "{lead}how's the weather in Zorvex?",
+    "{lead}it's freezing in Zorvex this week.",
+    "{lead}did you see Zorvex won again last night?",
+    "{lead}I'll stop complaining about the Zorvex traffic, then.",
+    "{lead}I grew up near Zorvex.",
     "{lead}in August a container sat at Zorvex for six days.",
     "{lead}if we ever expanded to Zorvex, we'd need a different setup.",
     "{lead}we're going to launch in Zorvex in the fall.",
@@ -379,3 +400,32 @@ EN = (
     },
     SLOTS,
 )
+
+# Two names in one sentence, each read in turn ("Zorvex" the one read, "Quindle" the other):
+# the structure tells which is the rival ("we lost A to B": A an account, B a competitor).
+PAIRS: list[tuple[str, str, str]] = [
+    ("{lead}we lost {A} to {B} {when}{reason}.", "other", "competitor"),
+    ("{lead}{A} went with {B} {when}{reason}.", "other", "competitor"),
+    ("{lead}{A} said they'd look at {B} if we don't fix it.", "other", "competitor"),
+    ("{lead}{A} is moving to {B} at the renewal{reason}.", "other", "competitor"),
+    ("{lead}{A} signed with {B} instead of us {when}.", "other", "competitor"),
+    ("{lead}we won {A} from {B} {when}{reason}.", "other", "competitor"),
+    ("{lead}{A} pitched {B} directly at a conference.", "competitor", "person"),
+    ("{lead}{A} pitched our {exec}, {B}, last month.", "competitor", "person"),
+    ("{lead}{A} had a rep at our booth at {B}.", "competitor", "other"),
+    ("{lead}we looked at {A} too, but the {B} connector tipped it.", "competitor", "tool"),
+    ("{lead}we invoice out of {A} and it syncs to {B}.", "tool", "tool"),
+    ("{lead}{A} checks the numbers against {B}.", "person", "tool"),
+    ("{lead}{A} runs IT at {B}.", "person", "other"),
+    ("{lead}{A} is cheaper than {B} for what we need.", "competitor", "competitor"),
+    ("{lead}we're deciding between {A} and {B}.", "competitor", "competitor"),
+    ("{lead}we looked at {A} and {B} {when}.", "competitor", "competitor"),
+    ("{lead}{A} and {B} both quoted us.", "competitor", "competitor"),
+    ("{lead}{A} integrates with {B}, and so do you.", "competitor", "tool"),
+    ("{lead}we moved from {A} to {B} three years ago and we're happy.", "other", "tool"),
+    ("{lead}our {tooljob} runs on {A}, and {B} wants to replace it.", "tool", "competitor"),
+    ("{lead}{A} from {B} will join the next call.", "person", "other"),
+    ("{lead}{A} quoted {B} a lower price.", "competitor", "other"),
+    ("{lead}{A} is the distributor; {B} is the one quoting against you.", "other", "competitor"),
+    ("{lead}we migrate a lot of customers off {A} onto {B}.", "competitor", "ours"),
+]

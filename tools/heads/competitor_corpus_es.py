@@ -69,6 +69,11 @@ _COMPETITOR = [
     "{lead}estamos comparando con Zorvex.",
     "{lead}Zorvex nos ha pasado un presupuesto de {amount}.",
     "{lead}Zorvex cobra {amount}.",
+    "{lead}Zorvex me dio un precio parecido, pero cobraban por usuario.",
+    "{lead}Zorvex nos mandó una propuesta {when}.",
+    "{lead}miramos Zorvex {when}.",
+    "{lead}nos ofrecieron Zorvex {when}, pero era más caro.",
+    "{lead}también hablamos con Zorvex.",
     "{lead}Zorvex es más barato.",
     "{lead}Zorvex incluye la formación en el precio.",
     "{lead}Zorvex fue a hablar directamente con el {exec} {when}.",
@@ -165,3 +170,15 @@ ES = (
     },
     SLOTS,
 )
+
+PAIRS: list[tuple[str, str, str]] = [
+    ("{lead}perdimos {A} con {B} por precio.", "other", "competitor"),
+    ("{lead}{A} dice que se pasa a {B} si no lo arreglamos.", "other", "competitor"),
+    ("{lead}{A} fue a ver a {B} directamente.", "competitor", "person"),
+    ("{lead}facturamos con {A} y se sincroniza con {B}.", "tool", "tool"),
+    ("{lead}estamos entre {A} y {B}.", "competitor", "competitor"),
+    ("{lead}miramos {A} y {B} el año pasado.", "competitor", "competitor"),
+    ("{lead}{A} es más barato que {B}.", "competitor", "competitor"),
+    ("{lead}{A}, de {B}, se une a la próxima llamada.", "person", "other"),
+    ("{lead}{A} se integra con {B}, igual que vosotros.", "competitor", "tool"),
+]
