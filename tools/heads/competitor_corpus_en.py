@@ -250,6 +250,20 @@ _COMPETITOR = [
     "{lead}I want a battlecard against Zorvex.",
     "{lead}Zorvex is bundling {thing} for free.",
     "{lead}they chose Zorvex because it was cheaper.",
+    "{lead}Zorvex is raising its prices in {month}.",
+    "{lead}we should run ads on the Zorvex price increase.",
+    "{lead}most of our wins came from Zorvex customers who were fed up.",
+    "{lead}let's do a campaign around switching from Zorvex.",
+    "{lead}Zorvex is ahead of us on reviews right now.",
+    "{lead}Zorvex has twice as many integrations as we do.",
+    "{lead}what are Zorvex customers saying on the forums?",
+    "{lead}Zorvex announced a new pricing model.",
+    "{lead}we need a migration offer for teams leaving Zorvex.",
+    "{lead}Zorvex already caches jobs offline, and we don't.",
+    "{lead}you switched over from Zorvex, didn't you?",
+    "{lead}Zorvex was in the same range, a little higher.",
+    "{lead}Zorvex renamed itself last year, but it's the same product and it's cheaper.",
+    "{lead}my boss keeps forwarding me news about Zorvex.",
 ]
 
 _TOOL = [
