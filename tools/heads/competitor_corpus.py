@@ -8,7 +8,8 @@ languages, hardware brands, accounts in a pipeline, the customer's own company).
 
     python tools/heads/competitor_corpus.py   # rewrites the generated block of competitor.tsv
 
-The sentences above the ``GENERATED`` marker in src/.../heads/corpus/competitor.tsv are kept;
+The base corpus above the ``GENERATED`` marker (tools/corpora/competitor.py, which keeps this
+block) is kept;
 everything after it is rewritten from competitor_corpus_en.py and competitor_corpus_es.py
 (fixed seed). A share is rendered as ASR text (lowercase, no punctuation, fillers), the masked
 names keeping their capitals as the engine writes them.
