@@ -126,3 +126,57 @@ def test_candidate_names() -> None:
     assert find_names("Northgate Mechanical called again.", set(), {"mechanical"}) == [
         "Northgate Mechanical"
     ]
+
+
+def test_structure_tells_the_rival_from_the_account_we_lost() -> None:
+    """Two names in one sentence: "we lost A to B" makes B the rival and A our account; an
+    event where a rival had a booth is not a rival; a handle before "@" is no name."""
+    meeting = make(
+        [
+            (S, "Quick one on the pipeline before we start."),
+            (C, "We lost Draycott Foods to Tillerform in March, mostly on price."),
+            (S, "Tillerform keeps undercutting us, they did the same at two other accounts."),
+            (C, "They also had a huge stand at Packworld, right by the entrance."),
+            (S, "Send the notes to ops@ or ask Wendeline, she has the list."),
+        ],
+        sellers=[S, C],
+        title="Weekly pipeline review",
+    )
+    found = names(meeting)
+    assert found == ["Tillerform"]
+
+
+def test_a_rival_named_once_in_a_long_turn_is_found() -> None:
+    """The name is read in a window of words around it, so a long turn about other things
+    does not drown the one clause that weighs a rival."""
+    call = make(
+        [
+            (S, "Where are you in the process?"),
+            (
+                C,
+                "So we have two warehouses, about ninety people on the floor, and the night "
+                "shift runs on paper tickets that someone types in the next morning, which is "
+                "slow and nobody likes it, and last month we also got a quote from Stockvane "
+                "that came in well under your number, so I need to understand the difference.",
+            ),
+        ],
+        sellers=[S],
+        title="Warehouse scanning follow-up",
+    )
+    assert names(call) == ["Stockvane"]
+
+
+def test_spanish_rival_quoting_and_own_tool() -> None:
+    call = make(
+        [
+            (S, "¿Con qué trabajáis ahora?"),
+            (C, "La contabilidad la llevamos en Cuentalia y eso no se toca."),
+            (C, "Y Firmadora nos pasó un presupuesto más barato, pero cobraban por usuario."),
+        ],
+        sellers=[S],
+        language="es",
+        title="Llamada de seguimiento",
+    )
+    found = names(call)
+    assert "Firmadora" in found
+    assert "Cuentalia" not in found

@@ -102,3 +102,33 @@ def test_every_line_is_read_when_no_side_is_known() -> None:
 )
 def test_concern_kind(text: str, kind: str) -> None:
     assert concern_kind(text) == kind
+
+
+def test_a_concern_inside_a_run_on_asr_turn_is_found() -> None:
+    """ASR text has no sentence ends: the whole turn is one reading, and a concern buried in
+    plain talk still makes it an objection; plain run-on talk does not."""
+    call = _call(
+        [
+            "yeah so we have like three crews and um the thing is if my guys have to learn "
+            "another app in the middle of mowing season they just won't do it honestly",
+            "okay yeah we start at seven usually and the crews are back by four or so",
+        ]
+    )
+    found = {o.line for o in find_objections(call, vectors_of(call))}
+    assert 1 in found
+    assert 2 not in found
+
+
+def test_agreement_and_logistics_are_not_objections() -> None:
+    """Lines that touch a concern's topic (timing, budget, legal, training) while agreeing or
+    planning; at most one of them may be misread."""
+    plain = [
+        "March suits us, things are slow around then.",
+        "Our counsel gives every contract a read, but this one looks standard to me.",
+        "Money has been set aside for this already.",
+        "Training the team won't be a big deal, they pick things up fast.",
+    ]
+    call = _call([*plain, "Honestly, the per-seat price is a stretch for a team our size."])
+    found = {o.line for o in find_objections(call, vectors_of(call))}
+    assert 5 in found
+    assert len(found & {1, 2, 3, 4}) <= 1

@@ -16,7 +16,7 @@ from fixtures.multipart import multipart
 from meetsight.intelligence.builtin.engine import BuiltinEngine
 from meetsight.intelligence.builtin.insights import seller_side
 from meetsight.intelligence.builtin.notes import DEFAULT_SPECS
-from meetsight.intelligence.builtin.sides import with_seller_side
+from meetsight.intelligence.builtin.sides import _internal_meeting, _split, with_seller_side
 from meetsight.intelligence.conversation import Speaker
 from meetsight.intelligence.scorecard import DEFAULT_OBJECTIVES
 from meetsight.intelligence.smart_categories import DEFAULT_CATEGORIES
@@ -143,3 +143,26 @@ def test_unknown_side_is_said() -> None:
     }
     marked = dataclasses.replace(chat, speakers=(Speaker("A B", True), Speaker("C D", False)))
     assert seller_side(marked)["inferredFrom"] == "marked"
+
+
+def test_a_sellers_colleague_joins_the_seller_side() -> None:
+    """A wider cut nearly as clear as the widest keeps a quieter colleague on our side."""
+    scores = {"Lead": (0.45, 12, 0), "Colleague": (0.08, 9, 0), "Buyer": (-0.25, 10, 0),
+              "Boss": (-0.8, 14, 3)}  # fmt: skip
+    assert _split(scores) == {"Lead", "Colleague"}
+    scores["Colleague"] = (-0.15, 9, 0)  # now clearly closer to the buyers
+    assert _split(scores) == {"Lead"}
+
+
+def test_a_discovery_title_is_never_an_internal_meeting() -> None:
+    """Talk of "customers" in a call titled as a discovery is the buyer's own customers."""
+    turns = [
+        ("Abe", "Our customers order by phone, and the customers hate waiting."),
+        ("Bea", "Customers also ask for delivery windows."),
+        ("Cy", "How many customers a day call in?"),
+    ]
+    meeting = make(turns, sellers=[], title="Bakery chain / Ordero - discovery")
+    scores = {"Abe": (0.0, 1, 0), "Bea": (0.0, 1, 0), "Cy": (0.0, 1, 0)}
+    assert not _internal_meeting(meeting, scores)
+    planning = dataclasses.replace(meeting, title="Bakery chain ordering")
+    assert _internal_meeting(planning, scores)

@@ -6,13 +6,14 @@
    inner capitals, is capitalised mid-sentence elsewhere in the conversation, or looks like no
    ordinary word (see :func:`find_names`).
 2. Each mention is read in context: its sentence with the name masked (and the sentence before
-   when the one holding the name is short: "What are you using today?" / "Zorvex, for years.").
+   when the one holding the name is short: "What are you using today?" / "Zorvex, for years."),
+   cut to ``WINDOW`` words on each side of the name.
    The ``competitor`` head (a corpus of masked sentences, English and Spanish) tells a rival
    (evaluated, pitched, quoting, incumbent being replaced, threatened switch, lost deal) from the
    customer's own tools and integrations, our own company, people, places and other names.
-3. Evidence adds up over the conversation: a name is a competitor when its best mention is
-   confident (``SURE``) or when two mentions lean that way (``LEAN``), and it is not mostly
-   read as a person or as our own product.
+3. Evidence adds up over the conversation: a name is a competitor when its best mention reads
+   that way (``SURE``, ``SINGLE`` for a name said once) and it reads as a competitor in at
+   least as many mentions as it reads as any one other thing (a person, a place, a tool).
 
 At most ``MAX_MENTIONS`` mentions per name are read (the first ones), so the cost is bounded by
 the number of distinct names, not the length of the conversation.
@@ -40,7 +41,9 @@ from meetsight.intelligence.conversation import Conversation
 
 MASK = "Zorvex"  # the corpus writes every masked name this way
 OTHER = "Quindle"  # another name in the same sentence: a name, but not the one read
-SURE = 0.55  # the mean probability over a name's mentions that makes it a competitor
+SURE = 0.7  # the best mention's probability that makes a name a competitor
+SINGLE = 0.55  # the same for a name said once
+WINDOW = 8  # words read on each side of the masked name
 LEAN = 0.4  # mentions at least this likely are the ones quoted
 MAX_MENTIONS = 4
 MAX_NAMES = 60
@@ -54,7 +57,8 @@ _GENERIC_CAPS = wordset(
     msa nda dpa sow po w-9 coi csv excel eod eta faq ux ui id tv ip vpn mfa mondays tuesdays
     wednesdays thursdays fridays saturdays sundays lunes martes miercoles jueves viernes ciso cso
     gc dpo ae sdr bdr csm se am rvp cpu gpu usb ap ar gm iva nif cif sepa iban hvac gps mdm edr
-    xdr siem soc mrp tms wms ehr emr pos b2b b2c arr mrr nrr cac ltv okr p1 p2 sku rma"""
+    xdr siem soc mrp tms wms ehr emr pos b2b b2c arr mrr nrr cac ltv okr p1 p2 sku rma wi-fi wifi
+    christmas easter thanksgiving navidad halloween"""
 )
 _WORD_ENDINGS = (
     "s", "ed", "ing", "ly", "mente", "ado", "ada", "ido", "ida", "aba", "ia", "ar", "er", "ir",
@@ -120,6 +124,8 @@ def find_names(text: str, excluded: set[str], mid_caps: set[str]) -> list[str]:
             run.append(word)
             last_end = m.end()
             continue
+        if text[m.end() : m.end() + 1] == "@":  # an address or a handle, not a name
+            word = ""
         initial = _starts_sentence(text, m.start())
         inner_caps = any(c.isupper() for c in word[1:]) and not word.isupper()
         ok = (
@@ -199,8 +205,18 @@ def _context(previous: str, sentence: str, name: str, others: Sequence[str]) -> 
         if other != name and other not in name:
             masked = _mask(masked, other, OTHER)
     if previous and len(sentence.split()) < SHORT_SENTENCE:
-        return f"{previous} {masked}"
-    return masked
+        masked = f"{previous} {masked}"
+    return _window(masked)
+
+
+def _window(masked: str) -> str:
+    """The ``WINDOW`` words on each side of the first masked name: what a long turn says
+    elsewhere drowns the structure around the name ("we did a demo with X")."""
+    tokens = masked.split()
+    at = next((i for i, t in enumerate(tokens) if MASK in t), None)
+    if at is None:
+        return masked
+    return " ".join(tokens[max(0, at - WINDOW) : at + WINDOW + 1])
 
 
 def _mentions(conversation: Conversation) -> dict[str, list[tuple[int, str, str]]]:
@@ -247,9 +263,17 @@ def _lowercase_words(texts: Sequence[str]) -> set[str]:
 
 
 def _decide(probs: np.ndarray, labels: Sequence[str]) -> bool:
-    """Mentions vote with their whole distribution: the name is a competitor when, averaged
-    over its mentions, that reading clears ``SURE``."""
-    return bool(probs.mean(axis=0)[labels.index("competitor")] >= SURE)
+    """A name is a competitor when its best mention reads that way (``SURE``; ``SINGLE`` for a
+    name said once: several mentions give a stray rival-like reading more chances, and a name
+    is often also named in logistics, "send me the X end date", which says nothing against
+    it), and when it reads as a competitor in at least as many mentions as it reads as any
+    one other thing (a person, a place, a tool)."""
+    column = labels.index("competitor")
+    best = float(probs[:, column].max())
+    if best < (SINGLE if len(probs) == 1 else SURE):
+        return False
+    votes = np.bincount(probs.argmax(axis=1), minlength=len(labels))
+    return bool(votes[column] >= votes.max())
 
 
 _FOUND: LineBudgetCache[tuple[Competitor, ...]] = LineBudgetCache(16)

@@ -35,6 +35,7 @@ from meetsight.intelligence.builtin.heads.model import load_head
 from meetsight.intelligence.conversation import Conversation, Speaker
 
 CLEAR_GAP = 0.12
+NEAR_GAP = 0.05  # a wider cut whose gap is this close to the widest is preferred
 CUE_WEIGHT = 0.15  # per cue hit, scaled by the speaker's turns
 MIN_TURNS = 2  # a speaker with fewer turns is never the only seller
 THIRD_PERSON_CUSTOMERS = 3  # mentions that make a buyer-less talk an internal meeting
@@ -69,6 +70,12 @@ _INTERNAL_TITLE = re.compile(
     r"\b(?:planning|stand-?up|standup|sync|retro\w*|1[:-]1|one-on-one|all-hands|debrief"
     r"|sprint|weekly|team meeting|internal|pipeline review|forecast|interview debrief"
     r"|planificacion|reunion (?:interna|semanal|de equipo)|interna|semanal|comite)\b"
+)
+# A title naming a meeting with a customer: talk of "customers" there is the buyer's own.
+_EXTERNAL_TITLE = re.compile(
+    r"\b(?:discovery|demo|negotiation|renewal|qbr|business review|kick-?off|onboarding"
+    r"|proposal|follow-?up|inbound|outbound|escalation|descubrimiento|demostracion|negociacion"
+    r"|renovacion|propuesta|seguimiento)\b"
 )
 _THIRD_PERSON = re.compile(
     r"\b(?:the (?:customer|customers|client|clients|prospect|prospects|account|accounts|deal)"
@@ -110,11 +117,11 @@ def _scores(conversation: Conversation, vectors: np.ndarray) -> dict[str, tuple[
 def _split(scores: dict[str, tuple[float, int, int]]) -> set[str]:
     """The speakers above the widest gap in seller score (at most half of them)."""
     ranked = sorted(scores, key=lambda s: -scores[s][0])
-    best_gap, cut = 0.0, 0
-    for i in range(1, len(ranked) // 2 + 1):
-        gap = scores[ranked[i - 1]][0] - scores[ranked[i]][0]
-        if gap > best_gap:
-            best_gap, cut = gap, i
+    gaps = [scores[ranked[i - 1]][0] - scores[ranked[i]][0] for i in range(1, len(ranked) // 2 + 1)]
+    best_gap = max(gaps, default=0.0)
+    # A wider cut that is nearly as clear wins: a seller often brings a colleague (an SE, a
+    # manager) whose turns read less like selling than the lead's.
+    cut = max((i + 1 for i, gap in enumerate(gaps) if gap >= best_gap - NEAR_GAP), default=0)
     if best_gap < CLEAR_GAP:
         return set()
     side = set(ranked[:cut])
@@ -126,8 +133,11 @@ def _split(scores: dict[str, tuple[float, int, int]]) -> set[str]:
 def _internal_meeting(
     conversation: Conversation, scores: dict[str, tuple[float, int, int]]
 ) -> bool:
-    if _INTERNAL_TITLE.search(fold(conversation.title)):
+    title = fold(conversation.title)
+    if _INTERNAL_TITLE.search(title):
         return True
+    if _EXTERNAL_TITLE.search(title):
+        return False
     if len(scores) < 3 or any(hits for _, _, hits in scores.values()):
         return False
     mentions = sum(len(_THIRD_PERSON.findall(fold(ln.text))) for ln in conversation.lines)
