@@ -35,6 +35,7 @@ from meetsight.intelligence.builtin.embedder import embed, tokenizer_model_path
 from meetsight.intelligence.builtin.folding import fold, words
 from meetsight.intelligence.builtin.heads.model import load_head
 from meetsight.intelligence.builtin.keyphrases import GENERIC_WORDS
+from meetsight.intelligence.builtin.spoken_names import is_lowercase, occurrences, spoken_names
 from meetsight.intelligence.builtin.stopwords import BOTH, wordset
 from meetsight.intelligence.builtin.text import sentences
 from meetsight.intelligence.conversation import Conversation
@@ -258,6 +259,35 @@ def _mentions(conversation: Conversation) -> dict[str, list[tuple[int, str, str]
     }
 
 
+def _spoken_mentions(
+    conversation: Conversation,
+) -> dict[str, list[tuple[int, str, str]]]:
+    """The same for a lowercase transcript: the candidates found in vendor slots
+    (:mod:`spoken_names`), each read on its first mentions with the spoken words masked
+    (the line before joins a short line, as for capitalised names)."""
+    texts = [fold(ln.text) for ln in conversation.lines]
+    found: dict[str, list[tuple[int, str, str]]] = {}
+    for cand in spoken_names(texts, _excluded(conversation))[:MAX_NAMES]:
+        spots: list[tuple[int, str, str]] = []
+        for i, (line, text) in enumerate(zip(conversation.lines, texts, strict=True)):
+            spans = occurrences(text, cand.key)
+            if not spans:
+                continue
+            # read the words as spoken (accents kept) where folding kept the offsets
+            shown = line.text.lower() if len(line.text) == len(text) else text
+            masked = shown
+            for start, end in reversed(spans):
+                masked = masked[:start] + MASK + masked[end:]
+            if i and len(text.split()) < SHORT_SENTENCE:
+                masked = f"{conversation.lines[i - 1].text.lower()} {masked}"
+            spots.append((line.index, line.text, _window(masked)))
+            if len(spots) >= MAX_MENTIONS:
+                break
+        if spots:
+            found[cand.shown] = spots
+    return found
+
+
 def _lowercase_words(texts: Sequence[str]) -> set[str]:
     return {fold(w) for t in texts for w in re.findall(r"\b[a-zà-ÿ][a-zà-ÿ'-]+\b", t)}
 
@@ -276,6 +306,18 @@ def _decide(probs: np.ndarray, labels: Sequence[str]) -> bool:
     return bool(votes[column] >= votes.max())
 
 
+def _unanimous(probs: np.ndarray, labels: Sequence[str]) -> bool:
+    """A spoken name said several times that every mention reads as a competitor: speech
+    without punctuation reads less sharply than text, so a repeated unanimous reading makes up
+    for a best mention under ``SURE`` (still at least ``SINGLE``)."""
+    column = labels.index("competitor")
+    return (
+        len(probs) >= 2
+        and bool((probs.argmax(axis=1) == column).all())
+        and float(probs[:, column].max()) >= SINGLE
+    )
+
+
 _FOUND: LineBudgetCache[tuple[Competitor, ...]] = LineBudgetCache(16)
 
 
@@ -291,6 +333,12 @@ def find_competitors(conversation: Conversation) -> tuple[Competitor, ...]:
 
 def _find(conversation: Conversation) -> tuple[Competitor, ...]:
     mentions = _mentions(conversation)
+    spoken: set[str] = set()
+    if is_lowercase([ln.text for ln in conversation.lines]):
+        for name, spots in _spoken_mentions(conversation).items():
+            if fold(name) not in {fold(n) for n in mentions}:
+                mentions[name] = spots
+                spoken.add(name)
     if not mentions:
         return ()
     contexts = [c for spots in mentions.values() for _, _, c in spots]
@@ -301,7 +349,7 @@ def _find(conversation: Conversation) -> tuple[Competitor, ...]:
     for name, spots in mentions.items():
         block = probs[row : row + len(spots)]
         row += len(spots)
-        if not _decide(block, head.labels):
+        if not (_decide(block, head.labels) or (name in spoken and _unanimous(block, head.labels))):
             continue
         comp = block[:, head.labels.index("competitor")]
         order = np.argsort(-comp, kind="stable")
