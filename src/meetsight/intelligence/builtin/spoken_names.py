@@ -169,6 +169,16 @@ def spoken_names(texts: Sequence[str], excluded: set[str]) -> list[SpokenName]:
             slots[key] += 1
             if m.group("strong"):
                 strong.add(key)
+    # a run that goes on past a name seen alone elsewhere is that name ("from paylocity
+    # weekly" and "on paylocity")
+    for key in list(order):
+        shorter = [k for k in order if k != key and f"{key} ".startswith(f"{k} ")]
+        if shorter:
+            base = max(shorter, key=len)
+            slots[base] += slots.pop(key)
+            if key in strong:
+                strong.add(base)
+            order.remove(key)
     out: list[SpokenName] = []
     for key in order:
         if key in strong or slots[key] >= 2:
