@@ -26,6 +26,7 @@ from meetsight.intelligence.builtin.chat_compose import (
 )
 from meetsight.intelligence.builtin.embedder import embed
 from meetsight.intelligence.builtin.summary_figures import choose_figures, merged
+from meetsight.intelligence.builtin.summary_salience import salience, word_counts
 from meetsight.intelligence.builtin.talk_cues import (
     AGREEMENT,
     CONCERN,
@@ -45,6 +46,7 @@ WORDS_PER_LINE = 1.0
 REDUNDANCY = 0.5
 SPREAD = 0.1
 MAX_POINTS = 10
+SALIENCE = 0.5
 SEPARATE = 0
 LONGEST = 25  # words: a longer sentence is a ramble, not a point
 LENGTH = 0.05  # per log(1 + words): a full sentence says more than a fragment
@@ -106,8 +108,11 @@ def choose_points(
     if not pool:
         return [], centre
     svecs = embed([c.text for c in pool])
-    scores = svecs @ centre + np.array(
-        [cue_bonus(c.text) + LENGTH * np.log1p(c.words) for c in pool]
+    counts = word_counts(conversation)
+    scores = (
+        svecs @ centre
+        + SALIENCE * salience([c.text for c in pool], counts)
+        + np.array([cue_bonus(c.text) + LENGTH * np.log1p(c.words) for c in pool])
     )
     slices = np.searchsorted(bounds[1:], [c.line for c in pool], side="right").tolist()
     budget = word_budget(len(conversation.lines))
