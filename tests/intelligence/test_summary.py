@@ -8,7 +8,7 @@ from datetime import date
 import pytest
 from summary_support import eval_next_steps, from_eval, make, open_eval_set, vectors_of
 
-from meetsight.intelligence.builtin.summary import framing, quote, summarize
+from meetsight.intelligence.builtin.summary import framing, quote, subjects_sentence, summarize
 from meetsight.intelligence.builtin.summary_points import choose_points
 from meetsight.intelligence.results import NextStep
 
@@ -61,7 +61,9 @@ def _body(summary: str) -> str:
 def test_english_summary_shape() -> None:
     summary = summarize(ENGLISH, vectors_of(ENGLISH), STEPS)
     parts = summary.split("\n")
-    assert parts[0] == "Outbound call of about 2 minutes: Dana Whitfield with Chris Okafor."
+    assert parts[0].startswith(
+        "Outbound call of about 2 minutes: Dana Whitfield with Chris Okafor. The talk was about "
+    )
     assert parts[-1] == "Agreed next steps: send the ROI calculator (Dana Whitfield, by Friday)."
     body = _body(summary)
     # Written prose in reported speech, attributed, not "Speaker: quote" lines.
@@ -90,7 +92,9 @@ def test_spanish_summary_is_framed_in_spanish() -> None:
     steps = [NextStep("enviar la propuesta", ("Nuria Peña",), "mañana", None, 8)]
     summary = summarize(SPANISH, vectors_of(SPANISH), steps)
     parts = summary.split("\n")
-    assert parts[0] == "Llamada saliente de unos 2 minutos: Gabriel Soto con Nuria Peña."
+    assert parts[0].startswith(
+        "Llamada saliente de unos 2 minutos: Gabriel Soto con Nuria Peña. Se habló de "
+    )
     assert parts[-1] == "Próximos pasos acordados: enviar la propuesta (Nuria Peña, mañana)."
     body = _body(summary)
     assert "Nuria Peña dijo que" in body or "Nuria Peña opinó que" in body
@@ -141,6 +145,15 @@ def test_long_meetings_get_a_bounded_summary() -> None:
     summary = summarize(meeting, vectors_of(meeting), [])
     words = len(_body(summary).split())
     assert 40 <= words <= 250
+
+
+def test_subjects_name_what_the_talk_was_about_never_who() -> None:
+    sentence = subjects_sentence(ENGLISH, 3)
+    assert sentence.startswith("The talk was about ") and sentence.endswith(".")
+    lowered = sentence.lower()
+    assert "late fees" in lowered or "port" in lowered
+    assert not {"dana", "chris", "whitfield", "okafor"} & set(lowered.rstrip(".").split())
+    assert subjects_sentence(make([], sellers=[]), 3) == ""
 
 
 def test_framing_of_meetings_and_short_calls() -> None:

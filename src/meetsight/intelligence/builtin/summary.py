@@ -11,6 +11,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from meetsight.intelligence.builtin.folding import words
+from meetsight.intelligence.builtin.keyphrases import keyphrases
 from meetsight.intelligence.builtin.summary_points import key_points
 from meetsight.intelligence.builtin.talk_cues import (
     is_filler,
@@ -21,6 +23,7 @@ from meetsight.intelligence.conversation import Conversation, Line
 from meetsight.intelligence.results import NextStep
 
 MAX_CHARS = 300
+SUBJECTS = 3  # keyphrases named in the framing sentence
 
 
 def quote(text: str, limit: int = MAX_CHARS) -> str:
@@ -89,6 +92,22 @@ def framing(conversation: Conversation) -> str:
     return f"{head}: {who}." if who else f"{head}."
 
 
+def subjects_sentence(conversation: Conversation, count: int) -> str:
+    """ "The talk was about routing, the port fees and the pilot." from the conversation's best
+    keyphrases that name no participant ("" when it has none)."""
+    language = lang(conversation.language)
+    names = {w for ln in conversation.lines for w in words(ln.speaker)}
+    names |= {w for s in conversation.speakers for w in words(s.name)}
+    texts = [ln.text for ln in conversation.lines]
+    phrases = [p for p in keyphrases(texts, language, 3 * count) if not set(words(p)) & names]
+    phrases = phrases[:count]
+    if not phrases:
+        return ""
+    if language == "es":
+        return f"Se habló de {_names(phrases, 'es')}."
+    return f"The talk was about {_names(phrases, 'en')}."
+
+
 def next_steps_sentence(next_steps: Sequence[NextStep], language: str) -> str:
     """The closing sentence, "Agreed next steps: send the proposal (Dana Whitfield, by
     Friday); ...", or "" without next steps."""
@@ -111,6 +130,9 @@ def summarize(
     language = lang(conversation.language)
     skip = {s.line for s in next_steps if s.line is not None}
     parts = [framing(conversation)]
+    subjects = subjects_sentence(conversation, SUBJECTS) if SUBJECTS else ""
+    if subjects:
+        parts[0] = f"{parts[0]} {subjects}"
     points = key_points(conversation, vectors, skip) if len(vectors) else ""
     if points:
         parts.append(points)

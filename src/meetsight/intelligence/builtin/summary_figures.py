@@ -29,7 +29,7 @@ from meetsight.intelligence.builtin.talk_cues import has_number, is_filler
 from meetsight.intelligence.conversation import Conversation
 
 MIN_WORDS, LONGEST = 4, 30
-MIN_BUDGET, MAX_BUDGET = 40, 70
+MIN_BUDGET, MAX_BUDGET = 60, 60
 WORDS_PER_LINE = 0.6
 QUANTITY = 0.3  # a count, a measure or an amount, over a time or a bare number
 _ONE = frozenset(("one", "un", "una", "uno"))

@@ -41,7 +41,7 @@ from meetsight.intelligence.conversation import Conversation
 LINES_PER_PART = 6
 MIN_PARTS, MAX_PARTS = 3, 6
 LINES_PER_PARTS = 20  # one slice per this many lines, within MIN_PARTS..MAX_PARTS
-MIN_WORDS, MAX_WORDS = 60, 100
+MIN_WORDS, MAX_WORDS = 60, 80
 WORDS_PER_LINE = 1.0
 REDUNDANCY = 0.5
 SPREAD = 0.1
