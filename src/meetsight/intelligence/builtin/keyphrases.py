@@ -36,31 +36,26 @@ _SCAN = re.compile(r"([.!?¿¡:;…])|[^\W\d_](?:[\w'\u2019-]*\w)?", re.UNICODE)
 _fold_word = lru_cache(maxsize=65536)(fold)
 MAX_WORDS = 3
 # Calendar words and numbers say when or how many, never what about.
-GENERIC_WORDS = (
-    NUMBER_WORDS
-    | wordset(
-        """last next first second third week weeks month months year years day days quarter quarters
+GENERIC_WORDS = NUMBER_WORDS | wordset(
+    """last next first second third week weeks month months year years day days quarter quarters
     monday tuesday wednesday thursday friday saturday sunday morning afternoon minute minutes
     hour hours time times ultimo ultima proximo proxima primer primero primera segundo semana
     semanas mes meses ano anos dia dias trimestre lunes martes miercoles jueves viernes sabado
     domingo minuto minutos hora horas tiempo dollars euros dolares bad good bueno malo"""
-    )
-    | wordset(
-        # Words of talk that name no subject: vague nouns, talk verbs, reactions.
-        """use used uses using point points level levels part parts sense case cases fact stuff idea
+)
+# Never a keyphrase's word either, kept apart from GENERIC_WORDS (which competitors.py reads):
+# words of talk that name no subject (vague nouns, talk verbs, reactions) and months.
+NO_SUBJECT = wordset(
+    """use used uses using point points level levels part parts sense case cases fact stuff idea
     ideas question questions sorry whatever able kinda sorta wait try trying tried start started
     end ended bit bits piece way ways lot lots number numbers example course problem problems
     issue issues thing things guy guys people person anyway uso usar punto puntos parte partes
-    caso casos idea ideas pregunta preguntas forma manera tema temas problema problemas gente
-    ejemplo cosa cosas percent porcentaje ciento plus many happy welcome send sends sending sent
-    add adds adding added fin encantada encantado"""
-    )
-    | wordset(
-        # Months say when, not what about.
-        """january february march april june july august september october november december
-    enero febrero marzo abril mayo junio julio agosto septiembre setiembre octubre noviembre
+    caso casos pregunta preguntas forma manera tema temas problema problemas gente ejemplo cosa
+    cosas percent porcentaje ciento plus many happy welcome send sends sending sent add adds
+    adding added fin encantada encantado
+    january february march april june july august september october november december enero
+    febrero marzo abril mayo junio julio agosto septiembre setiembre octubre noviembre
     diciembre"""
-    )
 )
 
 
@@ -74,6 +69,7 @@ def _breaks(key: str, language: str) -> bool:
     return (
         key in stop
         or key in GENERIC_WORDS
+        or key in NO_SUBJECT
         or len(key) < 3
         or any(c.isdigit() for c in key)
         or "'" in key
