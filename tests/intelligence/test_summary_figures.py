@@ -72,3 +72,23 @@ def test_the_quantities_of_a_call_reach_its_summary() -> None:
     assert "two hundred and sixty" in summary
     assert "ninety loads" in summary
     assert "rain all week" not in summary
+
+
+def test_small_talk_with_a_number_is_left_out() -> None:
+    subject = [
+        ("Ines Roca", "Our warehouse scanners lose the wifi in aisle nine every shift."),
+        ("Dev Patel", "How many warehouse scanners drop off the wifi per shift?"),
+        ("Ines Roca", "Around thirty warehouse scanners, and each scanner reconnects slowly."),
+        ("Dev Patel", "Our access points roam the scanners between aisles without drops."),
+        ("Ines Roca", "The warehouse has forty aisles and the scanners roam all of them."),
+        ("Dev Patel", "A site survey maps the wifi across the warehouse aisles first."),
+        ("Ines Roca", "The night shift scanners matter most, the wifi is worst then."),
+        ("Dev Patel", "The survey takes two days for a warehouse of forty aisles."),
+        ("Ines Roca", "Then the access points go in and the scanners stay on the wifi."),
+        ("Dev Patel", "Pricing is per access point, about eighteen for the warehouse."),
+    ]
+    turns = [("Dev Patel", "My nephew ran a marathon in three hours on Sunday.")] + subject * 2
+    call = make(turns, sellers=["Dev Patel"])
+    summary = summarize(call, vectors_of(call), [])
+    assert "marathon" not in summary
+    assert "thirty warehouse scanners" in summary

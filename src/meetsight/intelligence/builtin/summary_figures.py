@@ -37,6 +37,7 @@ _JOINERS = frozenset(("and", "y", "point", "punto", "coma"))
 _PERCENT = frozenset(("percent", "porcentaje", "ciento"))
 LENGTH = 0.03
 SALIENCE = 0.6
+ASIDE_BELOW = 0.4  # salience under which a sentence is an aside, not a candidate
 MAX_FIGURES = 6
 _DIGITS = re.compile(r"\d[\d.,:]*")
 
@@ -108,10 +109,12 @@ def choose_figures(
         for c in candidates(conversation, usable, MIN_WORDS)
         if c.words <= LONGEST and has_number(c.text)
     ]
+    weight = salience([c.text for c in pool], word_counts(conversation))
+    pool = [c for c, w in zip(pool, weight, strict=True) if w >= ASIDE_BELOW]
+    weight = weight[weight >= ASIDE_BELOW]
     if not pool:
         return []
-    central = vectors[[c.line for c in pool]] @ centre
-    central = central + SALIENCE * salience([c.text for c in pool], word_counts(conversation))
+    central = vectors[[c.line for c in pool]] @ centre + SALIENCE * weight
     scores = [
         float(central[k])
         + QUANTITY * gives_quantity(c.text, conversation.language)

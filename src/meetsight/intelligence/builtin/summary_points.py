@@ -47,6 +47,7 @@ REDUNDANCY = 0.5
 SPREAD = 0.1
 MAX_POINTS = 10
 SALIENCE = 0.5
+ASIDE_BELOW = 0.4  # salience under which a sentence is an aside, not a candidate
 SEPARATE = 0
 LONGEST = 25  # words: a longer sentence is a ramble, not a point
 LENGTH = 0.05  # per log(1 + words): a full sentence says more than a fragment
@@ -107,11 +108,13 @@ def choose_points(
     pool = [c for c in candidates(conversation, kept) if c.words <= LONGEST]
     if not pool:
         return [], centre
+    weight = salience([c.text for c in pool], word_counts(conversation))
+    subjects = [k for k in range(len(pool)) if weight[k] >= ASIDE_BELOW] or list(range(len(pool)))
+    pool, weight = [pool[k] for k in subjects], weight[subjects]
     svecs = embed([c.text for c in pool])
-    counts = word_counts(conversation)
     scores = (
         svecs @ centre
-        + SALIENCE * salience([c.text for c in pool], counts)
+        + SALIENCE * weight
         + np.array([cue_bonus(c.text) + LENGTH * np.log1p(c.words) for c in pool])
     )
     slices = np.searchsorted(bounds[1:], [c.line for c in pool], side="right").tolist()

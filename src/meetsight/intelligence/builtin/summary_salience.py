@@ -10,13 +10,19 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from meetsight.intelligence.builtin.keyphrases import GENERIC_WORDS
 from meetsight.intelligence.builtin.talk_cues import content_words
 from meetsight.intelligence.conversation import Conversation
 
 
+def subject_words(text: str) -> set[str]:
+    """Content words that can name a subject: no numbers or calendar words ("eight", "Sunday")."""
+    return {w for w in content_words(text) if w not in GENERIC_WORDS and not w[:1].isdigit()}
+
+
 def word_counts(conversation: Conversation) -> Counter[str]:
     """How many lines use each content word: what the conversation keeps talking about."""
-    return Counter(w for ln in conversation.lines for w in set(content_words(ln.text)))
+    return Counter(w for ln in conversation.lines for w in subject_words(ln.text))
 
 
 def salience(texts: Sequence[str], counts: Counter[str]) -> np.ndarray:
@@ -26,7 +32,7 @@ def salience(texts: Sequence[str], counts: Counter[str]) -> np.ndarray:
     raw = np.array(
         [
             float(np.mean([np.log1p(counts[w]) for w in ws])) if ws else 0.0
-            for ws in (set(content_words(t)) for t in texts)
+            for ws in (subject_words(t) for t in texts)
         ]
     )
     top = float(raw.max()) if len(raw) else 0.0
