@@ -52,7 +52,8 @@ NO_SUBJECT = wordset(
     issue issues thing things guy guys people person anyway uso usar punto puntos parte partes
     caso casos pregunta preguntas forma manera tema temas problema problemas gente ejemplo cosa
     cosas percent porcentaje ciento plus many happy welcome send sends sending sent add adds
-    adding added fin encantada encantado
+    adding added fin encantada encantado cause cos thinking saying doing getting wondering
+    hoping guessing feeling
     january february march april june july august september october november december enero
     febrero marzo abril mayo junio julio agosto septiembre setiembre octubre noviembre
     diciembre"""
