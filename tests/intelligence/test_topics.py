@@ -115,3 +115,39 @@ def test_eval_set_smoke(ev) -> None:  # type: ignore[no-untyped-def]
         assert topic.title and topic.description
         # Title words come from the transcript (so they are in its language).
         assert all(w in text for w in words(topic.title) if w not in ("and", "y"))
+
+
+def test_titles_read_as_subjects() -> None:
+    """Titles name what a block is about: a phrase rather than two lone words joined by "and",
+    no clause ending in a past form, no contraction, no month."""
+    rollout = [
+        ("Lena", "The drivers complained about the tablets in October."),
+        ("Marc", "Tablet mounting kits fixed most of it, the drivers complained less."),
+        ("Lena", "The tablet mounting kits arrive in October for the other depots."),
+        ("Marc", "We'll order tablet mounting kits for the night shift as well."),
+        ("Lena", "It'll take a week to fit the tablet mounting kits everywhere."),
+        ("Marc", "Then the rollout covers every depot with tablet mounting kits."),
+        ("Lena", "Send the depot list, and we'll plan the tablet mounting kits."),
+        ("Marc", "Tablet mounting kits for the vans too, they complained."),
+    ]
+    meeting = make(rollout, sellers=["Lena"], kind="meeting")
+    titles = [t.title.lower() for t in find_topics(meeting, vectors_of(meeting))]
+    for title in titles:
+        assert " and " not in title
+        assert "'" not in title and "\u2019" not in title
+        assert not title.endswith("ed") and "october" not in title
+    assert any("tablet mounting kits" in title for title in titles), titles
+
+
+def test_a_phrase_is_preferred_to_two_lone_words() -> None:
+    turns = [
+        ("Lena", "Invoices pile up every month, invoices everywhere."),
+        ("Marc", "The payment portal could collect the invoices."),
+        ("Lena", "Our invoices go out by post today."),
+        ("Marc", "With the payment portal, invoices go out by email."),
+        ("Lena", "The drivers complained about late invoices."),
+        ("Marc", "It'll settle once invoices are online."),
+        ("Lena", "Fine, show us the payment portal in October."),
+    ]
+    meeting = make(turns, sellers=["Lena"], kind="meeting")
+    assert [t.title for t in find_topics(meeting, vectors_of(meeting))] == ["Payment portal"]

@@ -6,8 +6,9 @@ Rules:
 * Tokens are words of the original text; they are counted accent-folded and lower-cased
   ("Próximo" and "proximo" are one word), but a phrase is returned as it was written.
 * A token breaks a phrase when it is a stopword of the language (filler included), a number or
-  calendar word, has fewer than three letters, or holds a digit; punctuation between two
-  tokens breaks it as well.
+  calendar word, a word of talk that names no subject ("point", "sorry", "send"), a month,
+  has fewer than three letters, or holds a digit or an apostrophe (a contraction such as
+  "it'll" starts a clause, not a subject); punctuation between two tokens breaks it as well.
 * Runs of one to three words are candidates; a longer run gives its two-word pieces.
 * Score of a phrase = (sum of its words' frequencies over all candidates) / sqrt(its length),
   times 1 + 0.5 per repeat of the whole phrase. Frequent words win; length neither wins nor
@@ -42,6 +43,21 @@ GENERIC_WORDS = NUMBER_WORDS | wordset(
     semanas mes meses ano anos dia dias trimestre lunes martes miercoles jueves viernes sabado
     domingo minuto minutos hora horas tiempo dollars euros dolares bad good bueno malo"""
 )
+# Never a keyphrase's word either, kept apart from GENERIC_WORDS (which competitors.py reads):
+# words of talk that name no subject (vague nouns, talk verbs, reactions) and months.
+NO_SUBJECT = wordset(
+    """use used uses using point points level levels part parts sense case cases fact stuff idea
+    ideas question questions sorry whatever able kinda sorta wait try trying tried start started
+    end ended bit bits piece way ways lot lots number numbers example course problem problems
+    issue issues thing things guy guys people person anyway uso usar punto puntos parte partes
+    caso casos pregunta preguntas forma manera tema temas problema problemas gente ejemplo cosa
+    cosas percent porcentaje ciento plus many happy welcome send sends sending sent add adds
+    adding added fin encantada encantado cause cos thinking saying doing getting wondering
+    hoping guessing feeling
+    january february march april june july august september october november december enero
+    febrero marzo abril mayo junio julio agosto septiembre setiembre octubre noviembre
+    diciembre"""
+)
 
 
 # (folded word, start, end, first word of its sentence)
@@ -54,8 +70,11 @@ def _breaks(key: str, language: str) -> bool:
     return (
         key in stop
         or key in GENERIC_WORDS
+        or key in NO_SUBJECT
         or len(key) < 3
         or any(c.isdigit() for c in key)
+        or "'" in key
+        or "\u2019" in key  # contractions: "name's", "it'll" start clauses, not subjects
         or any(part in stop or part in GENERIC_WORDS for part in key.split("-"))  # "fifty-five"
     )
 

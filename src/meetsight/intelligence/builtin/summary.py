@@ -1,17 +1,8 @@
-"""Extractive summary: one framing sentence, the key moments in reading order, each attributed to
-its speaker, then the agreed next steps.
+"""The summary: one framing sentence (what kind of conversation, how long, who took part), the
+key points and figures told in reported speech in the order they were said
+(:mod:`summary_points`, :mod:`summary_figures`), then the agreed next steps.
 
-Choosing the moments (lines, never re-embedded: the engine's vectors are used):
-
-* Candidates are lines that are not greetings or filler and do not hold a next step (those are
-  listed at the end anyway).
-* Score = centrality (cosine to the mean of the candidates) + cue bonuses: a problem, a concern
-  or objection (not negated), a decision or approval, an agreement, a number; + up to 0.1 for
-  length; - 0.1 for a bare question.
-* How many: ``len(lines) / 5`` rounded, kept within 4-8 (fewer when fewer candidates exist).
-* Greedy MMR: each pick maximises score - 0.5 * (highest cosine to a line already picked)
-  + 0.1 when its part of the conversation (one of ``k`` equal slices) has no pick yet, so the
-  summary covers the whole conversation and does not repeat itself.
+``quote`` (a line cut to a readable length) is shared with topics, scoring and the opinion.
 """
 
 from __future__ import annotations
@@ -20,13 +11,10 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from meetsight.intelligence.builtin.folding import words
+from meetsight.intelligence.builtin.keyphrases import keyphrases
+from meetsight.intelligence.builtin.summary_points import key_points
 from meetsight.intelligence.builtin.talk_cues import (
-    AGREEMENT,
-    CONCERN,
-    DECISION,
-    PROBLEM,
-    content_words,
-    has_number,
     is_filler,
     lang,
 )
@@ -34,52 +22,8 @@ from meetsight.intelligence.builtin.text import sentences
 from meetsight.intelligence.conversation import Conversation, Line
 from meetsight.intelligence.results import NextStep
 
-MIN_PICKS, MAX_PICKS = 4, 8
-LINES_PER_PICK = 5
 MAX_CHARS = 300
-_REDUNDANCY = 0.5
-_COVERAGE = 0.1
-
-
-def _cue_bonus(text: str) -> float:
-    bonus = 0.1 * bool(PROBLEM.count(text)) + 0.1 * bool(DECISION.count(text))
-    bonus += 0.1 * bool(CONCERN.count_affirmed(text))
-    bonus += 0.05 * bool(AGREEMENT.count(text)) + 0.1 * has_number(text)
-    n = len(content_words(text))
-    bonus += 0.1 * min(n, 15) / 15 - (0.1 if n < 5 else 0.0)
-    if text.rstrip().endswith("?"):
-        bonus -= 0.1
-    return bonus
-
-
-def pick_lines(conversation: Conversation, vectors: np.ndarray, skip: set[int]) -> list[int]:
-    """Indices of the key lines, in reading order (see the module docstring)."""
-    lines = conversation.lines
-    candidates = [i for i, ln in enumerate(lines) if i not in skip and not is_filler(ln.text)]
-    if not candidates:
-        return []
-    k = min(len(candidates), max(MIN_PICKS, min(MAX_PICKS, round(len(lines) / LINES_PER_PICK))))
-    cand_vecs = vectors[candidates]
-    centroid = cand_vecs.mean(axis=0)
-    centroid /= max(float(np.linalg.norm(centroid)), 1e-12)
-    score = cand_vecs @ centroid + np.array([_cue_bonus(lines[i].text) for i in candidates])
-    region = np.array([min(k - 1, i * k // len(lines)) for i in candidates])
-
-    chosen: list[int] = []  # positions in candidates
-    covered: set[int] = set()
-    # Highest cosine to a pick so far, one column per pick: k x n, never the n x n matrix
-    # (20,000 lines: 1.6 GB).
-    redundancy: np.ndarray = np.zeros(len(candidates))
-    for _ in range(k):
-        fresh = np.array([r not in covered for r in region], dtype=float)
-        gain = score - _REDUNDANCY * redundancy + _COVERAGE * fresh
-        gain[chosen] = -np.inf
-        best = int(np.argmax(gain))
-        chosen.append(best)
-        covered.add(int(region[best]))
-        column = cand_vecs @ cand_vecs[best]
-        redundancy = column if len(chosen) == 1 else np.maximum(redundancy, column)
-    return sorted(candidates[c] for c in chosen)
+SUBJECTS = 3  # keyphrases named in the framing sentence
 
 
 def quote(text: str, limit: int = MAX_CHARS) -> str:
@@ -148,6 +92,22 @@ def framing(conversation: Conversation) -> str:
     return f"{head}: {who}." if who else f"{head}."
 
 
+def subjects_sentence(conversation: Conversation, count: int) -> str:
+    """ "The talk was about routing, the port fees and the pilot." from the conversation's best
+    keyphrases that name no participant ("" when it has none)."""
+    language = lang(conversation.language)
+    names = {w for ln in conversation.lines for w in words(ln.speaker)}
+    names |= {w for s in conversation.speakers for w in words(s.name)}
+    texts = [ln.text for ln in conversation.lines]
+    phrases = [p for p in keyphrases(texts, language, 3 * count) if not set(words(p)) & names]
+    phrases = phrases[:count]
+    if not phrases:
+        return ""
+    if language == "es":
+        return f"Se habló de {_names(phrases, 'es')}."
+    return f"The talk was about {_names(phrases, 'en')}."
+
+
 def next_steps_sentence(next_steps: Sequence[NextStep], language: str) -> str:
     """The closing sentence, "Agreed next steps: send the proposal (Dana Whitfield, by
     Friday); ...", or "" without next steps."""
@@ -165,14 +125,17 @@ def next_steps_sentence(next_steps: Sequence[NextStep], language: str) -> str:
 def summarize(
     conversation: Conversation, vectors: np.ndarray, next_steps: Sequence[NextStep]
 ) -> str:
-    """Framing sentence, then one "Speaker: text" line per key moment, then the next steps;
-    parts are separated by newlines."""
+    """Framing sentence, then the key points in reported speech (:mod:`summary_points`), then
+    the next steps; parts are separated by newlines."""
     language = lang(conversation.language)
     skip = {s.line for s in next_steps if s.line is not None}
     parts = [framing(conversation)]
-    for i in pick_lines(conversation, vectors, skip):
-        line = conversation.lines[i]
-        parts.append(f"{line.speaker}: {quote(line.text)}")
+    subjects = subjects_sentence(conversation, SUBJECTS) if SUBJECTS else ""
+    if subjects:
+        parts[0] = f"{parts[0]} {subjects}"
+    points = key_points(conversation, vectors, skip) if len(vectors) else ""
+    if points:
+        parts.append(points)
     steps = next_steps_sentence(next_steps, language)
     if steps:
         parts.append(steps)

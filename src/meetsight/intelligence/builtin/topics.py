@@ -14,8 +14,9 @@ Segmentation (on the engine's line vectors, never re-embedded):
   the line vectors themselves (20,000 lines took 3 GiB arrays before).
 
 Title: the block's best keyphrase that names no participant (keyphrase rank weighed by how much
-of the phrase's words the block holds against the whole conversation), joined to the second one with
-"and"/"y" when it is a single word, 2-5 words, capitalised, different from earlier titles.
+of the phrase's words the block holds against the whole conversation), different from earlier
+titles and not a clause ending in a past form ("Drivers complained"); a lone word gives way to a
+phrase of two or more words among the next ``PHRASE_REACH``; at most 5 words, capitalised.
 Description: the block's most central line (cosine to the block's mean), with its speaker.
 """
 
@@ -40,6 +41,7 @@ MIN_TOPICS, MAX_TOPICS = 2, 7
 MAX_TITLE_WORDS = 5
 DESCRIPTION_CHARS = 220
 EXACT_LINES = 1000
+PHRASE_REACH = 3  # how far down the ranking a two-word phrase may replace a lone word
 
 
 def topic_count(n_lines: int) -> int:
@@ -148,6 +150,13 @@ def _distinctive(phrases: list[str], block: Counter[str], everywhere: Counter[st
     return [p for _, p in sorted(enumerate(phrases), key=weight, reverse=True)]
 
 
+def _reads_as_a_verb(phrase: str, language: str) -> bool:
+    """ "Drivers complained", "Branch staff worked": an English phrase ending in a past form is
+    a clause, not a subject."""
+    last = fold(phrase.split()[-1])
+    return language != "es" and len(last) >= 5 and last.endswith("ed")
+
+
 def _title(
     texts: Sequence[str],
     language: str,
@@ -159,14 +168,13 @@ def _title(
     phrases = [p for p in keyphrases(texts, language, 8) if not set(words(p)) & banned]
     block = Counter(w for t in texts for w in folded_words(t))
     phrases = _distinctive(phrases, block, everywhere)
-    fresh = [p for p in phrases if fold(p) not in used] or phrases
+    fresh = [p for p in phrases if fold(p) not in used and not _reads_as_a_verb(p, language)]
+    fresh = fresh or [p for p in phrases if fold(p) not in used] or phrases
     if not fresh:
         return f"Parte {index + 1}" if language == "es" else f"Part {index + 1}"
-    title = fresh[0]
-    if len(title.split()) < 2 and len(fresh) > 1:
-        joined = f"{title} {'y' if language == 'es' else 'and'} {fresh[1]}"
-        if len(joined.split()) <= MAX_TITLE_WORDS:
-            title = joined
+    # A phrase of two words or more reads as a subject ("Pilot pricing"); a lone word gives way
+    # to one of the next best that is such a phrase.
+    title = next((p for p in fresh[:PHRASE_REACH] if len(p.split()) > 1), fresh[0])
     title = " ".join(title.split()[:MAX_TITLE_WORDS])
     return title[:1].upper() + title[1:]
 
