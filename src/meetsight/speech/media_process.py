@@ -179,4 +179,3 @@ def _kill_children() -> None:
     for child in list(_LIVE):
         with contextlib.suppress(Exception):
             child.kill()
-
