@@ -39,6 +39,17 @@ def test_a_broad_slot_needs_the_name_twice() -> None:
     ]
 
 
+def test_a_verb_form_after_a_slot_is_no_name() -> None:
+    # "on managing", "with scheduling", "con llevando": the rest of a clause, twice over.
+    texts = [
+        "we spend the whole morning on managing the crews",
+        "and then more time on managing the crews again on friday",
+        "we're still with scheduling by hand with scheduled visits",
+        "seguimos con llevando todo en papel",
+    ]
+    assert keys(texts) == []
+
+
 def test_participants_are_not_candidates() -> None:
     assert spoken_names(["i talked to pieter yesterday about it"], {"pieter"}) == []
 

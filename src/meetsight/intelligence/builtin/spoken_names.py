@@ -136,7 +136,13 @@ def _run_after(text: str, start: int, excluded: set[str]) -> list[str]:
     letters = [t for t in _prefix(tokens, lambda t: bool(_SPELLED.match(t)))]
     if letters and letters[0] not in _NOT_LETTERS:
         return letters if len(letters) >= 2 else []
-    return _prefix(tokens, lambda t: _usable(t, excluded))[:MAX_WORDS]
+    run = _prefix(tokens, lambda t: _usable(t, excluded))[:MAX_WORDS]
+    return [] if run and _VERB_FORM.search(fold(run[0])) else run
+
+
+# A run that opens with a verb form is the rest of a clause ("on managing the crews", "con
+# llevando"), not a product: lowercase speech gives no capital to tell them apart.
+_VERB_FORM = re.compile(r"^\w{3,}(?:ing|ed|ando|iendo)$")
 
 
 def _prefix(tokens: list[str], keep: object) -> list[str]:
