@@ -4,7 +4,8 @@
 figures worth telling), in reported speech, each cited to the line it comes from.
 
 Chat used to write its own recap (the most central lines of five equal parts); the summary's key
-points cover the meeting better (QMSum train, whole-meeting questions: docs/benchmarks.md), and
+points, opened by the summary's "The talk was about ..." sentence, cover the meeting better (QMSum
+train, whole-meeting questions: docs/benchmarks.md), and
 one recap for both keeps the summary and chat from telling the same meeting two ways. Questions
 about a part ("summarize the discussion about pricing") are not recaps and never come here.
 """
@@ -14,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from meetsight.intelligence.builtin.chat_compose import written_answer
+from meetsight.intelligence.builtin.summary import SUBJECTS, subjects_sentence
 from meetsight.intelligence.builtin.summary_figures import choose_figures, merged
 from meetsight.intelligence.builtin.summary_points import choose_points
 from meetsight.intelligence.conversation import Conversation
@@ -28,4 +30,8 @@ def recap_answer(conversation: Conversation, vectors: np.ndarray) -> ChatAnswer:
     picks = merged(points, figures)
     if not picks:
         return ChatAnswer("")
-    return written_answer(conversation, picks)
+    answer = written_answer(conversation, picks)
+    subjects = subjects_sentence(conversation, SUBJECTS) if SUBJECTS else ""
+    if not subjects:
+        return answer
+    return ChatAnswer(f"{subjects} {answer.answer}", answer.citations)
