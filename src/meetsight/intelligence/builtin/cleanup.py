@@ -13,6 +13,10 @@ Rules, in order (English and Spanish; the text's case is kept):
 1. Filler words go wherever they are: "um", "uh", "erm", "hmm", "mm-hmm", "uh-huh", "eh",
    "em", with the comma that follows them. Parenthetical fillers go where commas or the ends of
    the sentence set them apart: "you know", "I mean", "like", "o sea", "digamos", "¿sabes?".
+   Without commas, "you know" / "I mean" / "you see" go where they cannot be a clause: after a
+   word that does not introduce one and before one that opens one ("we need you know a bigger
+   budget"; "let you know the date" and "people you know well" stay). :func:`without_fillers`
+   applies this to text that was never cleaned, so that no filler's "you" is shifted to "them".
 2. Cut-off words go: a word ending in "-" ("we were- we are"), a short piece of a word that the
    next word starts with ("w w we", "th- the", "i if" in cased text), a lone lowercase letter
    other than the one-letter words of English and Spanish.
@@ -67,6 +71,56 @@ _TRAILING = re.compile(
     r"|\s+(?:and|but|or|because|the|a|an|of|y|o|pero|que|porque|de|el|la))\s*[,.]*$",
     re.IGNORECASE,
 )
+# "you know" without commas: a filler between a word that takes no clause after it and a word
+# that opens one. The words before which it may be a clause of its own ("if you know the
+# price", "let you know the date") are kept out.
+_INLINE_FILLER = re.compile(
+    r"(?<=[A-Za-z]) (?P<filler>you know|i mean|you see) (?=(?P<next>[A-Za-z']+))", re.IGNORECASE
+)
+_CLAUSE_BEFORE = wordset(
+    """that if when and but so because as since or unless whether what which who how where why
+    before after until once do does did can could will would should don't didn't than let lets
+    make makes made help helps have has had see saw hear heard watch tell told thank what's
+    i we they he she it you"""
+)
+_CLAUSE_OPENERS = wordset(
+    """a an the this that these those it it's we we're we'll i i'm they they're he she you there
+    there's our my your their some all like just so what if when maybe probably really
+    basically actually kind sort to in on for with not no one"""
+)
+
+
+def _inline_filler(match: re.Match[str]) -> str:
+    before = match.string[: match.start()].rsplit(None, 1)[-1].lower().strip(",;:")
+    following = match.group("next").lower()
+    if before in _CLAUSE_BEFORE or following not in _CLAUSE_OPENERS:
+        return match.group(0)
+    return " "
+
+
+def without_fillers(text: str) -> str:
+    """``text`` without the fillers "you know", "I mean" and "you see" where they are no
+    clause ("we need you know a bigger budget" -> "we need a bigger budget")."""
+    previous = None
+    while previous != text:  # "is I mean you know the": one filler after another
+        previous, text = text, _INLINE_FILLER.sub(_inline_filler, text)
+    return text
+
+
+_DOUBLED = re.compile(r"\b([^\W\d_]+)(?:,?\s+\1\b)+", re.IGNORECASE)
+_DOUBLE_OK = wordset("had that")  # "had had", "said that that was"
+
+
+def _undouble(match: re.Match[str]) -> str:
+    return match.group(0) if match.group(1).lower() in _DOUBLE_OK else match.group(1)
+
+
+def without_doubled_words(text: str) -> str:
+    """``text`` with a word said twice in a row once ("get the the minutes" -> "get the
+    minutes"); "had had" and "that that" are grammar and stay, numbers are not words here."""
+    return _DOUBLED.sub(_undouble, text)
+
+
 _CUT_OFF = re.compile(r"^[^\W\d_]+-$")
 _ONE_LETTER_WORDS = wordset("a i y o e u")
 _SHORT_EN = wordset(
@@ -243,6 +297,7 @@ def clean(text: str, language: str = "") -> str:
     cased = any(c.isupper() for c in text)
     text = _FILLER.sub(" ", text)
     text = _BETWEEN_COMMAS.sub(" ", text)
+    text = without_fillers(text)
     # A capitalised discourse word after a lowercase one starts again ("so i if Yeah, I
     # agree"); a piece of three words or fewer before such a restart is a false start.
     pieces = _RESTART.split(text) if cased else [text]

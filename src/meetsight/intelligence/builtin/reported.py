@@ -31,6 +31,12 @@ Spanish: "Creo / pienso que X" -> "S opinó que X", "Quiero / me gustaría X" ->
 third person (a table of common verbs and the regular endings: "usamos" -> "usan", "teníamos"
 -> "tenían", "tengo" -> "tiene") and nos/nuestro/mi/me -> les/su/su/le. Other languages get
 "S: X".
+
+Three things hold in either language: fillers ("you know" without commas) go before pronouns
+are shifted, so none becomes "them know"; the clause after "said" / "dijo que" / "thought" starts
+in lower case unless it starts with a name, "I" or an acronym (a pronoun or other common word is
+never a name, even where the conversation writes it with a capital); a word repeated right after
+itself is written once ("get the the minutes" -> "get the minutes").
 """
 
 from __future__ import annotations
@@ -38,8 +44,9 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
+from meetsight.intelligence.builtin.cleanup import without_doubled_words, without_fillers
 from meetsight.intelligence.builtin.cues import is_common_word
-from meetsight.intelligence.builtin.stopwords import wordset
+from meetsight.intelligence.builtin.stopwords import ENGLISH, SPANISH, wordset
 from meetsight.intelligence.builtin.text import fold
 
 _ROLE_NOUNS = wordset(
@@ -186,9 +193,13 @@ def third_person(clause: str, language: str = "en") -> str:
     """``clause`` with the speaker's and the listeners' pronouns in the third person and its
     auxiliaries shifted back ("we'll send our quote" -> "they would send their quote")."""
     if language == "es":
-        return _third_person_es(clause)
+        return without_doubled_words(_third_person_es(clause))
     if language not in ("en", ""):
         return clause
+    return without_doubled_words(_third_person_en(without_fillers(clause)))
+
+
+def _third_person_en(clause: str) -> str:
     out: list[str] = []
     previous = ""  # the last word, lowercased
     subject_before = False
@@ -245,8 +256,11 @@ def _question(sentence: str, label: str) -> str:
     return f'{label} asked: "{sentence}"'
 
 
-def _framed(label: str, verb: str, clause: str, language: str = "en") -> str:
-    clause = third_person(clause.strip(), language).rstrip(" .!")
+def _framed(
+    label: str, verb: str, clause: str, language: str = "en", names: Collection[str] = ()
+) -> str:
+    clause = _uncapitalised(clause.strip(), names)
+    clause = third_person(clause, language).rstrip(" .!")
     if not clause:
         return f"{label} {verb}."
     return f"{label} {verb} {clause}."
@@ -257,19 +271,19 @@ def _reported_en(sentence: str, label: str, names: Collection[str] = ()) -> str:
         return _question(sentence, label)
     body = sentence.rstrip(".! ")
     if m := _NEGATED_OPENING.match(body):
-        return _framed(label, f"did not {m.group(1).lower()}", m.group(2))
+        return _framed(label, f"did not {m.group(1).lower()}", m.group(2), "en", names)
     if m := _WANT.match(body):
-        return _framed(label, "wanted", m.group(1))
+        return _framed(label, "wanted", m.group(1), "en", names)
     if m := _SUGGEST.match(body):
-        return _framed(label, "suggested", m.group(1))
+        return _framed(label, "suggested", m.group(1), "en", names)
     if m := _OPENING.match(body):
-        return _framed(label, _OPINION_VERBS[m.group(1).lower()], m.group(2))
+        return _framed(label, _OPINION_VERBS[m.group(1).lower()], m.group(2), "en", names)
     if m := _LETS.match(body):
-        return _framed(label, "suggested that they", m.group(1))
+        return _framed(label, "suggested that they", m.group(1), "en", names)
     if m := _GUESS.match(body):
         verb = "suggested" if _SUGGESTION_NOUN.match(body) else "thought"
-        return _framed(label, verb, m.group(1))
-    return _framed(label, "said", _uncapitalised(body, names))
+        return _framed(label, verb, m.group(1), "en", names)
+    return _framed(label, "said", body, "en", names)
 
 
 _DOES = re.compile(r"(?:will|can|could|should|is going to|is gonna)\s")
@@ -290,7 +304,10 @@ def _uncapitalised(text: str, names: Collection[str]) -> str:
     if _DOES.match(rest) and not is_common_word(first):
         return text  # "Anneliese will review it": someone said to be doing something
     key = fold(re.sub(r"['\u2019]s$", "", first))
-    lower = key not in names if names else _lower_ok(text)
+    if first.lower() in _NEVER_NAMES:
+        lower = True  # "Once", "They": a function word, whatever the conversation capitalises
+    else:
+        lower = key not in names if names else _lower_ok(text)
     return text[:1].lower() + text[1:] if lower else text
 
 
@@ -302,7 +319,7 @@ def _lower_ok(text: str) -> bool:
         return False
     low = first.lower()
     return (
-        low in _COMMON_OPENERS
+        low in _NEVER_NAMES
         or is_common_word(first)
         or low in _ES_IRREGULAR
         or low.endswith(("amos", "emos", "imos"))
@@ -316,9 +333,16 @@ _COMMON_OPENERS = wordset(
     perhaps probably everything everyone nothing something someone each every both either
     i'm i'll i'd i've we're we'll we've we'd you're you'll you've they're they'll it's that's
     there's here's what's don't didn't can't won't isn't wasn't doesn't
+    unless once although though while whereas since until before after meanwhile otherwise
+    instead besides however therefore anyway still yet hopefully obviously unfortunately
+    mientras aunque luego después despues además ademas entonces hasta desde mañana ayer hoy
     el la los las un una unos unas este esta estos estas ese esa eso esto lo nosotros
     nuestro nuestra mi mis su sus si cuando que como ya tambien también no hay tenemos"""
 )
+
+# Words that open a clause and are no one's name: lowered after "said" even where the
+# conversation happens to write them with a capital ("said Once the review is done").
+_NEVER_NAMES = (_COMMON_OPENERS | ENGLISH | SPANISH) - {"i"}
 
 
 # --- Spanish --------------------------------------------------------------------------------
@@ -381,13 +405,12 @@ def _reported_es(sentence: str, label: str, names: Collection[str] = ()) -> str:
         return f"{label} preguntó: «{sentence.strip()}»"
     body = sentence.rstrip(".! ")
     if m := _ES_OPINION.match(body):
-        return _framed(label, "opinó que", m.group(1), "es")
+        return _framed(label, "opinó que", m.group(1), "es", names)
     if m := _ES_WANT.match(body):
-        return _framed(label, "quería", m.group(1), "es")
+        return _framed(label, "quería", m.group(1), "es", names)
     if m := _ES_SUGGEST.match(body):
-        return _framed(label, "propuso", m.group(1), "es")
-    first = _uncapitalised(body, names)
-    return _framed(label, "dijo que", first, "es")
+        return _framed(label, "propuso", m.group(1), "es", names)
+    return _framed(label, "dijo que", body, "es", names)
 
 
 def reported(sentence: str, speaker: str, language: str = "en", names: Collection[str] = ()) -> str:
