@@ -238,7 +238,12 @@ def test_what_did_a_speaker_think_quotes_that_speaker() -> None:
 
 
 def test_general_question_gets_a_recap_of_the_whole_meeting() -> None:
-    for question in ("Summarize the meeting", "What was the meeting about?"):
+    for question in (
+        "Summarize the meeting",
+        "What was the meeting about?",
+        "Can you sum up the call for us?",
+        "Could you give me a quick recap?",
+    ):
         answer, lines = ask(DESIGN, question)
         assert lines and min(lines) <= 4 and max(lines) >= 9
         assert 30 <= len(answer.split()) <= 160

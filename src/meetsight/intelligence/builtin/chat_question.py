@@ -66,7 +66,7 @@ _RECAP_WORDS = wordset(
     the a an of in on about during this that meeting meetings call conversation discussion
     discussions discussed discuss said talked talk main key general overall whole entire
     topics topic points point themes subjects happened covered cover did we they go over
-    brief briefly short quick please everything all
+    brief briefly short quick please everything all can could would you us for
     resume resumen resumir reunion llamada conversacion de que se hablo hablaron trato
     temas tema principales puntos general la el los las una un sobre en esta fue trataron"""
 )
