@@ -624,15 +624,27 @@ _IN_CALL += [
     "{opener}in the second half I'll {agenda}.",
 ]
 _SLOTS["agenda"] = [
-    "cover {features}", "go through {features}", "look at {features}", "talk about {features}",
-    "walk through {features}", "start with {features}", "spend a few minutes on {features}",
-    "get hands-on with {features}", "practise {features}", "review {features} together",
+    "cover {features}",
+    "go through {features}",
+    "look at {features}",
+    "talk about {features}",
+    "walk through {features}",
+    "start with {features}",
+    "spend a few minutes on {features}",
+    "get hands-on with {features}",
+    "practise {features}",
+    "review {features} together",
 ]
 _SLOTS["features"] = [
     "user roles, approvals and reporting", "the inbox, tags and automations",
     "dashboards, alerts and exports", "the booking rules and the reminders",
     "permissions and the audit log", "the mobile app and offline mode",
     "invoices, credit notes and the bank feed", "routes, stops and driver apps",
+    "the calendar, recurring jobs, invoices, and the customer portal",
+    "roles, the approval flow, the reports, and the export",
+    "setup, permissions, and troubleshooting", "alerts, escalation rules, and on-call schedules",
+    "the editor, the scheduler, the analytics tab, and the kiosk mode",
+    "content rules, time slots, layouts, and the fallback screen",
     "the survey builder and the results page", "price lists and discounts",
     "the ticket queue, macros and SLAs", "onboarding checklists and e-signatures",
 ]  # fmt: skip
@@ -663,7 +675,10 @@ _SLOTS["later"] = [
     "next summer", "sometime next year", "in Q3", "later this year", "after the holidays",
 ]  # fmt: skip
 _SLOTS["feature_release"] = [
-    "a native Slack app", "an offline mode", "a new reporting module", "single sign-on",
+    "a native Slack app",
+    "an offline mode",
+    "a new reporting module",
+    "single sign-on",
 ]
 _SLOTS["bizplan_sentence"] = [
     "Our distributor is opening a depot there.", "The board signed off on it in March.",
@@ -700,6 +715,12 @@ EN_HAND = {
         "You'll get the contract from me this afternoon.",
     ],
     "in_call": [
+        "Today we'll cover the calendar, recurring jobs, invoices, and the customer portal.",
+        "This afternoon we'll go through roles, the approval flow, and the weekly report.",
+        "In this session I'll cover setup, permissions, and troubleshooting.",
+        "Today we're going to look at three things: the editor, the scheduler, and analytics.",
+        "For the rest of the hour we'll cover alerts, escalation rules, and on-call schedules.",
+        "Next we'll look at how the approval chain works.",
         "Give me a second to share my screen.",
         "I'll show you what that looks like in the admin view.",
         "Can everyone see the dashboard now?",
