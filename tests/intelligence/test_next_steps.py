@@ -466,3 +466,54 @@ def test_spanish_him_is_the_person_named_before() -> None:
 )
 def test_spanish_look_alikes_are_not_steps(text: str) -> None:
     assert steps([(BUYER, "¿Cómo lo veis?"), (SELLER, text), (BUYER, "Vale.")], "es") == []
+
+
+# --- kinds that are not steps in no-next-step meetings (issue 16) ------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the session's own agenda
+        "This morning we'll cover shift templates, swap requests, the overtime report, and payroll"
+        " export.",
+        "In today's workshop we're going to go through the rules engine and the audit trail.",
+        # the company's own plans and a third party's roadmap: news, not agreed steps
+        "We're going to open a distribution centre in Poland next spring.",
+        "We're planning to add a second production line sometime next year.",
+        "Our parent company is going to rebrand all the shops after the summer.",
+    ],
+)
+def test_agendas_and_company_plans_are_not_steps(text: str) -> None:
+    assert steps([(BUYER, "So what's coming up?"), (SELLER, text), (BUYER, "Okay.")]) == []
+
+
+TRAINING = [
+    (SELLER, "Morning both. Before we start, can you both see the admin console?"),
+    (BUYER, "Yes, it's up."),
+    (SELLER, "Great. Today we'll go through user groups, the approval queue, and exports."),
+    (SELLER, "Open Users, then Groups. Bernard, would you like to take over for a minute?"),
+    (BUYER, "Sure. Users, Groups, New. Done."),
+    (SELLER, "Perfect, that's exactly it. That's everything for today, thanks."),
+]
+
+
+def test_a_training_with_only_in_call_requests_gets_none() -> None:
+    assert steps(TRAINING) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("We're going to send the signed order form back tomorrow.", "signed order form"),
+        ("Today I'll email you the onboarding checklist.", "onboarding checklist"),
+    ],
+)
+def test_plans_and_today_still_make_real_steps(text: str, words: str) -> None:
+    found = steps([(BUYER, "What happens next?"), (SELLER, text), (BUYER, "Okay.")])
+    assert len(found) == 1 and words in found[0].action, found
+
+
+def test_a_request_to_send_is_still_taken() -> None:
+    found = steps([(BUYER, "Can you both send me the updated roster?"), (SELLER, "Sure.")])
+    assert [s.actors for s in found] == [(SELLER,)]

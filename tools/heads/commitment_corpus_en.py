@@ -609,6 +609,82 @@ _CONDITIONAL += ["{opener}if you want, I can {pro}.", "{opener}I can {pro} once 
 _NEGATED += ["{opener}I won't {pro} {deadline}.", "{opener}I can't {pro} {deadline}."]
 _QUESTION += ["{opener}can you {pro} {deadline}?", "{opener}did you {pro}?"]
 
+# The session's own agenda ("Today we'll cover X, Y and Z"): said in the call, done in the call,
+# above all in trainings and demos, where the trainer's "we'll" is the next half hour.
+_IN_CALL += [
+    "{opener}today we'll {agenda}.",
+    "{opener}in this session we'll {agenda}.",
+    "{opener}this morning we're going to {agenda}.",
+    "{opener}for the next hour we'll {agenda}.",
+    "{opener}over the next thirty minutes I'll {agenda}.",
+    "{opener}in today's training we're going to {agenda}.",
+    "{opener}the plan for today is simple: we'll {agenda}.",
+    "{opener}first we'll {agenda}, and then we'll {agenda}.",
+    "{opener}after the break we'll {agenda}.",
+    "{opener}in the second half I'll {agenda}.",
+]
+_SLOTS["agenda"] = [
+    "cover {features}",
+    "go through {features}",
+    "look at {features}",
+    "talk about {features}",
+    "walk through {features}",
+    "start with {features}",
+    "spend a few minutes on {features}",
+    "get hands-on with {features}",
+    "practise {features}",
+    "review {features} together",
+]
+_SLOTS["features"] = [
+    "user roles, approvals and reporting", "the inbox, tags and automations",
+    "dashboards, alerts and exports", "the booking rules and the reminders",
+    "permissions and the audit log", "the mobile app and offline mode",
+    "invoices, credit notes and the bank feed", "routes, stops and driver apps",
+    "the calendar, recurring jobs, invoices, and the customer portal",
+    "roles, the approval flow, the reports, and the export",
+    "setup, permissions, and troubleshooting", "alerts, escalation rules, and on-call schedules",
+    "the editor, the scheduler, the analytics tab, and the kiosk mode",
+    "content rules, time slots, layouts, and the fallback screen",
+    "the survey builder and the results page", "price lists and discounts",
+    "the ticket queue, macros and SLAs", "onboarding checklists and e-signatures",
+]  # fmt: skip
+# The own organisation's business plans and other parties' roadmaps ("We're going to launch in
+# Mexico next year"): news about the company, not a step anyone agreed to take for the deal.
+_FORECAST += [
+    "{opener}we're going to {bizplan} {later}.",
+    "{opener}we're planning to {bizplan} {later}.",
+    "{opener}the company is going to {bizplan} {later}.",
+    "{opener}the plan is to {bizplan} {later}.",
+    "{opener}we'll probably {bizplan} {later}.",
+    "{opener}our parent company is going to {bizplan} {later}.",
+    "{opener}{third} is planning to {bizplan} {later}.",
+    "{opener}our product team is going to release {feature_release} {later}.",
+    "{opener}we're going to {bizplan} {later}. {bizplan_sentence}",
+]
+_SLOTS["bizplan"] = [
+    "launch in {market}", "expand into {market}", "open a second warehouse",
+    "move to a bigger office", "hire twenty more drivers", "open three new clinics",
+    "enter the {market} market", "double the sales team", "close the old plant",
+    "move our headquarters", "add a night shift", "open our first store in {market}",
+    "merge the two divisions", "replace the old scanners in the older sites",
+    "start selling wholesale", "rebrand the whole company",
+]  # fmt: skip
+_SLOTS["market"] = ["Mexico", "Germany", "the Nordics", "Australia", "Texas", "the UK", "Brazil"]
+_SLOTS["later"] = [
+    "in the fall", "next year", "in the spring", "early next year", "in the second half",
+    "next summer", "sometime next year", "in Q3", "later this year", "after the holidays",
+]  # fmt: skip
+_SLOTS["feature_release"] = [
+    "a native Slack app",
+    "an offline mode",
+    "a new reporting module",
+    "single sign-on",
+]
+_SLOTS["bizplan_sentence"] = [
+    "Our distributor is opening a depot there.", "The board signed off on it in March.",
+    "It's been on the roadmap for a while.", "That'll change a lot for us.",
+]  # fmt: skip
+
 
 EN_HAND = {
     "commit": [
@@ -639,6 +715,12 @@ EN_HAND = {
         "You'll get the contract from me this afternoon.",
     ],
     "in_call": [
+        "Today we'll cover the calendar, recurring jobs, invoices, and the customer portal.",
+        "This afternoon we'll go through roles, the approval flow, and the weekly report.",
+        "In this session I'll cover setup, permissions, and troubleshooting.",
+        "Today we're going to look at three things: the editor, the scheduler, and analytics.",
+        "For the rest of the hour we'll cover alerts, escalation rules, and on-call schedules.",
+        "Next we'll look at how the approval chain works.",
         "Give me a second to share my screen.",
         "I'll show you what that looks like in the admin view.",
         "Can everyone see the dashboard now?",

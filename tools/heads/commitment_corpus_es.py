@@ -527,6 +527,53 @@ _NEGATED += [
 _HYPOTHETICAL += ["{apertura}{clo} podríamos mandar {tiempo}."]
 _QUESTION += ["{apertura}¿{clo} {verbo_entrega_tu} {tiempo}?"]
 
+# El orden del día de la propia sesión ("Hoy vamos a ver X, Y y Z"): se hace en la llamada.
+_IN_CALL += [
+    "{apertura}hoy vamos a {agenda}.",
+    "{apertura}en esta sesión vamos a {agenda}.",
+    "{apertura}esta mañana os voy a {agenda_os}.",
+    "{apertura}en la próxima hora vamos a {agenda}.",
+    "{apertura}primero vamos a {agenda} y luego vamos a {agenda}.",
+    "{apertura}en la formación de hoy vamos a {agenda}.",
+    "{apertura}después de la pausa veremos {funciones}.",
+]
+_SLOTS["agenda"] = [
+    "ver {funciones}", "repasar {funciones}", "hablar de {funciones}", "empezar por {funciones}",
+    "practicar con {funciones}", "recorrer {funciones}", "dedicar unos minutos a {funciones}",
+]  # fmt: skip
+_SLOTS["agenda_os"] = ["enseñar {funciones}", "explicar {funciones}", "mostrar {funciones}"]
+_SLOTS["funciones"] = [
+    "los roles, las aprobaciones y los informes", "la bandeja, las etiquetas y las reglas",
+    "los paneles, las alertas y las exportaciones", "las reservas y los recordatorios",
+    "los permisos y el registro de cambios", "la app móvil y el modo sin conexión",
+    "las facturas, los abonos y la conciliación", "las rutas, las paradas y la app del chófer",
+]  # fmt: skip
+# Los planes de la propia empresa o de terceros ("Vamos a abrir en Perú el año que viene"):
+# noticias de la empresa, no un paso acordado en la reunión.
+_FORECAST += [
+    "{apertura}vamos a {plan} {mas_tarde}.",
+    "{apertura}tenemos pensado {plan} {mas_tarde}.",
+    "{apertura}la empresa va a {plan} {mas_tarde}.",
+    "{apertura}la idea es {plan} {mas_tarde}.",
+    "{apertura}seguramente vamos a {plan} {mas_tarde}.",
+    "{apertura}{tercero} tiene pensado {plan} {mas_tarde}.",
+    "{apertura}el equipo de producto va a lanzar {novedad} {mas_tarde}.",
+]
+_SLOTS["plan"] = [
+    "lanzar en {mercado}", "expandirnos a {mercado}", "abrir un segundo almacén",
+    "mudarnos a una oficina más grande", "contratar a veinte repartidores más",
+    "abrir tres clínicas nuevas", "entrar en el mercado de {mercado}",
+    "duplicar el equipo comercial", "cerrar la planta antigua",
+    "abrir la primera tienda en {mercado}", "fusionar las dos divisiones",
+    "cambiar los lectores de las tiendas antiguas", "empezar a vender al por mayor",
+]  # fmt: skip
+_SLOTS["mercado"] = ["México", "Perú", "Chile", "Portugal", "Colombia", "Estados Unidos"]
+_SLOTS["mas_tarde"] = [
+    "en otoño", "el año que viene", "en primavera", "a principios del año que viene",
+    "en el segundo semestre", "el próximo verano", "en algún momento del año que viene",
+]  # fmt: skip
+_SLOTS["novedad"] = ["una app para Teams", "un modo sin conexión", "un módulo de informes nuevo"]
+
 ES_HAND = {
     "commit": [
         "Te mando la propuesta el lunes.",

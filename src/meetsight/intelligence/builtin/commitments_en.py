@@ -212,10 +212,16 @@ _EN_OWE = re.compile(
 )
 
 
+# A request about the call itself is not a step: "can you all see my screen?", "would you like
+# to drive for a minute?" (what the one asked does, they do right away).
 EN_REQUEST = re.compile(
     r"(?:\b(?:can|could|would|will) (?:you|someone|somebody|anyone|one of you)(?: also| please"
     r"| maybe| just)*|\byou'll|^(?:and\s+)?"
-    r"(?:please\s+)?(?=send|email|forward|share))\s*(?!hear|see|tell|say|talk|walk|explain|"
+    r"(?:please\s+)?(?=send|email|forward|share))\s*"
+    r"(?!(?:(?:all|both|two|guys|folks|everyone) )?(?:like to |want to )?(?:drive|take over"
+    r"|take control|take the wheel|have a go|give it a (?:go|try)|follow along|hear|see|share"
+    r" (?:your|the) screen|click|try))"
+    r"(?!hear|see|tell|say|talk|walk|explain|"
     r"remind|repeat|describe|imagine|speak|clarify|elaborate|expand|give me a sense|give me an idea"
     r"|share (?:your|the) screen|go|do|be|live|help|think|believe|check on|try|show|open|click"
     r"|scroll|zoom|pull (?:it|that|this) up|pull up|repeat|demo|run through|describe|spell|mute"
