@@ -22,6 +22,7 @@ import re
 from pathlib import Path
 
 from commitment_corpus import asr, fill
+from generated_block import write_generated
 from competitor_corpus_en import EN
 from competitor_corpus_en import PAIRS as EN_PAIRS
 from competitor_corpus_es import ES
@@ -145,10 +146,7 @@ def _pairs(
 
 
 def main() -> None:
-    kept = CORPUS.read_text(encoding="utf-8").split(MARKER)[0].rstrip("\n")
-    body = [f"{label}\t{language}\t{text}" for label, language, text in generate()]
-    CORPUS.write_text("\n".join([kept, MARKER, *body]) + "\n", encoding="utf-8")
-    print(f"wrote {len(body)} generated sentences to {CORPUS}")
+    write_generated(CORPUS, MARKER, generate())
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ import re
 from pathlib import Path
 
 from commitment_corpus import asr, fill
+from generated_block import write_generated
 from objection_corpus_en import EN
 from objection_corpus_es import ES
 
@@ -82,10 +83,7 @@ def _turns(
 
 
 def main() -> None:
-    kept = CORPUS.read_text(encoding="utf-8").split(MARKER)[0].rstrip("\n")
-    body = [f"{label}\t{language}\t{text}" for label, language, text in generate()]
-    CORPUS.write_text("\n".join([kept, MARKER, *body]) + "\n", encoding="utf-8")
-    print(f"wrote {len(body)} generated sentences to {CORPUS}")
+    write_generated(CORPUS, MARKER, generate())
 
 
 if __name__ == "__main__":

@@ -3,11 +3,15 @@ fetched from a mediaUrl alike."""
 
 from __future__ import annotations
 
+import logging
+
 from meetsight.errors import AppError, UnsupportedMedia, ValidationFailed
 from meetsight.processing.media_sniff import CALL_CONTAINERS, MediaFormat, sniff
-from meetsight.speech.errors import MediaError, MediaProcessCrashed
+from meetsight.speech.errors import MediaError, MediaProcessCrashed, MediaProcessFailed
 from meetsight.speech.media_process import upload_checks
 from meetsight.storage.base import MediaWriter
+
+log = logging.getLogger("meetsight.media")
 
 
 async def check_media(
@@ -36,4 +40,7 @@ async def check_media(
         raise AppError(f"{field}: {exc.message}", exc.http_status) from None
     except MediaProcessCrashed as exc:
         raise ValidationFailed(f"{field}: the file cannot be read safely ({exc.message})") from None
+    except MediaProcessFailed:
+        log.exception("%s: the media check failed unexpectedly", field)
+        raise ValidationFailed(f"{field}: the file cannot be read") from None
     return found

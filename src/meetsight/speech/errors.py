@@ -60,6 +60,11 @@ class MediaProcessCrashed(Exception):
         self.message = message
 
 
+class MediaProcessFailed(Exception):
+    """The child raised something other than MediaError or TranscriptionError (a bug, or a file
+    no check foresaw): a job logs and retries it; an upload check refuses the file."""
+
+
 class RecognitionCancelled(Exception):
     """The caller stopped waiting (a worker shutting down): recognition stops between
     segments instead of running to the end for nobody."""

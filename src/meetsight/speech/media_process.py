@@ -27,7 +27,12 @@ import threading
 import weakref
 from typing import IO, Any
 
-from meetsight.speech.errors import MediaError, MediaProcessCrashed, TranscriptionError
+from meetsight.speech.errors import (
+    MediaError,
+    MediaProcessCrashed,
+    MediaProcessFailed,
+    TranscriptionError,
+)
 
 _HEADER = struct.Struct("!I")
 _LIVE: weakref.WeakSet[MediaProcess] = weakref.WeakSet()
@@ -106,7 +111,7 @@ class MediaProcess:
             raise MediaError(*value)
         if kind == "transcription_error":
             raise TranscriptionError(*value)
-        raise RuntimeError(f"media process: {value}")
+        raise MediaProcessFailed(f"media process: {value}")
 
     def kill(self) -> None:
         """End the child now (a cancelled call, shutdown); the next call starts another."""
@@ -134,7 +139,14 @@ class MediaProcessPool:
             self._idle.put(child)
 
     async def call(self, function: str, *args: Any) -> Any:
-        child = await asyncio.to_thread(self._idle.get)
+        taking = asyncio.ensure_future(asyncio.to_thread(self._idle.get))
+        try:
+            child = await asyncio.shield(taking)
+        except asyncio.CancelledError:
+            # The thread still takes a child when one frees up: hand it back, or the pool
+            # would shrink by one for every call cancelled while waiting.
+            taking.add_done_callback(lambda done: self._idle.put(done.result()))
+            raise
         try:
             future = asyncio.ensure_future(asyncio.to_thread(child.call, function, *args))
             try:

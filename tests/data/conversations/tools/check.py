@@ -366,13 +366,13 @@ def check_file(p: Path, score) -> tuple[Conversation | None, list[str]]:
 def print_table(convs: list[Conversation], verbose: bool) -> None:
     cols = ("ns", "opt", "comp", "obj", "facts", "q")
     print(
-        f"\n{'id':<28}{'kind':<13}{'lang':<5}{'min':>5}{'chars':>6}{'turns':>6}  {'date':<15}"
+        f"\n{'id':<30}{'kind':<13}{'lang':<5}{'min':>5}{'chars':>6}{'turns':>6}  {'date':<15}"
         f"{'NS':>3}{'opt':>4}{'comp':>5}{'obj':>4}{'facts':>6}{'Q':>4}"
     )
     rows = [summary_row(c) for c in convs]
     for r, c in zip(rows, convs, strict=True):
         print(
-            f"{r['id']:<28}{r['kind']:<13}{r['lang']:<5}{r['min']:>5}{r['chars']:>6}"
+            f"{r['id']:<30}{r['kind']:<13}{r['lang']:<5}{r['min']:>5}{r['chars']:>6}"
             f"{r['turns']:>6}  {r['date']:<15}{r['ns']:>3}{r['opt']:>4}{r['comp']:>5}"
             f"{r['obj']:>4}{r['facts']:>6}{r['q']:>4}"
         )
@@ -380,7 +380,7 @@ def print_table(convs: list[Conversation], verbose: bool) -> None:
             print("\n".join(c.step_lines))
     tot = {k: sum(r[k] for r in rows) for k in cols}
     print(
-        f"{'TOTAL':<78}{tot['ns']:>3}{tot['opt']:>4}{tot['comp']:>5}{tot['obj']:>4}{tot['facts']:>6}{tot['q']:>4}"
+        f"{'TOTAL':<80}{tot['ns']:>3}{tot['opt']:>4}{tot['comp']:>5}{tot['obj']:>4}{tot['facts']:>6}{tot['q']:>4}"
     )
 
 
