@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ipaddress
 import logging
 import math
@@ -104,9 +105,7 @@ def serve(settings: Settings, *, demo: bool, worker: bool) -> None:
         timeout_graceful_shutdown=math.ceil(settings.shutdown_timeout_seconds),
     )
     server = AnnouncingServer(config, browser_url(settings.host, settings.port) + page)
-    try:
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C ends the server, not with a trace
         server.run()
-    except KeyboardInterrupt:
-        pass
     if not server.started:
         raise SystemExit(3)  # uvicorn.run's code for a start that failed (a taken port)

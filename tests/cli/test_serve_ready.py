@@ -8,9 +8,9 @@ import time
 from pathlib import Path
 
 import pytest
+from tests.fixtures.served import free_port, run_cli, server_env
 
 from meetsight.serve import browser_url
-from tests.fixtures.served import free_port, run_cli, server_env
 
 
 @pytest.mark.parametrize(
