@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import ipaddress
+import logging
 import math
+import socket
 import sys
 
 import uvicorn
@@ -25,6 +29,49 @@ def check_rate_limit_storage(settings: Settings) -> None:
         raise SystemExit(1) from None
 
 
+log = logging.getLogger("meetsight.serve")
+
+
+def browser_url(host: str, port: int) -> str:
+    """The address to open in a browser on this machine: a wildcard host is not one."""
+    if host in ("", "0.0.0.0"):
+        host = "127.0.0.1"
+    elif host == "::":
+        host = "::1"
+    try:
+        if ipaddress.ip_address(host).version == 6:
+            host = f"[{host}]"
+    except ValueError:
+        pass  # a host name
+    return f"http://{host}:{port}"
+
+
+async def first_page(settings: Settings) -> str:
+    """`/setup` while nobody can sign in (the first run), else the app's home."""
+    from meetsight.db.engine import create_engine, create_sessionmaker
+    from meetsight.web.setup import setup_open
+
+    engine = create_engine(settings.resolved_database_url())
+    try:
+        async with create_sessionmaker(engine)() as session:
+            return "/setup" if await setup_open(session) else "/"
+    finally:
+        await engine.dispose()
+
+
+class AnnouncingServer(uvicorn.Server):
+    """uvicorn's server that logs one "ready: open ..." line once it listens."""
+
+    def __init__(self, config: uvicorn.Config, ready_url: str) -> None:
+        super().__init__(config)
+        self.ready_url = ready_url
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets=sockets)
+        if not self.should_exit:  # a failed bind sets it and logs its own error
+            log.info("meetsight ready: open %s", self.ready_url)
+
+
 def serve(settings: Settings, *, demo: bool, worker: bool) -> None:
     configure_logging(settings)  # uvicorn applies the same configuration again as it starts
     check_rate_limit_storage(settings)  # before the app's imports: a bad start fails fast
@@ -44,7 +91,8 @@ def serve(settings: Settings, *, demo: bool, worker: bool) -> None:
                 f"Demo API key (shown once, also saved to {result.key_file}):\n  {result.api_key}",
                 file=sys.stderr,
             )
-    uvicorn.run(
+    page = asyncio.run(first_page(settings))
+    config = uvicorn.Config(
         create_app(settings),
         host=settings.host,
         port=settings.port,
@@ -56,3 +104,8 @@ def serve(settings: Settings, *, demo: bool, worker: bool) -> None:
         # stops the embedded workers (a running job finishes or is given back).
         timeout_graceful_shutdown=math.ceil(settings.shutdown_timeout_seconds),
     )
+    server = AnnouncingServer(config, browser_url(settings.host, settings.port) + page)
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C ends the server, not with a trace
+        server.run()
+    if not server.started:
+        raise SystemExit(3)  # uvicorn.run's code for a start that failed (a taken port)
