@@ -58,3 +58,72 @@
   const t = parseFloat(new URLSearchParams(location.search).get("t"));
   if (Number.isFinite(t)) seek(t, false);
 })();
+
+// The panels beside the transcript become tabs (ARIA tabs pattern: arrow keys move between
+// them). Without this file they are one scrolling column with links to each.
+(() => {
+  const box = document.querySelector("[data-tabs]");
+  if (!box) return;
+  const nav = box.querySelector(".tabs");
+  const tabs = Array.from(nav.querySelectorAll("a[href^='#']"));
+  const panels = tabs.map((tab) => document.getElementById(tab.getAttribute("href").slice(1)));
+  nav.setAttribute("role", "tablist");
+  tabs.forEach((tab, i) => {
+    tab.setAttribute("role", "tab");
+    tab.id = "tab-" + panels[i].id;
+    tab.setAttribute("aria-controls", panels[i].id);
+    panels[i].setAttribute("role", "tabpanel");
+    panels[i].setAttribute("aria-labelledby", tab.id);
+  });
+
+  function select(index, focus) {
+    tabs.forEach((tab, i) => {
+      const on = i === index;
+      tab.setAttribute("aria-selected", on ? "true" : "false");
+      tab.tabIndex = on ? 0 : -1;
+      panels[i].hidden = !on;
+    });
+    box.scrollTop = 0;
+    if (focus) tabs[index].focus();
+  }
+
+  // The tab holding what the address points at (#chat-latest after a question), else the first.
+  function fromHash() {
+    const target = location.hash ? document.getElementById(location.hash.slice(1)) : null;
+    const index = target ? panels.findIndex((p) => p.contains(target)) : -1;
+    return index >= 0 ? index : 0;
+  }
+
+  nav.addEventListener("click", (event) => {
+    const tab = event.target.closest("[role=tab]");
+    if (!tab) return;
+    event.preventDefault();
+    select(tabs.indexOf(tab), false);
+    history.replaceState(null, "", location.search + tab.getAttribute("href"));
+  });
+  nav.addEventListener("keydown", (event) => {
+    const at = tabs.indexOf(document.activeElement);
+    if (at < 0) return;
+    const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
+    if (step) {
+      event.preventDefault();
+      select((at + step + tabs.length) % tabs.length, true);
+    } else if (event.key === "Home" || event.key === "End") {
+      event.preventDefault();
+      select(event.key === "Home" ? 0 : tabs.length - 1, true);
+    }
+  });
+  // In-page links to a panel (the score in the header) open its tab.
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest("a[href^='#']");
+    if (!link || nav.contains(link)) return;
+    const index = panels.findIndex((p) => "#" + p.id === link.getAttribute("href"));
+    if (index < 0) return;
+    event.preventDefault();
+    select(index, true);
+    box.scrollIntoView({ block: "nearest" });
+  });
+  window.addEventListener("hashchange", () => select(fromHash(), false));
+  select(fromHash(), false);
+  box.classList.add("tabbed");
+})();
