@@ -181,6 +181,20 @@ async def test_filters_leave_the_first_screen_to_results_on_a_phone(
     await expect(page.get_by_text("Filters (1 set)")).to_be_visible()
 
 
+async def test_dark_mode_follows_the_system(served: Served, browser: Browser) -> None:
+    context = await browser.new_context(viewport=DESKTOP, color_scheme="dark")  # type: ignore[arg-type]
+    page = await context.new_page()
+    await page.goto(served.base_url + "/signin")
+    light_on_dark = """() => {
+      const level = (c) => c.match(/\\d+/g).slice(0, 3).reduce((a, b) => a + Number(b), 0) / 3;
+      const body = getComputedStyle(document.body);
+      const card = getComputedStyle(document.querySelector('.card'));
+      return [level(body.backgroundColor), level(card.backgroundColor), level(body.color)];
+    }"""
+    background, card, text = await page.evaluate(light_on_dark)
+    assert background < 60 and card < 60 and text > 180, (background, card, text)
+
+
 PAGES = (
     "/app",
     "CONVERSATION",
