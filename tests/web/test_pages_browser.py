@@ -181,6 +181,46 @@ async def test_filters_leave_the_first_screen_to_results_on_a_phone(
     await expect(page.get_by_text("Filters (1 set)")).to_be_visible()
 
 
+SELECT_LINES = """([first, last]) => {
+  const range = document.createRange();
+  range.setStart(document.querySelector(`#l${first} .say`).firstChild, 0);
+  const end = document.querySelector(`#l${last} .say`).firstChild;
+  range.setEnd(end, end.length);
+  document.getSelection().removeAllRanges();
+  document.getSelection().addRange(range);
+}"""
+
+
+async def test_a_clip_of_selected_lines_is_a_link_and_a_quote(
+    served: Served, browser: Browser
+) -> None:
+    page = await _signed_in(browser, served.base_url, DESKTOP)
+    await page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    await page.goto(_conversation(served))
+    lines = page.locator("#lines li")
+    starts = [await lines.nth(i).get_attribute("data-start") for i in (1, 3)]
+    end = await lines.nth(3).get_attribute("data-end")
+    said = [await lines.nth(i).locator(".say").inner_text() for i in (1, 2, 3)]
+
+    await page.evaluate(SELECT_LINES, [1, 3])
+    await expect(page.locator("#clip-count")).to_have_text("3 lines selected")
+    await page.get_by_role("button", name="Copy link to these lines").click()
+    link = await page.evaluate("navigator.clipboard.readText()")
+    assert link.endswith(f"?t={starts[0]}&end={end}"), link
+    await page.get_by_role("button", name="Copy quote with link").click()
+    quote = await page.evaluate("navigator.clipboard.readText()")
+    assert all(text in quote for text in said) and quote.endswith(link), quote
+
+    # The link opens the conversation with exactly those lines marked.
+    await page.goto(link)
+    marked = await page.locator("#lines li.clip").evaluate_all("(els) => els.map((e) => e.id)")
+    assert marked == ["l1", "l2", "l3"], marked
+    # Without a session the link asks to sign in first.
+    other = await browser.new_context()
+    answer = await (await other.new_page()).goto(link)
+    assert answer is not None and "/signin?next=" in answer.url
+
+
 async def test_dark_mode_follows_the_system(served: Served, browser: Browser) -> None:
     context = await browser.new_context(viewport=DESKTOP, color_scheme="dark")  # type: ignore[arg-type]
     page = await context.new_page()

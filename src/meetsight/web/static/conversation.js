@@ -127,3 +127,68 @@
   select(fromHash(), false);
   box.classList.add("tabbed");
 })();
+
+// Clips: select lines of the transcript, then copy a link to that span (?t=START&end=END, which
+// marks those lines and starts the player there; the page needs a session like any other) or
+// the quote with its speakers, times and link.
+(() => {
+  const list = document.getElementById("lines");
+  const bar = document.getElementById("clip-bar");
+  if (!list || !bar) return;
+  const count = document.getElementById("clip-count");
+  let chosen = [];
+
+  function clock(seconds) {
+    const whole = Math.floor(seconds), h = Math.floor(whole / 3600), m = Math.floor(whole / 60) % 60;
+    const s = String(whole % 60).padStart(2, "0");
+    return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+  }
+
+  function spanLink(lines) {
+    const url = new URL(location.href);
+    url.hash = "";
+    url.search = `?t=${lines[0].dataset.start}&end=${lines[lines.length - 1].dataset.end}`;
+    return url.toString();
+  }
+
+  function quote(lines) {
+    const said = lines.map((li) => `${li.querySelector(".spk").textContent}: ${li.querySelector(".say").textContent}`);
+    const from = clock(parseFloat(lines[0].dataset.start));
+    const to = clock(parseFloat(lines[lines.length - 1].dataset.end));
+    return `“${said.join("\n")}”\n(${document.querySelector("h1").textContent}, ${from}–${to})\n${spanLink(lines)}`;
+  }
+
+  document.addEventListener("selectionchange", () => {
+    const selection = document.getSelection();
+    const lines = selection && !selection.isCollapsed
+      ? Array.from(list.querySelectorAll("li[data-start]")).filter((li) => selection.containsNode(li, true))
+      : [];
+    if (!lines.length) return;  // keep the last choice while a button takes the focus
+    chosen = lines;
+    count.textContent = `${lines.length} line${lines.length === 1 ? "" : "s"} selected`;
+    bar.hidden = false;
+  });
+
+  async function copy(button, text) {
+    const label = button.textContent;
+    try {
+      await navigator.clipboard.writeText(text);
+      button.textContent = "Copied";
+    } catch (err) {
+      button.textContent = "Copy failed";
+    }
+    setTimeout(() => { button.textContent = label; }, 2000);
+  }
+  document.getElementById("clip-link").addEventListener("click", (e) => copy(e.currentTarget, spanLink(chosen)));
+  document.getElementById("clip-quote").addEventListener("click", (e) => copy(e.currentTarget, quote(chosen)));
+
+  // A shared span: mark its lines and bring the first into view.
+  const params = new URLSearchParams(location.search);
+  const start = parseFloat(params.get("t")), end = parseFloat(params.get("end"));
+  if (Number.isFinite(start) && Number.isFinite(end)) {
+    const span = Array.from(list.querySelectorAll("li[data-start]")).filter((li) =>
+      parseFloat(li.dataset.start) >= start - 0.05 && parseFloat(li.dataset.end) <= end + 0.05);
+    span.forEach((li) => li.classList.add("clip"));
+    if (span.length) span[0].scrollIntoView({ block: "nearest" });
+  }
+})();
