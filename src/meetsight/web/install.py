@@ -78,7 +78,9 @@ def install_web(app: FastAPI, settings: Settings) -> None:
             path == prefix or path.startswith(prefix + "/") for prefix in PAGE_PREFIXES
         )
         if exc.status_code == 404 and is_page:
-            return await error_page(request, 404, "There is no page at this address.")
+            from meetsight.refusals import PAGE_NOT_FOUND  # refusals imports this module
+
+            return await error_page(request, 404, PAGE_NOT_FOUND)
         return await json_http_error(request, exc)
 
     @app.exception_handler(SignInRequired)
