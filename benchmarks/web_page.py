@@ -5,8 +5,9 @@ transcript of the same meeting (GET /api/v1/meetings/{id}/transcript) measured i
 
 In-process (httpx over ASGI, SQLite in a temporary folder, one request at a time): the figure is
 the time the app needs for the page, without a network or a second process taking turns on the
-same cores. The page is everything: transcript, summary, three SVG charts, score, notes, chat,
-CRM links. Rounds alternate page and baseline so that the machine's load hits both alike.
+same cores. The page is everything, in the layout of issue 20: transcript (an avatar per line),
+talk-time bars, the tabbed panels (recap, next steps, score, analytics with two charts, notes,
+chat), CRM links. Rounds alternate page and baseline so that the machine's load hits both alike.
 Prints a JSON report; docs/benchmarks.md records the figures. Target: page p50 under 100 ms.
 """
 
@@ -198,7 +199,11 @@ async def run(opts: argparse.Namespace) -> dict[str, object]:
                 page_path = f"/app/conversations/{meeting_id}"
                 json_path = f"/api/v1/meetings/{meeting_id}/transcript"
                 html = (await web.get(page_path)).text
-                assert html.count('data-seek="') >= SEGMENTS and html.count("<svg") == 3
+                # The new layout: a line with its speaker's avatar each, the tabbed panels, the
+                # talk-time bars and both charts.
+                assert html.count('data-seek="') >= SEGMENTS and "data-tabs" in html
+                assert html.count('<span class="av ') >= SEGMENTS + 3 * len(SPEAKERS)
+                assert 'class="timeline"' in html and 'class="bars"' in html
                 headers = {"x-api-key": key}
                 await timed(web, page_path, 20)  # warm caches and code paths
                 await timed(web, json_path, 20, headers=headers)

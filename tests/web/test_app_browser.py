@@ -153,7 +153,8 @@ async def test_the_web_app_in_a_browser(
     meeting_url = page.url.split("?")[0]
     is_call = "Call" in (await page.locator(".crumbs").inner_text())
 
-    # Chat: ask, and the answer cites moments that seek.
+    # Chat: ask (in the "Ask" tab), and the answer cites moments that seek.
+    await page.get_by_role("tab", name="Ask").click()
     await page.get_by_label("Your question").fill("What did they say about the budget?")
     await page.get_by_role("button", name="Ask").click()
     latest = page.locator("#chat-latest")

@@ -78,10 +78,13 @@ async def test_conversation_page_shows_everything(
     assert page.status_code == 200
     text = page.text
     assert text.count('data-seek="') >= 8  # one per transcript line at least
-    for expected in ("Olivia Owner", "Carl Customer", "Summary", "AI opinion", "Next steps"):
+    for expected in ("Olivia Owner", "Carl Customer", "Recap", "AI opinion", "Next steps"):
         assert expected in text, expected
-    assert text.count("<svg") == 3  # speaking time, questions, timeline
-    assert 'role="img"' in text and "Who spoke when" in text
+    # Talk time under the player, then questions per speaker and the timeline: their figures
+    # in the accessible names, the bars as SVG.
+    assert 'aria-labelledby="talk-heading"' in text
+    assert text.count('role="img"') == 2 and "Who spoke when" in text
+    assert text.count('class="bar-track"') >= 2 and 'class="tl-track' in text
     for fmt in ("srt", "vtt", "txt", "json"):
         assert f"/app/conversations/{aid}/export/{fmt}" in text
         exported = await browser_in.get(f"/app/conversations/{aid}/export/{fmt}")

@@ -36,15 +36,25 @@ def test_unsatisfiable_ranges_are_416(header: str) -> None:
     assert raised.value.headers == {"Content-Range": "bytes */1000"}
 
 
-def test_bar_chart_scales_to_the_largest_and_escapes_labels() -> None:
-    colors = charts.speaker_colors(["Ann <b>", "Bo"])
-    svg = charts.bar_chart(
-        "Speaking time", [charts.Bar("Ann <b>", 100, "1:40"), charts.Bar("Bo", 50, "0:50")], colors
+def test_bar_list_scales_to_the_largest_and_escapes_labels() -> None:
+    slots = charts.speaker_slots(["Ann <b>", "Bo"])
+    html = charts.bar_list(
+        "Speaking time", [charts.Bar("Ann <b>", 100, "1:40"), charts.Bar("Bo", 50, "0:50")], slots
     )
-    assert "<b>" not in svg and "Ann &lt;b&gt;" in svg
-    span = charts.WIDTH - charts.LABEL_WIDTH - 70
-    assert f'width="{span:.1f}"' in svg and f'width="{span / 2:.1f}"' in svg
-    assert 'role="img"' in svg and "Ann &lt;b&gt;: 1:40; Bo: 0:50" in svg
+    assert "<b>" not in html and "Ann &lt;b&gt;" in html
+    assert 'width="100.0"' in html and 'width="50.0"' in html
+    assert 'class="s0"' in html and 'class="s1"' in html  # each speaker's colour slot
+    assert 'role="img"' in html and "Ann &lt;b&gt;: 1:40; Bo: 0:50" in html
+    # Labels are HTML text, not SVG text that would shrink with the picture.
+    assert "<text" not in html and '<span class="bar-name">Bo</span>' in html
+
+
+def test_initials_for_avatars() -> None:
+    assert charts.initials("Priya Raman") == "PR"
+    assert charts.initials("Speaker 2") == "S2"
+    assert charts.initials("Jean-Luc Picard") == "JP"
+    assert charts.initials("ada") == "AD"
+    assert charts.initials("  ") == "?"
 
 
 def test_timeline_merges_a_speakers_adjacent_turns() -> None:
@@ -56,6 +66,7 @@ def test_timeline_merges_a_speakers_adjacent_turns() -> None:
     ]
     merged = charts.merge_turns(turns)
     assert merged == [charts.Turn("A", 0, 9), charts.Turn("B", 10, 20), charts.Turn("A", 25, 30)]
-    svg = charts.timeline(merged, 30.0, charts.speaker_colors(["A", "B"]))
-    assert svg.count("<rect") == 2 + 3  # a track per speaker, a block per merged turn
-    assert "0:30" in svg and charts.timeline([], 0, {}) == ""
+    html = charts.timeline(merged, 30.0, charts.speaker_slots(["A", "B"]))
+    assert html.count("<rect") == 3  # a block per merged turn
+    assert html.count('class="tl-row"') == 2  # a row per speaker
+    assert "0:30" in html and "<text" not in html and charts.timeline([], 0, {}) == ""

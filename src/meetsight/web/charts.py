@@ -1,8 +1,13 @@
-"""Analytics drawn on the server as SVG: speaking time and questions per speaker (bars) and
-who spoke when (a timeline). Plain markup, no script: charts work without JavaScript and print.
+"""Analytics drawn on the server: talk time and questions per speaker (bars) and who spoke when
+(a timeline). Plain markup, no script: charts work without JavaScript and print.
 
-Every chart carries a <title> and role="img" with an aria-label that states its figures, so a
-screen reader gets the numbers the bars show.
+Every label and figure is HTML text at the page's type scale; only the bars themselves are SVG,
+stretched to the width they are given. (Labels drawn inside an SVG viewBox shrink with it: on a
+phone they came out 5-7 px.) The strict CSP allows no style attributes, so a bar's length is an
+SVG `width` and a speaker's colour is a class (s0..s7, app.css).
+
+Each chart carries role="img" and an aria-label with its figures, so a screen reader gets the
+numbers the bars show.
 """
 
 from __future__ import annotations
@@ -12,55 +17,60 @@ from dataclasses import dataclass
 
 from markupsafe import Markup, escape
 
-# Distinct hues with at least 3:1 contrast against white (WCAG non-text contrast).
-PALETTE = ("#1f4fbf", "#b3261e", "#1b7f3b", "#8a4baf", "#a15c00", "#00768a", "#5d5d5d", "#c2185b")
-WIDTH = 640
-BAR_HEIGHT = 22
-LABEL_WIDTH = 170
+# Speaker colours live in app.css as .s0 ... .s7; a speaker keeps their slot on the whole page.
+SLOTS = 8
 
 
 @dataclass(frozen=True, slots=True)
 class Bar:
     label: str
     value: float
-    text: str  # the figure written at the bar's end
+    text: str  # the figure written beside the bar
 
 
-def speaker_colors(speakers: Sequence[str]) -> dict[str, str]:
-    return {name: PALETTE[i % len(PALETTE)] for i, name in enumerate(speakers)}
+def speaker_slots(speakers: Sequence[str]) -> dict[str, int]:
+    """Colour slot per speaker, in order of first appearance."""
+    return {name: i % SLOTS for i, name in enumerate(speakers)}
 
 
-def _clip(label: str, limit: int = 22) -> str:
-    return label if len(label) <= limit else label[: limit - 1] + "…"
+def initials(name: str) -> str:
+    """ "Priya Raman" -> "PR", "Speaker 2" -> "S2", "" -> "?": what an avatar shows."""
+    words = [w for w in name.replace("-", " ").split() if w[:1].isalnum()]
+    if not words:
+        return "?"
+    if len(words) == 1:
+        return words[0][:2].upper()
+    return (words[0][0] + words[-1][0]).upper()
 
 
-def bar_chart(title: str, bars: Sequence[Bar], colors: dict[str, str]) -> Markup:
-    """Horizontal bars, one per speaker, scaled to the largest value."""
+def avatar(name: str, slot: int) -> str:
+    """The speaker's initials on their colour; decorative: the name is always beside it."""
+    return f'<span class="av s{slot}" aria-hidden="true">{escape(initials(name))}</span>'
+
+
+def bar_list(title: str, bars: Sequence[Bar], slots: dict[str, int]) -> Markup:
+    """One row per speaker: avatar, name, figure, and a bar scaled to the largest value."""
     if not bars:
         return Markup("")
     top = max(b.value for b in bars) or 1.0
-    span = WIDTH - LABEL_WIDTH - 70
-    height = len(bars) * (BAR_HEIGHT + 10) + 10
     summary = "; ".join(f"{b.label}: {b.text}" for b in bars)
-    parts = [
-        f'<svg class="chart" viewBox="0 0 {WIDTH} {height}" role="img" '
-        f'aria-label="{escape(title)}: {escape(summary)}" xmlns="http://www.w3.org/2000/svg">',
-        f"<title>{escape(title)}</title>",
-    ]
-    for i, bar in enumerate(bars):
-        y = 10 + i * (BAR_HEIGHT + 10)
-        length = max(2.0, span * bar.value / top)
-        color = colors.get(bar.label, PALETTE[0])
-        parts.append(
-            f'<text x="{LABEL_WIDTH - 8}" y="{y + 16}" text-anchor="end" class="chart-label">'
-            f"{escape(_clip(bar.label))}</text>"
-            f'<rect x="{LABEL_WIDTH}" y="{y}" width="{length:.1f}" height="{BAR_HEIGHT}" '
-            f'rx="3" fill="{color}"></rect>'
-            f'<text x="{LABEL_WIDTH + length + 6:.1f}" y="{y + 16}" class="chart-value">'
-            f"{escape(bar.text)}</text>"
+    rows = []
+    for bar in bars:
+        slot = slots.get(bar.label, 0)
+        share = max(1.0, 100.0 * bar.value / top)
+        rows.append(
+            f'<li class="bar-row">{avatar(bar.label, slot)}'
+            f'<span class="bar-name">{escape(bar.label)}</span>'
+            f'<span class="bar-figure">{escape(bar.text)}</span>'
+            '<svg class="bar-track" viewBox="0 0 100 1" preserveAspectRatio="none" '
+            f'aria-hidden="true"><rect class="s{slot}" width="{share:.1f}" height="1"></rect>'
+            "</svg></li>"
         )
-    parts.append("</svg>")
-    return Markup("".join(parts))
+    return Markup(
+        f'<ul class="bars" role="img" aria-label="{escape(title)}: {escape(summary)}">'
+        + "".join(rows)
+        + "</ul>"
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,48 +80,32 @@ class Turn:
     end: float
 
 
-def timeline(turns: Sequence[Turn], duration: float, colors: dict[str, str]) -> Markup:
-    """One row per speaker; a block for each stretch they spoke, on a shared time axis."""
+def timeline(turns: Sequence[Turn], duration: float, slots: dict[str, int]) -> Markup:
+    """One row per speaker, a block for each stretch they spoke, on a shared time axis."""
     if not turns:
         return Markup("")
     speakers = list(dict.fromkeys(t.speaker for t in turns))
     total = max(duration, max(t.end for t in turns), 1.0)
-    span = WIDTH - LABEL_WIDTH - 10
-    row = 20
-    height = len(speakers) * (row + 8) + 30
-    parts = [
-        f'<svg class="chart" viewBox="0 0 {WIDTH} {height}" role="img" '
-        f'aria-label="Who spoke when, over {_clock(total)}: {escape(", ".join(speakers))}" '
-        'xmlns="http://www.w3.org/2000/svg">',
-        "<title>Who spoke when</title>",
-    ]
-    rows = {name: 8 + i * (row + 8) for i, name in enumerate(speakers)}
-    for name, y in rows.items():
-        parts.append(
-            f'<text x="{LABEL_WIDTH - 8}" y="{y + 15}" text-anchor="end" class="chart-label">'
-            f"{escape(_clip(name))}</text>"
-            f'<rect x="{LABEL_WIDTH}" y="{y}" width="{span}" height="{row}" class="chart-track">'
-            "</rect>"
-        )
-    scale = span / total
+    blocks: dict[str, list[str]] = {name: [] for name in speakers}
     for t in turns:
-        x = LABEL_WIDTH + t.start * scale
-        w = max(1.0, (t.end - t.start) * scale)
-        parts.append(
-            f'<rect x="{x:.1f}" y="{rows[t.speaker]}" width="{w:.1f}" height="{row}" '
-            f'fill="{colors.get(t.speaker, PALETTE[0])}"></rect>'
+        blocks[t.speaker].append(
+            f'<rect x="{t.start:.1f}" width="{max(total / 400, t.end - t.start):.1f}" '
+            'height="1"></rect>'
         )
-    axis_y = height - 8
-    for i in range(5):
-        at = total * i / 4
-        x = LABEL_WIDTH + at * scale
-        anchor = "start" if i == 0 else "end" if i == 4 else "middle"
-        parts.append(
-            f'<text x="{x:.1f}" y="{axis_y}" text-anchor="{anchor}" class="chart-axis">'
-            f"{_clock(at)}</text>"
-        )
-    parts.append("</svg>")
-    return Markup("".join(parts))
+    rows = [
+        f'<div class="tl-row">{avatar(name, slots.get(name, 0))}'
+        f'<span class="tl-name">{escape(name)}</span>'
+        f'<svg class="tl-track s{slots.get(name, 0)}" viewBox="0 0 {total:.1f} 1" '
+        f'preserveAspectRatio="none" aria-hidden="true">{"".join(blocks[name])}</svg></div>'
+        for name in speakers
+    ]
+    ticks = "".join(f"<span>{_clock(total * i / 4)}</span>" for i in range(5))
+    label = f"Who spoke when, over {_clock(total)}: {', '.join(speakers)}"
+    return Markup(
+        f'<div class="timeline" role="img" aria-label="{escape(label)}">'
+        + "".join(rows)
+        + f'<div class="tl-axis" aria-hidden="true">{ticks}</div></div>'
+    )
 
 
 def _clock(seconds: float) -> str:

@@ -13,6 +13,7 @@ from meetsight.activities import repository as repo
 from meetsight.state import AppState
 from meetsight.web import charts
 from meetsight.web import conversation_reads as r
+from meetsight.web.templating import score_band
 
 
 @dataclass(slots=True)
@@ -23,6 +24,17 @@ class Line:
     speaker: str
     text: str
     clock: str
+
+
+@dataclass(frozen=True, slots=True)
+class SpeakerTalk:
+    """A speaker's share of the talking, for the talk-time bars under the player."""
+
+    name: str
+    slot: int
+    seconds: float
+    share: float  # 0-100, of all the talk in the transcript
+    avatar: Markup
 
 
 @dataclass(slots=True)
@@ -47,6 +59,8 @@ class ConversationView:
     has_media: bool
     media_type: str | None
     insights: dict[str, Any]
+    talk: list[SpeakerTalk]
+    score_band: str  # good / fair / low / none: the colour the score is shown in
 
 
 def clock(seconds: float | None) -> str:
@@ -56,21 +70,40 @@ def clock(seconds: float | None) -> str:
     return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60}:{rest % 60:02d}"
 
 
-def transcript_html(lines: list[Line]) -> Markup:
+def talk_time(lines: list[Line], slots: dict[str, int]) -> list[SpeakerTalk]:
+    """Seconds each speaker talked (from the transcript's lines), most first."""
+    seconds: dict[str, float] = dict.fromkeys(slots, 0.0)
+    for line in lines:
+        seconds[line.speaker] += max(0.0, line.end - line.start)
+    total = sum(seconds.values()) or 1.0
+    ranked = sorted(seconds.items(), key=lambda item: -item[1])
+    return [
+        SpeakerTalk(
+            name, slots[name], secs, 100.0 * secs / total, Markup(charts.avatar(name, slots[name]))
+        )
+        for name, secs in ranked
+    ]
+
+
+def transcript_html(lines: list[Line], slots: dict[str, int]) -> Markup:
     """The transcript's <li> rows, built here rather than in the template: a 400-line meeting
     is the page's bulk, and one escaped f-string per line costs a fraction of the template
     loop's per-expression work (docs/benchmarks.md, "Web app")."""
-    speakers: dict[str, str] = {}
+    # Each speaker's avatar and escaped name, made once (the li carries no speaker class: the
+    # avatar has the colour, and "current" stays the line's only class).
+    speakers: dict[str, tuple[str, str]] = {}
     rows = []
     for line in lines:
         speaker = speakers.get(line.speaker)
         if speaker is None:
-            speaker = speakers[line.speaker] = str(escape(line.speaker))
+            avatar = charts.avatar(line.speaker, slots.get(line.speaker, 0))
+            speaker = speakers[line.speaker] = (avatar, str(escape(line.speaker)))
         rows.append(
             f'<li id="l{line.index}" data-start="{line.start}" data-end="{line.end}">'
-            f'<a class="t" href="?t={line.start}" data-seek="{line.start}" '
+            f'{speaker[0]}<a class="t" href="?t={line.start}" data-seek="{line.start}" '
             f'aria-label="Play from {line.clock}">{line.clock}</a> '
-            f'<span class="spk">{speaker}</span> <span class="say">{escape(line.text)}</span></li>'
+            f'<span class="spk">{speaker[1]}</span> '
+            f'<span class="say">{escape(line.text)}</span></li>'
         )
     return Markup("\n".join(rows))
 
@@ -98,22 +131,24 @@ async def load_conversation_view(state: AppState, org_id: str, row: Any) -> Conv
     for link in await r.fetch(reader, r.LINKS, org, aid):
         links.setdefault(link.kind, []).append(link.external_id)
     media_type = (media.media_content_type or "audio/mpeg") if media and media.media_key else None
-    colors = charts.speaker_colors(speakers)
+    slots = charts.speaker_slots(speakers)
     return ConversationView(
         row=row,
         participants=participants,
         lines=lines,
-        transcript_html=transcript_html(lines),
+        transcript_html=transcript_html(lines, slots),
         speakers=speakers,
         summary=summary,
         score=score,
         note_groups=_group_notes(notes),
         chat=chat,
         links=links,
-        charts=_charts(analytics, lines, row.duration or 0.0, colors),
+        charts=_charts(analytics, lines, row.duration or 0.0, slots),
         has_media=media_type is not None,
         media_type=media_type,
         insights=(summary.insights or {}) if summary is not None and row.is_call else {},
+        talk=talk_time(lines, slots),
+        score_band=score_band(score.score if score is not None else None),
     )
 
 
@@ -130,24 +165,17 @@ def _group_notes(notes: list[Any]) -> list[NoteGroup]:
 
 
 def _charts(
-    analytics: Any | None, lines: list[Line], duration: float, colors: dict[str, str]
+    analytics: Any | None, lines: list[Line], duration: float, slots: dict[str, int]
 ) -> dict[str, Markup]:
     out: dict[str, Markup] = {}
     if analytics is not None:
-        speaking = [
-            charts.Bar(
-                p["speakerLabel"],
-                float(p.get("averageSpeakingTime") or 0.0),
-                p["totalSpeakingTime"],
-            )
-            for p in analytics.participation
-        ]
-        out["speaking"] = charts.bar_chart("Speaking time per participant", speaking, colors)
+        # Talk time is drawn from the transcript under the player (talk_time); this tab adds
+        # what only the analytics know.
         questions = [
             charts.Bar(q["speakerLabel"], float(q["count"]), str(q["count"]))
             for q in analytics.questions_by_speaker
         ]
-        out["questions"] = charts.bar_chart("Questions per speaker", questions, colors)
+        out["questions"] = charts.bar_list("Questions per speaker", questions, slots)
     turns = charts.merge_turns([charts.Turn(ln.speaker, ln.start, ln.end) for ln in lines])
-    out["timeline"] = charts.timeline(turns, duration, colors)
+    out["timeline"] = charts.timeline(turns, duration, slots)
     return out

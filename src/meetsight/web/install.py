@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fastapi import FastAPI, Request
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import RedirectResponse, Response
 from starlette.staticfiles import StaticFiles
 
@@ -24,6 +25,10 @@ from meetsight.web.context import build_web_context
 from meetsight.web.errors import PageError, SignInRequired
 from meetsight.web.sessions import current_user
 from meetsight.web.templating import STATIC_DIR, render
+
+# Paths a person opens in a browser: an unknown one there gets the HTML page, not the API's JSON
+# envelope. Everything else (/api/, /mcp, /oauth, /.well-known...) keeps the envelope.
+PAGE_PREFIXES = ("/app", "/settings", "/signin", "/signout", "/setup")
 
 TITLES = {
     400: "Bad request",
@@ -63,6 +68,20 @@ def install_web(app: FastAPI, settings: Settings) -> None:
     @app.exception_handler(PageError)
     async def page_error(request: Request, exc: PageError) -> Response:
         return await error_page(request, exc.status_code, exc.message)
+
+    json_http_error = app.exception_handlers[StarletteHTTPException]
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        path = request.url.path
+        is_page = path == "/" or any(
+            path == prefix or path.startswith(prefix + "/") for prefix in PAGE_PREFIXES
+        )
+        if exc.status_code == 404 and is_page:
+            from meetsight.refusals import PAGE_NOT_FOUND  # refusals imports this module
+
+            return await error_page(request, 404, PAGE_NOT_FOUND)
+        return await json_http_error(request, exc)
 
     @app.exception_handler(SignInRequired)
     async def sign_in_required(request: Request, exc: SignInRequired) -> Response:

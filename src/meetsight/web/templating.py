@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from markupsafe import Markup, escape
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
@@ -35,8 +36,50 @@ def _clock(seconds: float | None) -> str:
     return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60}:{rest % 60:02d}"
 
 
+def _paragraphs(text: str | None) -> Markup:
+    """Text with line breaks as the writer meant them: a paragraph per line, and lines that
+    start with "- ", "* " or "• " as a list (summaries come as several lines)."""
+    parts: list[str] = []
+    items: list[str] = []
+    for raw in (text or "").splitlines():
+        line = raw.strip()
+        bullet = line[:2] in ("- ", "* ", "• ")
+        if items and not bullet:
+            parts.append("<ul>" + "".join(items) + "</ul>")
+            items = []
+        if bullet:
+            items.append(f"<li>{escape(line[2:].strip())}</li>")
+        elif line:
+            parts.append(f"<p>{escape(line)}</p>")
+    if items:
+        parts.append("<ul>" + "".join(items) + "</ul>")
+    return Markup("".join(parts))
+
+
+def type_label(name: str | None, type_name: str | None) -> str:
+    """The conversation type to show beside a title, or "" when the title already says it
+    ("Negotiation · Meridian" is not followed by "· Negotiation")."""
+    if not type_name or type_name.casefold() in (name or "").casefold():
+        return ""
+    return type_name
+
+
+MEDIA_LABELS = {"videocall": "Video call", "presential": "In person", "phonecall": "Phone call"}
+
+
+def score_band(score: float | None) -> str:
+    """The colour a 0-100 score is shown in: good from 70, fair from 40, low below."""
+    if score is None:
+        return "none"
+    return "good" if score >= 70 else "fair" if score >= 40 else "low"
+
+
 _env.filters["when"] = _when
 _env.filters["clock"] = _clock
+_env.filters["paragraphs"] = _paragraphs
+_env.globals["type_label"] = type_label
+_env.globals["score_band"] = score_band
+_env.globals["media_labels"] = MEDIA_LABELS
 
 
 def render(

@@ -23,3 +23,8 @@ document.addEventListener("click", async (event) => {
 });
 
 document.querySelectorAll("[data-copy]").forEach((button) => { button.hidden = false; });
+
+// Filters collapse on a phone (results first) and stand open on wider screens.
+if (window.matchMedia("(min-width: 48rem)").matches) {
+  document.querySelectorAll("details[data-open-wide]").forEach((box) => { box.open = true; });
+}

@@ -1,0 +1,291 @@
+"""Every page in a real browser (Debian's chromium driven by Playwright) against one real
+`meetsight serve` with demo data, at 1280 and 390 px: the defects issue 20 found, each checked
+as a user would see it, and a walk through all the pages for the rules every page keeps (no
+sideways scroll on a phone, no text under 11 px, no console error, no CSP violation)."""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+import subprocess
+import sys
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import pytest
+
+from fixtures.served import Served, server_env, start_server
+from web.chromium import chromium_available, launched
+from web.page_checks import DESKTOP, PHONE, SMALLEST_TEXT, page_faults, watched_context
+
+EMAIL, PASSWORD = "ada@demo.example", "browser pages password"
+
+if not chromium_available():
+    pytest.skip("/usr/bin/chromium is missing (scripts/system-deps.sh)", allow_module_level=True)
+
+from playwright.async_api import Browser, Page, expect  # noqa: E402
+
+
+def _cli(data_dir: Path, *args: str, stdin: str | None = None) -> str:
+    done = subprocess.run(
+        [sys.executable, "-m", "meetsight.cli", *args],
+        env=server_env(data_dir),
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """Demo data and one owner with a password; no worker (nothing is processed here)."""
+    data_dir = tmp_path_factory.mktemp("pages")
+    _cli(data_dir, "migrate")
+    org = json.loads(_cli(data_dir, "demo", "--json"))["org_id"]
+    _cli(
+        data_dir,
+        *("user", "create", "--org", org, "--email", EMAIL, "--name", "Ada Owner"),
+        *("--role", "owner", "--password-stdin"),
+        stdin=PASSWORD + "\n",
+    )
+    server = start_server(data_dir)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def fresh(tmp_path: Path) -> Iterator[Served]:
+    """A meetsight nobody has set up yet: the only place the setup page shows."""
+    _cli(tmp_path / "fresh", "migrate")
+    server = start_server(tmp_path / "fresh")
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+async def browser() -> AsyncIterator[Browser]:
+    async with launched() as chromium:
+        yield chromium
+
+
+async def _signed_in(browser: Browser, base: str, viewport: dict[str, int]) -> Page:
+    context = await browser.new_context(viewport=viewport)  # type: ignore[arg-type]
+    await watched_context(context)
+    page = await context.new_page()
+    await page.goto(base + "/signin")
+    await page.get_by_label("Email").fill(EMAIL)
+    await page.get_by_label("Password").fill(PASSWORD)
+    await page.get_by_role("button", name="Sign in").click()
+    await expect(page).to_have_url(base + "/app")
+    return page
+
+
+def _summarised(served: Served) -> tuple[str, list[str]]:
+    """A demo conversation whose summary has several lines, and those lines."""
+    with sqlite3.connect(served.data_dir / "meetsight.db") as db:
+        found = db.execute(
+            "SELECT activity_id, summary FROM activity_summaries WHERE summary LIKE ? LIMIT 1",
+            ("%\n%",),
+        ).fetchone()
+    assert found, "the demo has no summary of several lines"
+    return found[0], [line.strip() for line in found[1].splitlines() if line.strip()]
+
+
+def _conversation(served: Served) -> str:
+    return f"{served.base_url}/app/conversations/{_summarised(served)[0]}"
+
+
+async def test_the_summary_keeps_its_line_breaks(served: Served, browser: Browser) -> None:
+    activity_id, lines = _summarised(served)
+    page = await _signed_in(browser, served.base_url, DESKTOP)
+    await page.goto(f"{served.base_url}/app/conversations/{activity_id}")
+    paragraphs = [" ".join(p.split()) for p in await page.locator("main p").all_inner_texts()]
+    for line in lines:  # each line its own paragraph, not run together into one
+        assert " ".join(line.split()) in paragraphs, (line, paragraphs)
+
+
+async def test_the_columns_end_together_on_a_desktop(served: Served, browser: Browser) -> None:
+    page = await _signed_in(browser, served.base_url, DESKTOP)
+    await page.goto(_conversation(served))
+    # Where each column's content ends: its last card (the column itself when it is one).
+    bottoms = await page.evaluate(
+        """Array.from(document.querySelector('.conv-grid').children).map((column) => {
+          const cards = column.matches('.card') ? [column] : Array.from(column.children);
+          return Math.max(...cards.map((c) => c.getBoundingClientRect().bottom));
+        })"""
+    )
+    assert len(bottoms) == 2, bottoms  # two columns side by side
+    assert abs(bottoms[0] - bottoms[1]) < 48, bottoms  # no hole under the shorter one
+    # Reading and listening fit about one screen; the panels scroll inside their column.
+    height = await page.evaluate("document.documentElement.scrollHeight")
+    assert height < 2 * DESKTOP["height"], height
+
+
+async def test_chart_labels_are_readable_on_a_phone(served: Served, browser: Browser) -> None:
+    page = await _signed_in(browser, served.base_url, PHONE)
+    await page.goto(_conversation(served) + "#analytics")
+    chart = page.locator(".chart, .timeline").first
+    await expect(chart).to_be_visible()
+    assert await page.evaluate(SMALLEST_TEXT) == []
+
+
+async def test_titles_do_not_repeat_the_type(served: Served, browser: Browser) -> None:
+    page = await _signed_in(browser, served.base_url, DESKTOP)
+    names = await page.locator("td[data-label=Name]").all_inner_texts()
+    assert names
+    for name in names:
+        parts = [p.strip() for p in name.split("·")]
+        assert len(parts) == len(set(parts)), name
+    await page.goto(_conversation(served))
+    title = await page.locator("h1").inner_text()
+    meta = await page.locator(".conv-head .meta > span").all_inner_texts()
+    repeated = [m for m in meta if m.strip() and m.strip() in title]
+    assert repeated == [], (title, meta)
+
+
+async def test_an_unknown_app_address_is_a_page(served: Served, browser: Browser) -> None:
+    page = await _signed_in(browser, served.base_url, DESKTOP)
+    answer = await page.goto(served.base_url + "/app/no-such-page")
+    assert answer is not None and answer.status == 404
+    assert answer.headers["content-type"].startswith("text/html")
+    await expect(page.get_by_role("heading", name="Not found")).to_be_visible()
+    await expect(page.get_by_role("navigation", name="Main")).to_be_visible()
+    # The API keeps its JSON envelope.
+    api = await page.request.get(served.base_url + "/api/v1/no-such-thing")
+    assert api.status == 404 and (await api.json())["error"] == "Not found"
+
+
+async def test_filters_leave_the_first_screen_to_results_on_a_phone(
+    served: Served, browser: Browser
+) -> None:
+    page = await _signed_in(browser, served.base_url, PHONE)
+    first = page.locator("td[data-label=Name] a").first
+    await expect(first).to_be_visible()
+    box = await first.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= PHONE["height"], box
+    # The filters are one tap away.
+    await page.get_by_text("Filters", exact=True).click()
+    await expect(page.get_by_label("Type")).to_be_visible()
+    await page.get_by_label("Type").select_option("calls")
+    await page.get_by_role("button", name="Apply").click()
+    await expect(page).to_have_url(re.compile(r"\btype=calls\b"))
+    await expect(page.get_by_text("Filters (1 set)")).to_be_visible()
+
+
+SELECT_LINES = """([first, last]) => {
+  const range = document.createRange();
+  range.setStart(document.querySelector(`#l${first} .say`).firstChild, 0);
+  const end = document.querySelector(`#l${last} .say`).firstChild;
+  range.setEnd(end, end.length);
+  document.getSelection().removeAllRanges();
+  document.getSelection().addRange(range);
+}"""
+
+
+async def test_a_clip_of_selected_lines_is_a_link_and_a_quote(
+    served: Served, browser: Browser
+) -> None:
+    page = await _signed_in(browser, served.base_url, DESKTOP)
+    await page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    await page.goto(_conversation(served))
+    lines = page.locator("#lines li")
+    starts = [await lines.nth(i).get_attribute("data-start") for i in (1, 3)]
+    end = await lines.nth(3).get_attribute("data-end")
+    said = [await lines.nth(i).locator(".say").inner_text() for i in (1, 2, 3)]
+
+    await page.evaluate(SELECT_LINES, [1, 3])
+    await expect(page.locator("#clip-count")).to_have_text("3 lines selected")
+    await page.get_by_role("button", name="Copy link to these lines").click()
+    link = await page.evaluate("navigator.clipboard.readText()")
+    assert link.endswith(f"?t={starts[0]}&end={end}"), link
+    await page.get_by_role("button", name="Copy quote with link").click()
+    quote = await page.evaluate("navigator.clipboard.readText()")
+    assert all(text in quote for text in said) and quote.endswith(link), quote
+
+    # The link opens the conversation with exactly those lines marked.
+    await page.goto(link)
+    marked = await page.locator("#lines li.clip").evaluate_all("(els) => els.map((e) => e.id)")
+    assert marked == ["l1", "l2", "l3"], marked
+    # Without a session the link asks to sign in first.
+    other = await browser.new_context()
+    answer = await (await other.new_page()).goto(link)
+    assert answer is not None and "/signin?next=" in answer.url
+
+
+async def test_dark_mode_follows_the_system(served: Served, browser: Browser) -> None:
+    context = await browser.new_context(viewport=DESKTOP, color_scheme="dark")  # type: ignore[arg-type]
+    page = await context.new_page()
+    await page.goto(served.base_url + "/signin")
+    light_on_dark = """() => {
+      const level = (c) => c.match(/\\d+/g).slice(0, 3).reduce((a, b) => a + Number(b), 0) / 3;
+      const body = getComputedStyle(document.body);
+      const card = getComputedStyle(document.querySelector('.card'));
+      return [level(body.backgroundColor), level(card.backgroundColor), level(body.color)];
+    }"""
+    background, card, text = await page.evaluate(light_on_dark)
+    assert background < 60 and card < 60 and text > 180, (background, card, text)
+
+
+PAGES = (
+    "/app",
+    "CONVERSATION",
+    "/app/categories",
+    "/app/upload",
+    "/settings/api-keys",
+    "/settings/oauth-clients",
+    "/settings/webhooks",
+    "/settings/members",
+    "/settings/audit",
+    "/api/v1/docs",
+    "/app/no-such-page",
+)
+TABS = ("#recap", "#steps", "#score", "#analytics", "#notes", "#chat")
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "390"])
+async def test_every_page_keeps_the_rules(
+    served: Served, fresh: Served, browser: Browser, viewport: dict[str, int]
+) -> None:
+    faults: list[str] = []
+    context = await browser.new_context(viewport=viewport)  # type: ignore[arg-type]
+    watch = await watched_context(context)
+    page = await context.new_page()
+
+    await page.goto(fresh.base_url + "/setup")
+    await expect(page.get_by_role("heading", name=re.compile("Set up"))).to_be_visible()
+    faults += [f"/setup: {f}" for f in await page_faults(page)]
+
+    await page.goto(served.base_url + "/signin")
+    faults += [f"/signin: {f}" for f in await page_faults(page)]
+    await page.get_by_label("Email").fill(EMAIL)
+    await page.get_by_label("Password").fill(PASSWORD)
+    await page.get_by_role("button", name="Sign in").click()
+    await expect(page).to_have_url(served.base_url + "/app")
+
+    for path in PAGES:
+        targets = [path]
+        if path == "CONVERSATION":  # each tab of the conversation page
+            targets = [_conversation(served).removeprefix(served.base_url) + t for t in TABS]
+        for target in targets:
+            await page.goto(served.base_url + target)
+            if target == "/api/v1/docs":
+                await expect(page.locator(".opblock").first).to_be_visible(timeout=30_000)
+            faults += [f"{target}: {f}" for f in await page_faults(page)]
+
+    # Chromium logs the 404 status of the page it was asked to load; that one is expected.
+    expected = (
+        f"{served.base_url}/app/no-such-page: Failed to load resource: "
+        "the server responded with a status of 404 (Not Found)"
+    )
+    problems = [p for p in watch.problems if p != expected]
+    assert faults == [], faults
+    assert problems == [], problems
