@@ -3,7 +3,7 @@ details (includes), action items; meeting and call ids alike."""
 
 from __future__ import annotations
 
-from fixtures.factories import SCRIPT, Tenant, make_activity
+from fixtures.factories import Tenant, make_activity
 from fixtures.mcp_clients import mcp_client, structured
 from meetsight.state import AppState
 
@@ -21,21 +21,31 @@ async def test_transcript_with_and_without_a_cap(
                 "get_meeting_transcript", {"transcriptId": meeting, "maxSentences": 5}
             )
         )
-    assert full["returned"] == 12 and full["totalSentences"] == 12
+    # 12 segments of SCRIPT's five lines, two of which hold two sentences: 17 sentences.
+    assert full["returned"] == 17 and full["totalSentences"] == 17
     assert full["truncated"] is False and full["maxSentences"] == 10_000
-    first = full["sentences"][0]
+    first, second = full["sentences"][:2]
+    # The first segment (0-10 s) is two sentences; its time is shared by their characters.
     assert first == {
         "index": 0,
         "speaker": "Olivia Owner",
         "speakerId": tenant.person_id,
         "startTime": 0.0,
-        "endTime": 10.0,
-        "text": SCRIPT[0][1],
+        "endTime": round(10 * 19 / 59, 3),
+        "text": "Thanks for joining.",
     }
-    assert full["sentences"][6]["startTime"] == 72.0
+    assert second["text"] == "What are you using today for call notes?"
+    assert second["startTime"] == first["endTime"] and second["endTime"] == 10.0
+    assert full["sentences"][8]["startTime"] == 60.0  # the sixth segment's first sentence
     assert capped["returned"] == 5 and capped["truncated"] is True
-    assert capped["totalSentences"] == 12
-    assert [s["text"] for s in capped["sentences"]] == [line for _, line in SCRIPT]
+    assert capped["totalSentences"] == 17
+    assert [s["text"] for s in capped["sentences"]] == [
+        "Thanks for joining.",
+        "What are you using today for call notes?",
+        "Mostly spreadsheets, and it takes hours every week.",
+        "How many reps are on the team?",
+        "About forty.",
+    ]
 
 
 async def test_transcript_is_cut_at_ten_thousand_sentences(
@@ -47,7 +57,8 @@ async def test_transcript_is_cut_at_ten_thousand_sentences(
             await client.call_tool("get_meeting_transcript", {"transcriptId": meeting})
         )
     assert result["returned"] == 10_000 and len(result["sentences"]) == 10_000
-    assert result["truncated"] is True and result["totalSentences"] == 10_003
+    # SCRIPT's five lines hold seven sentences: 2,000 rounds and three lines of four more.
+    assert result["truncated"] is True and result["totalSentences"] == 14_004
     assert result["sentences"][-1]["index"] == 9_999
 
 
@@ -122,7 +133,7 @@ async def test_details_honour_the_include_flags(
     assert everything["meeting"]["description"] == "A test activity"
     assert everything["meeting"]["durationSeconds"] == 96.0
     assert len(everything["meeting"]["participants"]) == 2
-    assert everything["transcript"]["returned"] == 8
+    assert everything["transcript"]["returned"] == 11  # 8 segments, 3 of two sentences
     assert everything["summary"]["actionItems"][0]["action"] == "Send the proposal"
     assert set(bare) == {"meeting"}
     assert capped["transcript"]["returned"] == 2 and capped["transcript"]["truncated"] is True
