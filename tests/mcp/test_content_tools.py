@@ -3,8 +3,13 @@ details (includes), action items; meeting and call ids alike."""
 
 from __future__ import annotations
 
+import itertools
+
+import httpx
+
 from fixtures.factories import Tenant, make_activity
 from fixtures.mcp_clients import mcp_client, structured
+from fixtures.multipart import multipart
 from meetsight.state import AppState
 
 
@@ -175,3 +180,54 @@ async def test_processing_activity_without_summary(
     assert summary["available"] is False and summary["actionItems"] == []
     assert summary["note"] == "The meeting is still processing"
     assert items["count"] == 0
+
+
+PARAGRAPH = (
+    "We reviewed the proposal. Legal has two questions. Procurement wants a discount. "
+    "Can you call me on Monday?"
+)
+IMPORTED_VTT = f"""WEBVTT
+
+00:00:01.000 --> 00:00:21.000
+<v Ivy Importer>{PARAGRAPH}
+
+00:00:22.000 --> 00:00:25.000
+<v Sam Seller>Yes, Monday works.
+"""
+
+
+async def test_an_imported_paragraph_counts_as_its_sentences(
+    server_url: str, mcp_url: str, tenant: Tenant
+) -> None:
+    """A cue of an imported transcript that holds four sentences is four sentences to
+    maxSentences, with times inside the cue."""
+    body, headers = multipart(
+        [("name", "Imported review"), ("startDateTime", "2026-10-01T15:00:00Z")],
+        [("transcript", "review.vtt", IMPORTED_VTT.encode(), "text/vtt")],
+    )
+    async with httpx.AsyncClient(base_url=server_url) as client:
+        r = await client.post(
+            "/api/v1/meetings/upload", content=body, headers={**tenant.headers, **headers}
+        )
+    assert r.status_code == 201, r.text[:300]
+    meeting = r.json()["data"]["meetingId"]
+    async with mcp_client(mcp_url, tenant.key) as client:
+        capped = structured(
+            await client.call_tool(
+                "get_meeting_transcript", {"transcriptId": meeting, "maxSentences": 3}
+            )
+        )
+        full = structured(
+            await client.call_tool("get_meeting_transcript", {"transcriptId": meeting})
+        )
+    assert [s["text"] for s in capped["sentences"]] == [
+        "We reviewed the proposal.",
+        "Legal has two questions.",
+        "Procurement wants a discount.",
+    ]
+    assert capped["truncated"] is True and capped["totalSentences"] == 5
+    assert full["returned"] == 5 and full["truncated"] is False
+    four = full["sentences"][:4]
+    assert four[0]["startTime"] == 1.0 and four[-1]["endTime"] == 21.0
+    assert all(a["endTime"] == b["startTime"] for a, b in itertools.pairwise(four))
+    assert full["sentences"][4] == {**full["sentences"][4], "text": "Yes, Monday works."}

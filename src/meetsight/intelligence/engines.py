@@ -82,9 +82,9 @@ def analyze(
     categories: Sequence[CategorySpec],
     objectives: Sequence[ObjectiveSpec],
 ) -> Intelligence:
-    """The engine's results, read from speaker turns (`turns.by_turns`), their line indices
-    the transcript's segment positions."""
-    turns, first = by_turns(conversation)
+    """The engine's results, read from speaker turns where meetsight cut the segments
+    (`turns.by_turns`), their line indices the transcript's segment positions."""
+    turns, first = by_turns(conversation, whole_sentences=conversation.own_segments)
     return result_to_segments(_analyze(engine, turns, categories, objectives), first)
 
 
@@ -106,8 +106,9 @@ def _analyze(
 
 
 def answer(engine: Engine, conversation: Conversation, question: Question) -> ChatAnswer:
-    """The engine's answer, read from speaker turns; citations name segment positions."""
-    turns, first = by_turns(conversation)
+    """The engine's answer, read with caption pieces joined into their sentences; citations name
+    segment positions."""
+    turns, first = by_turns(conversation, whole_sentences=False)
     return answer_to_segments(_answer(engine, turns, question), first)
 
 
