@@ -21,6 +21,7 @@ from meetsight.demo import (
 )
 from meetsight.demo.conversations import DemoActivity, generate_demo_activities
 from meetsight.demo.phrasing import Block
+from meetsight.demo.recordings import load_recordings, with_recordings
 from meetsight.speech.captions import MAX_CHARS, MAX_SECONDS, ends_sentence
 
 NOW = datetime(2026, 3, 10, 15, 30, tzinfo=UTC)
@@ -281,3 +282,21 @@ def test_lines_do_not_stack_openers(seed: int) -> None:
         if first.lower() in OPENER_WORDS and words and words[0] in REPLY_WORDS:
             stacked.append(line)
     assert len(stacked) / len(lines) < 0.002, stacked
+
+
+@pytest.mark.parametrize("days", [0, 37, 400])
+def test_recordings_find_their_conversation_whatever_the_day(days: int) -> None:
+    """The recordings were made from one day's generation; seeding on any other day must still
+    put each in place (a stale one would stop `make serve` from seeding)."""
+    now = NOW + timedelta(days=days, hours=days % 5)
+    recordings = load_recordings()
+    activities, placed = with_recordings(generate_demo_activities(now=now), recordings)
+    assert sorted(placed.values(), key=lambda r: r.audio_file) == sorted(
+        recordings, key=lambda r: r.audio_file
+    )
+    for index, recording in placed.items():
+        activity = activities[index]
+        assert activity.segments == recording.segments
+        assert {s.speaker_key for s in activity.segments} <= {k for k, _ in activity.participants}
+        assert activity.duration >= recording.audio_seconds
+        assert activity.start + timedelta(seconds=activity.duration) <= now
