@@ -8,27 +8,39 @@ from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from pathlib import Path
 
+import httpx
 import pytest
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.activities.models import Activity
+from meetsight.app import create_app
 from meetsight.config import Settings
 from meetsight.db.engine import create_engine, create_sessionmaker
 from meetsight.db.migrate import upgrade_async
+from meetsight.demo.cast import COMPANIES
 from meetsight.demo.conversations import generate_demo_activities
+from meetsight.demo.recordings import load_recordings, with_recordings
 from meetsight.demo.seed import DemoResult, seed_demo
 from meetsight.intelligence.models import ActivityScore, ActivitySummary, ChatMessage, Note
+from meetsight.speech.decode import SAMPLE_RATE, decode, probe
+from meetsight.speech.models import resolve_model
+from meetsight.speech.recognize import LocalWhisper
+from meetsight.transcripts.models import TranscriptSegment
+from speech.audio import word_error_rate
 
 NOW = datetime(2026, 3, 10, 15, 30, tzinfo=UTC)
 
 
 @pytest.fixture(scope="module")
-async def seeded(
-    tmp_path_factory: pytest.TempPathFactory,
-) -> AsyncIterator[tuple[AsyncSession, DemoResult]]:
+def demo_settings(tmp_path_factory: pytest.TempPathFactory) -> Settings:
     data_dir: Path = tmp_path_factory.mktemp("demo-seed")
-    settings = Settings(data_dir=data_dir, secret_key="test-secret")
+    return Settings(data_dir=data_dir, secret_key="test-secret", workers=0)
+
+
+@pytest.fixture(scope="module")
+async def seeded(demo_settings: Settings) -> AsyncIterator[tuple[AsyncSession, DemoResult]]:
+    settings = demo_settings
     await upgrade_async(settings.resolved_database_url())
     engine = create_engine(settings.resolved_database_url())
     async with create_sessionmaker(engine)() as session:
@@ -79,7 +91,7 @@ async def test_next_steps_match_the_generators_ground_truth(
     """The generator knows which commitments it wrote into each transcript; the engine has to
     find them in the text (it is never told)."""
     session, result = seeded
-    truth = {d.name: d for d in generate_demo_activities(now=NOW)}
+    truth = {d.name: d for d in with_recordings(generate_demo_activities(now=NOW))[0]}
     rows = (
         await session.execute(
             sa.select(Activity.name, ActivitySummary.next_steps)
@@ -101,3 +113,70 @@ async def test_next_steps_match_the_generators_ground_truth(
             found += any(key in s["action"].lower() for s in steps)
     assert expected > 20
     assert found / expected >= 0.9, (found, expected)
+
+
+async def test_recorded_conversations_play_and_their_segments_lie_in_the_audio(
+    seeded: tuple[AsyncSession, DemoResult], demo_settings: Settings, tmp_path: Path
+) -> None:
+    """A few demo conversations come with sound: stored as their media, served by the media
+    endpoint (whole and by Range, as a player asks), every segment inside the audio."""
+    session, result = seeded
+    recordings = load_recordings()
+    assert 3 <= len(recordings) <= 4
+    assert sum(r.audio_path.stat().st_size for r in recordings) < 3 * 1024 * 1024
+    rows = (
+        (
+            await session.execute(
+                sa.select(Activity).where(
+                    Activity.organization_id == result.org_id, Activity.media_key.is_not(None)
+                )
+            )
+        )
+        .scalars()
+        .all()
+    )
+    assert len(rows) == len(recordings)
+    app = create_app(demo_settings)
+    async with app.router.lifespan_context(app):
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
+            for row in rows:
+                url = f"/api/v1/{'calls' if row.is_call else 'meetings'}/{row.id}/media"
+                headers = {"x-api-key": result.api_key}
+                whole = await client.get(url, headers=headers)
+                assert whole.status_code == 200, whole.text[:200]
+                assert whole.headers["content-type"].startswith("audio/ogg")
+                part = await client.get(url, headers={**headers, "Range": "bytes=1000-1999"})
+                assert part.status_code == 206 and part.content == whole.content[1000:2000]
+                stored = tmp_path / f"{row.id}.ogg"
+                stored.write_bytes(whole.content)
+                info = probe(stored)
+                assert info.has_audio and info.audio_codec == "opus"
+                segments = (
+                    await session.execute(
+                        sa.select(TranscriptSegment.start_time, TranscriptSegment.end_time).where(
+                            TranscriptSegment.organization_id == result.org_id,
+                            TranscriptSegment.activity_id == row.id,
+                        )
+                    )
+                ).all()
+                assert len(segments) >= 50
+                assert all(0 <= s.start_time < s.end_time <= info.duration for s in segments)
+                assert row.duration >= info.duration - 1
+
+
+def test_recorded_segments_say_what_the_audio_says() -> None:
+    """The times come from the generation: the audio between a segment's start and end is that
+    segment spoken (tiny.en hears it back)."""
+    english = {c.name for c in COMPANIES if c.language == "en"}
+    recording = next(r for r in load_recordings() if r.company in english)
+    audio = decode(recording.audio_path)
+    model = LocalWhisper(resolve_model("tiny.en", "unused"), device="cpu", threads=2)
+    long = [s for s in recording.segments if len(s.content.split()) >= 7][:4]
+    assert len(long) == 4
+    for segment in long:
+        clip = audio.samples[
+            int(segment.start_time * SAMPLE_RATE) : int(segment.end_time * SAMPLE_RATE)
+        ]
+        heard = model.transcribe(clip, language="en").text
+        assert word_error_rate(segment.content, heard) < 0.4, (segment.content, heard)

@@ -12,7 +12,7 @@ SECONDS_PER_SEGMENT = 3  # 50,000 segments stay within the parser's 48 hours; mo
 
 @lru_cache(maxsize=1)
 def demo_lines() -> tuple[tuple[str, str], ...]:
-    """(speaker, text) of every English demo segment, in order (about 3,000 lines)."""
+    """(speaker, text) of every English demo segment, in order (about 4,800 lines)."""
     from meetsight.demo.conversations import generate_demo_activities
 
     now = datetime(2026, 11, 2, tzinfo=UTC)

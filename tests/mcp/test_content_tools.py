@@ -3,8 +3,13 @@ details (includes), action items; meeting and call ids alike."""
 
 from __future__ import annotations
 
-from fixtures.factories import SCRIPT, Tenant, make_activity
+import itertools
+
+import httpx
+
+from fixtures.factories import Tenant, make_activity
 from fixtures.mcp_clients import mcp_client, structured
+from fixtures.multipart import multipart
 from meetsight.state import AppState
 
 
@@ -21,21 +26,31 @@ async def test_transcript_with_and_without_a_cap(
                 "get_meeting_transcript", {"transcriptId": meeting, "maxSentences": 5}
             )
         )
-    assert full["returned"] == 12 and full["totalSentences"] == 12
+    # 12 segments of SCRIPT's five lines, two of which hold two sentences: 17 sentences.
+    assert full["returned"] == 17 and full["totalSentences"] == 17
     assert full["truncated"] is False and full["maxSentences"] == 10_000
-    first = full["sentences"][0]
+    first, second = full["sentences"][:2]
+    # The first segment (0-10 s) is two sentences; its time is shared by their characters.
     assert first == {
         "index": 0,
         "speaker": "Olivia Owner",
         "speakerId": tenant.person_id,
         "startTime": 0.0,
-        "endTime": 10.0,
-        "text": SCRIPT[0][1],
+        "endTime": round(10 * 19 / 59, 3),
+        "text": "Thanks for joining.",
     }
-    assert full["sentences"][6]["startTime"] == 72.0
+    assert second["text"] == "What are you using today for call notes?"
+    assert second["startTime"] == first["endTime"] and second["endTime"] == 10.0
+    assert full["sentences"][7]["startTime"] == 60.0  # the sixth segment's first sentence
     assert capped["returned"] == 5 and capped["truncated"] is True
-    assert capped["totalSentences"] == 12
-    assert [s["text"] for s in capped["sentences"]] == [line for _, line in SCRIPT]
+    assert capped["totalSentences"] == 17
+    assert [s["text"] for s in capped["sentences"]] == [
+        "Thanks for joining.",
+        "What are you using today for call notes?",
+        "Mostly spreadsheets, and it takes hours every week.",
+        "How many reps are on the team?",
+        "About forty.",
+    ]
 
 
 async def test_transcript_is_cut_at_ten_thousand_sentences(
@@ -47,7 +62,8 @@ async def test_transcript_is_cut_at_ten_thousand_sentences(
             await client.call_tool("get_meeting_transcript", {"transcriptId": meeting})
         )
     assert result["returned"] == 10_000 and len(result["sentences"]) == 10_000
-    assert result["truncated"] is True and result["totalSentences"] == 10_003
+    # SCRIPT's five lines hold seven sentences: 2,000 rounds and three lines of four more.
+    assert result["truncated"] is True and result["totalSentences"] == 14_004
     assert result["sentences"][-1]["index"] == 9_999
 
 
@@ -61,7 +77,7 @@ async def test_transcript_of_a_call_and_language_note(
                 "get_meeting_transcript", {"transcriptId": call, "language": "fr"}
             )
         )
-    assert result["kind"] == "call" and result["returned"] == 3
+    assert result["kind"] == "call" and result["returned"] == 4  # 3 segments, 4 sentences
     assert result["language"] == "en"
     assert "No 'fr' version" in result["note"]
 
@@ -122,7 +138,7 @@ async def test_details_honour_the_include_flags(
     assert everything["meeting"]["description"] == "A test activity"
     assert everything["meeting"]["durationSeconds"] == 96.0
     assert len(everything["meeting"]["participants"]) == 2
-    assert everything["transcript"]["returned"] == 8
+    assert everything["transcript"]["returned"] == 11  # 8 segments, 3 of two sentences
     assert everything["summary"]["actionItems"][0]["action"] == "Send the proposal"
     assert set(bare) == {"meeting"}
     assert capped["transcript"]["returned"] == 2 and capped["transcript"]["truncated"] is True
@@ -164,3 +180,54 @@ async def test_processing_activity_without_summary(
     assert summary["available"] is False and summary["actionItems"] == []
     assert summary["note"] == "The meeting is still processing"
     assert items["count"] == 0
+
+
+PARAGRAPH = (
+    "We reviewed the proposal. Legal has two questions. Procurement wants a discount. "
+    "Can you call me on Monday?"
+)
+IMPORTED_VTT = f"""WEBVTT
+
+00:00:01.000 --> 00:00:21.000
+<v Ivy Importer>{PARAGRAPH}
+
+00:00:22.000 --> 00:00:25.000
+<v Sam Seller>Yes, Monday works.
+"""
+
+
+async def test_an_imported_paragraph_counts_as_its_sentences(
+    server_url: str, mcp_url: str, tenant: Tenant
+) -> None:
+    """A cue of an imported transcript that holds four sentences is four sentences to
+    maxSentences, with times inside the cue."""
+    body, headers = multipart(
+        [("name", "Imported review"), ("startDateTime", "2026-10-01T15:00:00Z")],
+        [("transcript", "review.vtt", IMPORTED_VTT.encode(), "text/vtt")],
+    )
+    async with httpx.AsyncClient(base_url=server_url) as client:
+        r = await client.post(
+            "/api/v1/meetings/upload", content=body, headers={**tenant.headers, **headers}
+        )
+    assert r.status_code == 201, r.text[:300]
+    meeting = r.json()["data"]["meetingId"]
+    async with mcp_client(mcp_url, tenant.key) as client:
+        capped = structured(
+            await client.call_tool(
+                "get_meeting_transcript", {"transcriptId": meeting, "maxSentences": 3}
+            )
+        )
+        full = structured(
+            await client.call_tool("get_meeting_transcript", {"transcriptId": meeting})
+        )
+    assert [s["text"] for s in capped["sentences"]] == [
+        "We reviewed the proposal.",
+        "Legal has two questions.",
+        "Procurement wants a discount.",
+    ]
+    assert capped["truncated"] is True and capped["totalSentences"] == 5
+    assert full["returned"] == 5 and full["truncated"] is False
+    four = full["sentences"][:4]
+    assert four[0]["startTime"] == 1.0 and four[-1]["endTime"] == 21.0
+    assert all(a["endTime"] == b["startTime"] for a, b in itertools.pairwise(four))
+    assert full["sentences"][4] == {**full["sentences"][4], "text": "Yes, Monday works."}

@@ -44,7 +44,9 @@ async def test_search_meetings_finds_sentences_never_calls(
     assert {p["name"] for p in hit["participants"]} == {"Olivia Owner", "Carl Customer"}
     match = hit["matches"][0]
     assert match["speaker"] == "Carl Customer"
-    assert match["startTime"] == 12.0 and match["sentenceIndex"] == 1
+    # The second segment; the first holds two sentences, so this is get_meeting_transcript's
+    # third sentence.
+    assert match["startTime"] == 12.0 and match["sentenceIndex"] == 2
     assert "**spreadsheets**" in match["snippet"].lower()
 
 

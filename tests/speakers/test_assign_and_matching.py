@@ -50,13 +50,35 @@ def test_segments_break_at_turns_long_pauses_and_max_length() -> None:
     turns = [SpeakerTurn(0.0, 100.0, 0)]
     spoken = words((0.0, 0.5, "a"), (0.6, 1.0, "b"), (4.0, 4.5, "c"))  # 3 s pause before c
     assert [s.content for s in assign_words(spoken, turns)] == ["a b", "c"]
+    # 70 s of talk without punctuation: cut into captions of at most 7 s and 16 words.
     long_talk = [Word(i * 1.0, i * 1.0 + 0.8, f"w{i}") for i in range(70)]
     segments = assign_words(long_talk, turns)
-    assert all(s.end_time - s.start_time <= 30.0 for s in segments)
-    assert len(segments) == 3
+    assert all(s.end_time - s.start_time <= 7.0 for s in segments)
+    assert len(segments) == 10
     assert " ".join(s.content for s in segments) == " ".join(w.text for w in long_talk)
     merged = assign_words(spoken, turns, max_pause=5.0)
     assert [(s.start_time, s.end_time, s.content) for s in merged] == [(0.0, 4.5, "a b c")]
+
+
+def test_a_turn_is_cut_at_its_sentences_and_never_spans_two_speakers() -> None:
+    turns = [SpeakerTurn(0.0, 3.0, 0), SpeakerTurn(3.0, 6.0, 1)]
+    spoken = words(
+        (0.0, 0.4, "Yes."),
+        (0.5, 0.9, "We"),
+        (1.0, 1.4, "agree."),
+        (1.5, 1.9, "Send"),
+        (2.0, 2.4, "it"),
+        (3.1, 3.5, "Thanks"),  # speaker 2 takes over mid-sentence
+        (3.6, 4.0, "a"),
+        (4.1, 4.5, "lot."),
+    )
+    segments = assign_words(spoken, turns)
+    assert [(s.speaker, s.content) for s in segments] == [
+        ("Speaker 1", "Yes."),
+        ("Speaker 1", "We agree."),
+        ("Speaker 1", "Send it"),
+        ("Speaker 2", "Thanks a lot."),
+    ]
 
 
 def test_no_turns_means_one_speaker() -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from meetsight.config import Settings
+from meetsight.speech.captions import join_words
 from meetsight.speech.decode import DecodedAudio, decode
 from meetsight.speech.errors import TranscriptionError
 from meetsight.speech.recognize import (
@@ -48,7 +49,7 @@ def check_words(result: Transcription, duration: float) -> None:
         previous = word.start
     for segment in result.segments:
         assert 0.0 <= segment.start < segment.end <= duration + 0.05
-        assert segment.words and " ".join(w.text for w in segment.words) == segment.text
+        assert segment.words and join_words(segment.words) == segment.text
 
 
 @pytest.mark.parametrize("model", ["tiny_result", "base_result"])

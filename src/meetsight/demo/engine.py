@@ -34,6 +34,7 @@ from meetsight.demo.next_steps import ACK, ACTIONS, ASK, COMMIT, STAGES
 from meetsight.demo.phrasing import Block, Slots, fill, money, spoken_date, weekday_name
 from meetsight.demo.records import DemoActivity, DemoFacts, DemoPerson, DemoSegment
 from meetsight.demo.schedule import LONGEST, LONGEST_SEGMENTS, Slot
+from meetsight.demo.timing import caption_count, timed_segments
 from meetsight.demo.variety import BACKCHANNEL_RATE, vary
 
 POOLS: dict[str, dict[str, Sequence[Block]]] = {
@@ -67,8 +68,8 @@ PHASES: dict[str, tuple[tuple[str, float], ...]] = {
     "Onboarding kickoff": (("onboarding", 0.8), ("demo", 0.2)),
     "Renewal check-in": (("renewal", 0.6), ("discovery", 0.15), ("pricing", 0.25)),
 }
-# Segment counts by media type: calls are short, on-site meetings long.
-SEGMENT_RANGE = {"phonecall": (50, 80), "videocall": (60, 130), "presential": (80, 160)}
+# Segment counts (sentences and captions) by media type: calls are short, on-site meetings long.
+SEGMENT_RANGE = {"phonecall": (60, 100), "videocall": (80, 170), "presential": (100, 200)}
 # Who joins besides the owner, by activity type.
 EXTRA_INTERNAL = {
     "Product demo": ("se-tom", "se-ana"),
@@ -98,23 +99,26 @@ NAMES_ES = {
 
 
 class Conversation:
-    """The turns of one conversation as they are produced, with a hard limit on their number."""
+    """The turns of one conversation as they are produced, with a limit on the number of
+    segments they make (a turn of three sentences is three segments)."""
 
     def __init__(self, rng: random.Random, lang: str, cast: dict[str, DemoPerson]) -> None:
         self.rng, self.lang, self.cast = rng, lang, cast
         self.turns: list[tuple[str, str]] = []
+        self.segments = 0
         self.limit = 10**6
         self.topics: list[str] = []
         self.budget = False
 
     @property
     def room(self) -> int:
-        return self.limit - len(self.turns)
+        return self.limit - self.segments
 
     def add(self, speaker: str, text: str) -> bool:
         if self.room <= 0:
             return False
         self.turns.append((speaker, text))
+        self.segments += caption_count(text)
         return True
 
     def render(self, block: Block, roles: dict[str, str], slots: Slots) -> None:
@@ -167,12 +171,12 @@ def build_activity(rng: random.Random, slot: Slot) -> DemoActivity:
     closing = Conversation(rng, lang, cast)
     next_steps = _next_steps(closing, slot, owner, internal, customers, pick, base)
     closing.render(rng.choice(OPENINGS[lang].CLOSING), pick(), _slots(rng, base, pick()))
-    convo.limit = target - len(closing.turns)
+    convo.limit = target - closing.segments
     _body(convo, slot, pick, base)
     convo.turns.extend(closing.turns)
 
-    segments = _timed_segments(rng, convo.turns)
-    text = "\n".join(s.content for s in segments).lower()
+    segments = timed_segments(rng, convo.turns)
+    text = " ".join(s.content for s in segments).lower()  # a sentence may span captions
     facts = DemoFacts(
         next_steps=next_steps,
         competitors=[c for c in ALL_COMPETITORS if c.lower() in text],
@@ -340,8 +344,8 @@ def _body(convo: Conversation, slot: Slot, pick: RolePicker, base: dict[str, str
         return decks[phase].pop()
 
     for phase, share in phases:
-        goal = len(convo.turns) + round(body * share)
-        while len(convo.turns) < goal and convo.room > 0:
+        goal = convo.segments + round(body * share)
+        while convo.segments < goal and convo.room > 0:
             roles = pick()
             convo.render(draw(phase), roles, _slots(rng, base, roles))
     while convo.room > 0:  # top up to the exact target with the last phase's blocks
@@ -386,24 +390,6 @@ def _next_steps(
 
 def _soon(lang: str) -> str:
     return "pronto" if lang == "es" else "the end of next week"
-
-
-def _timed_segments(rng: random.Random, turns: list[tuple[str, str]]) -> list[DemoSegment]:
-    """Speaking times from word counts (about 2.5 words a second), with pauses between turns."""
-    segments: list[DemoSegment] = []
-    clock = rng.uniform(1.0, 6.0)
-    previous = ""
-    for speaker, text in turns:
-        words = len(text.split())
-        length = min(24.9, max(2.05, words / rng.uniform(2.2, 2.8) + rng.uniform(0.2, 0.8)))
-        if segments:
-            # Same speaker: a breath; a new speaker: a pause, sometimes a small overlap.
-            gap = rng.uniform(0.1, 0.5) if speaker == previous else rng.uniform(-0.3, 1.4)
-            clock = max(segments[-1].start_time + 0.5, segments[-1].end_time + gap)
-        start = round(clock, 2)
-        segments.append(DemoSegment(start, round(start + length, 2), speaker, text))
-        clock, previous = start + length, speaker
-    return segments
 
 
 def _activity(

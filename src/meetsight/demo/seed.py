@@ -1,8 +1,10 @@
 """`meetsight demo`: one organization filled with generated sales conversations.
 
-Transcripts, people, CRM links and times come from the generator. Everything derived (analytics,
-summaries, next steps, topics, notes, insights, scores and two chat answers) comes from running
-the built-in intelligence engine on the stored transcripts, as the processing stage does.
+Transcripts, people, CRM links and times come from the generator; a few conversations come with
+their recording (`demo.recordings`), stored as the activity's media like an upload's.
+Everything derived (analytics, summaries, next steps, topics, notes, insights, scores and two
+chat answers) comes from running the built-in intelligence engine on the stored transcripts, as
+the processing stage does.
 """
 
 from __future__ import annotations
@@ -16,9 +18,12 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.activities.models import Activity, ActivityLink
 from meetsight.activities.participants import activity_type_id, attach_participants
+from meetsight.activities.service import media_prefix
 from meetsight.auth.api_keys import create_api_key
 from meetsight.config import Settings
 from meetsight.demo.conversations import DemoActivity, DemoPerson, generate_demo_activities
+from meetsight.demo.recordings import CONTENT_TYPE, DemoRecording, with_recordings
+from meetsight.intelligence import engines
 from meetsight.intelligence.analytics_store import store_analytics
 from meetsight.intelligence.chat import citations_json
 from meetsight.intelligence.conversation import Question
@@ -29,6 +34,8 @@ from meetsight.intelligence.scorecard import DEFAULT_OBJECTIVES
 from meetsight.intelligence.store import store_intelligence
 from meetsight.organizations.models import Organization, Person
 from meetsight.organizations.service import create_organization, create_user
+from meetsight.storage.base import MediaStore
+from meetsight.storage.factory import open_media_store
 from meetsight.transcripts.importing import store_segments
 from meetsight.transcripts.types import SegmentData
 
@@ -49,11 +56,14 @@ async def seed_demo(
     now: datetime | None = None,
 ) -> DemoResult:
     now = now or datetime.now(UTC).replace(microsecond=0)
-    activities = generate_demo_activities(now=now)
+    activities, recorded = with_recordings(generate_demo_activities(now=now))
     org = await create_organization(session, org_name)
     people = await _create_people(session, org.id, activities)
-    for demo in activities:
-        await _create_activity(session, org.id, demo, people)
+    media = open_media_store(settings)
+    for index, demo in enumerate(activities):
+        activity = await _create_activity(session, org.id, demo, people)
+        if index in recorded:
+            await _store_recording(media, activity, recorded[index])
     created = await create_api_key(
         session, secret=settings.hmac_secret(), organization_id=org.id, name="Demo key"
     )
@@ -106,7 +116,7 @@ async def _create_activity(
     org_id: str,
     demo: DemoActivity,
     people: dict[str, Person],
-) -> None:
+) -> Activity:
     is_call = demo.media_type == "phonecall"
     activity = Activity(
         organization_id=org_id,
@@ -166,6 +176,19 @@ async def _create_activity(
                 )
             )
     await session.flush()
+    return activity
+
+
+async def _store_recording(media: MediaStore, activity: Activity, recording: DemoRecording) -> None:
+    """The recording as the activity's media, where an upload's goes: the media endpoints serve
+    it (with Range requests) and the player plays it."""
+    key = f"{media_prefix(activity.organization_id, activity.id)}/media.ogg"
+    data = recording.audio_path.read_bytes()
+    await media.put_bytes(key, data)
+    activity.media_key = key
+    activity.media_content_type = CONTENT_TYPE
+    activity.media_size = len(data)
+    activity.media_filename = recording.audio_file
 
 
 DEMO_QUESTIONS = {
@@ -180,11 +203,12 @@ async def _derive(session: AsyncSession, activity: Activity, language: str | Non
     engine = builtin_engine()
     conversation = await load_conversation(session, activity)
     categories = await load_categories(session, activity.organization_id)
-    result = engine.analyze(conversation, [spec for _, spec in categories], DEFAULT_OBJECTIVES)
+    specs = [spec for _, spec in categories]
+    result = engines.analyze(engine, conversation, specs, DEFAULT_OBJECTIVES)
     ids = {spec.key: row.id for row, spec in categories}
     await store_intelligence(session, activity, result, ids)
     for question in DEMO_QUESTIONS.get(language or "en", DEMO_QUESTIONS["en"]):
-        answer = engine.answer(conversation, Question(question))
+        answer = engines.answer(engine, conversation, Question(question))
         session.add(
             ChatMessage(
                 organization_id=activity.organization_id,

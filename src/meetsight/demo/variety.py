@@ -1,4 +1,4 @@
-"""Spoken texture: openers, tags and hedges added to some turns, so that a phrasing used in many
+"""Spoken texture: openers and names put in front of some turns, so that a phrasing used in many
 conversations rarely produces the very same line twice."""
 
 from __future__ import annotations
@@ -55,39 +55,27 @@ QUESTION_OPENERS = {
     "en": ("And ", "So ", "Quick question: ", "Okay, and ", "Out of curiosity, ", "One thing: "),
     "es": ("Y ", "Oye, ", "Una pregunta: ", "Por curiosidad, ", "Entonces, "),
 }
-QUESTION_TAGS = {
-    "en": (
-        ", by the way?",
-        ", in practice?",
-        ", out of interest?",
-        ", roughly?",
-        ", in your case?",
+
+
+def _words(text: str) -> set[str]:
+    return set(text.split())
+
+
+# Words a line already opens with that make an opener redundant ("Honestly, hi," or "Yeah, so
+# sure." read as generated): greetings, answers and the openers themselves.
+_OPENS_ALREADY = {
+    "en": _words(
+        "hi hello hey morning good welcome thanks thank sorry yes yeah yep no nope sure right "
+        "okay ok so well honestly look mm hmm actually exactly absolutely perfect great fair "
+        "true oh and but anyway also immediately of"
     ),
-    "es": (", por cierto?", ", en la práctica?", ", más o menos?", ", en vuestro caso?"),
-}
-TAGS = {
-    "en": (
-        ", I think.",
-        ", to be honest.",
-        ", more or less.",
-        ", at least for now.",
-        ", if that makes sense.",
-        ", for what it's worth.",
-        ", roughly.",
-        ", as far as I know.",
-        ", in my experience.",
-        ", basically.",
-    ),
-    "es": (
-        ", la verdad.",
-        ", más o menos.",
-        ", creo yo.",
-        ", por ahora.",
-        ", digamos.",
-        ", que yo sepa.",
-        ", básicamente.",
+    "es": _words(
+        "hola buenos buenas bienvenidos gracias perdona perdón sí si no claro vale bueno pues "
+        "mira exacto perfecto oye y pero entonces a ver la o fíjate sinceramente genial"
     ),
 }
+OPENER_RATE = 0.5  # half the lines start straight away
+NAME_RATE = 0.08  # and say the other's name now and then, not in every other line
 # First words that keep their capital after an opener: names, products, "I".
 _KEEP = {
     "I",
@@ -134,24 +122,27 @@ _KEEP = {
 
 
 def vary(text: str, lang: str, rng: random.Random, listener: str | None = None) -> str:
-    """Maybe put an opener in front of a line and a tag at its end; questions keep their '?'.
+    """Maybe put a spoken opener ("So, ", "Honestly, ") or the listener's first name in front of
+    a line, so that a phrasing used in many conversations rarely gives the very same line twice.
 
-    `listener` is the first name of the person spoken to, for an opener such as "Grace, ".
+    Nothing is added at the end of a line: hedges tacked on as tails ("Daniel speaking, as far
+    as I know.") are what made the lines sound generated. A line that already opens with a
+    greeting, an answer word or an opener, or is only a few words long, is left as written.
     """
-    if len(text.split()) < 2:
+    words = text.split()
+    if len(words) < 4 or _first_word(text) in _OPENS_ALREADY[lang]:
         return text
     question = text.rstrip().endswith("?")
-    if rng.random() < 0.7:
-        if listener and listener not in text and rng.random() < 0.4:
-            opener = f"{listener}, "
-        else:
-            opener = rng.choice((QUESTION_OPENERS if question else OPENERS)[lang])
-        text = opener + _decapitalize(text, lang)
-    if question and rng.random() < 0.3 and "," not in text[-25:]:
-        text = text[:-1] + rng.choice(QUESTION_TAGS[lang])
-    elif not question and text.endswith(".") and rng.random() < 0.25:
-        text = text[:-1] + rng.choice(TAGS[lang])
+    if listener and listener not in text and len(words) >= 6 and rng.random() < NAME_RATE:
+        return f"{listener}, {_decapitalize(text, lang)}"
+    if rng.random() < OPENER_RATE:
+        opener = rng.choice((QUESTION_OPENERS if question else OPENERS)[lang])
+        return opener + _decapitalize(text, lang)
     return text
+
+
+def _first_word(text: str) -> str:
+    return text.split(" ", 1)[0].strip(",.:;!?¿¡").lower()
 
 
 def _decapitalize(text: str, lang: str) -> str:

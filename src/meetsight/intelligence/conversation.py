@@ -43,6 +43,10 @@ class Conversation:
     # How the speakers' ``internal`` flags were set: "" as loaded (marked in the organization
     # or the owner), else what the built-in engine inferred (builtin/sides.py).
     seller_side: str = ""
+    # True when meetsight cut the segments (recognition, the demo: a sentence or caption each,
+    # docs/processing.md#segments), so the engines may join them back into turns; an imported
+    # transcript's cues are read as written (intelligence/turns.py).
+    own_segments: bool = False
 
     @property
     def internal_names(self) -> frozenset[str]:

@@ -26,6 +26,7 @@ from meetsight.intelligence.engine import Engine
 from meetsight.intelligence.llm.config import LLMConfig
 from meetsight.intelligence.llm.engine import LLMEngine
 from meetsight.intelligence.results import ChatAnswer, Intelligence
+from meetsight.intelligence.turns import answer_to_segments, by_turns, result_to_segments
 
 log = logging.getLogger("meetsight.intelligence")
 
@@ -81,6 +82,18 @@ def analyze(
     categories: Sequence[CategorySpec],
     objectives: Sequence[ObjectiveSpec],
 ) -> Intelligence:
+    """The engine's results, read from speaker turns where meetsight cut the segments
+    (`turns.by_turns`), their line indices the transcript's segment positions."""
+    turns, first = by_turns(conversation, whole_sentences=conversation.own_segments)
+    return result_to_segments(_analyze(engine, turns, categories, objectives), first)
+
+
+def _analyze(
+    engine: Engine,
+    conversation: Conversation,
+    categories: Sequence[CategorySpec],
+    objectives: Sequence[ObjectiveSpec],
+) -> Intelligence:
     builtin = builtin_engine()
     if engine is builtin:
         return builtin.analyze(conversation, categories, objectives)
@@ -93,6 +106,13 @@ def analyze(
 
 
 def answer(engine: Engine, conversation: Conversation, question: Question) -> ChatAnswer:
+    """The engine's answer, read with caption pieces joined into their sentences; citations name
+    segment positions."""
+    turns, first = by_turns(conversation, whole_sentences=False)
+    return answer_to_segments(_answer(engine, turns, question), first)
+
+
+def _answer(engine: Engine, conversation: Conversation, question: Question) -> ChatAnswer:
     builtin = builtin_engine()
     if engine is builtin:
         return builtin.answer(conversation, question)

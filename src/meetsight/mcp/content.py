@@ -8,11 +8,11 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from meetsight.activities import finder
 from meetsight.activities import repository as repo
 from meetsight.intelligence.models import ActivitySummary
 from meetsight.mcp.access import ToolAccess
 from meetsight.mcp.arguments import TRANSCRIPT_CAP
+from meetsight.transcripts.sentences import segment_sentences, split_sentences
 
 
 class Sentence(BaseModel):
@@ -97,29 +97,58 @@ async def transcript(
     language: str | None = None,
 ) -> Transcript:
     cap = max_sentences or TRANSCRIPT_CAP
-    segments = await repo.list_segments(access.state.reader, access.org_id, row.id, limit=cap + 1)
-    truncated = len(segments) > cap
-    segments = segments[:cap]
-    total = await finder.transcript_length(session, access.org_id, row.id)
+    # Every segment holds at least one sentence: cap + 1 segments tell whether the cap cuts.
+    reader = access.state.reader
+    segments = await repo.list_segments(reader, access.org_id, row.id, limit=cap + 1)
+    if len(segments) > cap:
+        # Counting every sentence takes every segment; only a cut transcript needs the count.
+        everything = await repo.list_segments(reader, access.org_id, row.id)
+        total = sum(len(split_sentences(s.content) or [s.content]) for s in everything)
+    else:
+        total = -1
+    split = [
+        (s, part)
+        for position, s in enumerate(segments)
+        for part in segment_sentences(position, s.start_time, s.end_time, s.content)
+    ]
+    total = len(split) if total < 0 else total
+    truncated = len(split) > cap
     sentences = [
         Sentence(
             index=i,
             speaker=s.participant_name,
             speakerId=s.person_id,
-            startTime=s.start_time,
-            endTime=s.end_time,
-            text=s.content,
+            startTime=part.start,
+            endTime=part.end,
+            text=part.text,
         )
-        for i, s in enumerate(segments)
+        for i, (s, part) in enumerate(split[:cap])
     ]
     return Transcript(
         **header(row, language),
         sentences=sentences,
         returned=len(sentences),
-        totalSentences=max(total, len(sentences)),
+        totalSentences=total,
         truncated=truncated,
         maxSentences=cap,
     )
+
+
+async def sentence_indexes(
+    access: ToolAccess, activity_id: str, positions: list[int]
+) -> dict[int, int]:
+    """The index in `transcript`'s sentences of the first sentence of each segment position,
+    for search hits: it differs from the position where a segment holds several sentences."""
+    if not positions:
+        return {}
+    segments = await repo.list_segments(
+        access.state.reader, access.org_id, activity_id, limit=max(positions) + 1
+    )
+    firsts, count = [], 0
+    for s in segments:
+        firsts.append(count)
+        count += len(split_sentences(s.content) or [s.content])
+    return {p: firsts[p] if p < len(firsts) else p for p in positions}
 
 
 def action_items(summary: ActivitySummary | None) -> list[ActionItem]:

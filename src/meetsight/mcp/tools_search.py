@@ -15,6 +15,7 @@ from meetsight.auth.scopes import CALLS_READ, MEETINGS_READ
 from meetsight.errors import ValidationFailed
 from meetsight.mcp import arguments as a
 from meetsight.mcp.access import tool_access
+from meetsight.mcp.content import sentence_indexes
 from meetsight.mcp.errors import ToolFailure
 from meetsight.mcp.loading import shape_page
 from meetsight.mcp.results import Activity, tool_result
@@ -112,6 +113,13 @@ async def _search(
             skip=0,
         )
         shaped = {item.id: item for item in await shape_page(reads, access, rows)}
+    indexes = {
+        hit.activity_id: await sentence_indexes(
+            access, hit.activity_id, [m.position for m in hit.matches]
+        )
+        for hit in page.hits
+        if hit.matches
+    }
     results = [
         SearchResult(
             **shaped[hit.activity_id].model_dump(),
@@ -119,7 +127,7 @@ async def _search(
             titleMatched=hit.title_matched,
             matches=[
                 SentenceHit(
-                    sentenceIndex=m.position,
+                    sentenceIndex=indexes[hit.activity_id][m.position],
                     speaker=m.speaker,
                     startTime=m.start_time,
                     endTime=m.end_time,

@@ -1,4 +1,5 @@
-"""Recognized words to speakers, and transcript segments that break where the speaker changes."""
+"""Recognized words to speakers, and transcript segments that break where the speaker changes
+and, within a speaker's turn, at sentences and caption length (`meetsight.speech.captions`)."""
 
 from __future__ import annotations
 
@@ -6,11 +7,12 @@ import bisect
 from collections.abc import Sequence
 
 from meetsight.speakers.types import SpeakerTurn
+from meetsight.speech.captions import MAX_SECONDS, CaptionLimits, captions, join_words
 from meetsight.speech.recognize import Word
 from meetsight.transcripts.types import SegmentData
 
 MAX_PAUSE = 2.0  # seconds of silence that end a segment even when the speaker stays
-MAX_SEGMENT = 30.0  # seconds: longer monologues are split (readable captions, precise search hits)
+MAX_SEGMENT = MAX_SECONDS  # a caption's length: readable captions, precise search hits
 
 
 def speaker_label(index: int) -> str:
@@ -43,10 +45,6 @@ def word_speaker(word: Word, turns: Sequence[SpeakerTurn], starts: Sequence[floa
     return min(turns, key=distance).speaker
 
 
-def _join(words: Sequence[Word]) -> str:
-    return " ".join(w.text for w in words if w.text).strip()
-
-
 def assign_words(
     words: Sequence[Word],
     turns: Sequence[SpeakerTurn],
@@ -65,9 +63,10 @@ def label_words(
     max_pause: float = MAX_PAUSE,
     max_segment: float = MAX_SEGMENT,
 ) -> tuple[list[SegmentData], dict[int | None, str]]:
-    """Segments of consecutive words by one speaker, broken at speaker changes, pauses longer
-    than `max_pause` and before `max_segment` seconds. Speakers are labelled "Speaker 1",
-    "Speaker 2"... in order of first appearance; with no turns everything is "Speaker 1".
+    """Segments of consecutive words by one speaker, broken at speaker changes and pauses longer
+    than `max_pause`, then into sentences and captions of at most `max_segment` seconds.
+    Speakers are labelled "Speaker 1", "Speaker 2"... in order of first appearance; with no
+    turns everything is "Speaker 1".
     Also returns which label each diarized speaker index got."""
     ordered = sorted(turns, key=lambda t: t.start)
     starts = [t.start for t in ordered]
@@ -75,22 +74,21 @@ def label_words(
     segments: list[SegmentData] = []
     current: list[Word] = []
     current_speaker: int | None = None
+    limits = CaptionLimits(max_seconds=max_segment)
 
     def flush() -> None:
-        if current and (text := _join(current)):
+        for caption in captions(current, limits):
+            if not (text := join_words(caption)):
+                continue
             if current_speaker not in labels:
                 labels[current_speaker] = speaker_label(len(labels))
             segments.append(
-                SegmentData(current[0].start, current[-1].end, labels[current_speaker], text)
+                SegmentData(caption[0].start, caption[-1].end, labels[current_speaker], text)
             )
 
     for word in sorted(words, key=lambda w: w.start):
         speaker = word_speaker(word, ordered, starts)
-        if current and (
-            speaker != current_speaker
-            or word.start - current[-1].end > max_pause
-            or word.end - current[0].start > max_segment
-        ):
+        if current and (speaker != current_speaker or word.start - current[-1].end > max_pause):
             flush()
             current = []
         if not current:

@@ -40,6 +40,9 @@ class Word:
     end: float
     text: str
     probability: float | None = None  # None where the backend does not say
+    # Whether a space comes before the word in the text: not for the "-disposed" of
+    # "ill-disposed", which the recognizer gives as a word of its own.
+    spaced: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,8 +190,16 @@ class LocalWhisper:
                 if should_stop is not None and should_stop():
                     raise RecognitionCancelled
                 words = [
-                    Word(_seconds(w.start), _seconds(w.end), w.word.strip(), float(w.probability))
-                    for w in (s.words or [])
+                    Word(
+                        _seconds(w.start),
+                        _seconds(w.end),
+                        w.word.strip(),
+                        float(w.probability),
+                        # Whisper's words carry their leading space; one without continues
+                        # the word before it.
+                        spaced=i == 0 or w.word[:1].isspace(),
+                    )
+                    for i, w in enumerate(s.words or [])
                 ]
                 result.append(
                     RecognizedSegment(_seconds(s.start), _seconds(s.end), s.text.strip(), words)
@@ -301,6 +312,33 @@ def _word(raw: dict[str, Any]) -> Word:
     )
 
 
+def align_words(words: Sequence[Word], text: str) -> list[Word]:
+    """Words as they are written in the segment's text: OpenAI gives words without their
+    punctuation or spacing ("ill", "disposed" for "ill-disposed,"), which captions need to find
+    sentence ends and to join words back. A word not found in order is left as it came."""
+    lowered = text.lower()
+    if len(lowered) != len(text):  # lowercasing changed lengths (rare scripts): offsets differ
+        return list(words)
+    out: list[Word] = []
+    cursor = 0
+    for word in words:
+        token = word.text.strip().lower()
+        at = lowered.find(token, cursor) if token else -1
+        if at < 0 or any(ch.isalnum() for ch in text[cursor:at]):
+            out.append(word)  # not next in the text: an unaligned word keeps its own form
+            continue
+        start = at
+        while start > cursor and not text[start - 1].isspace():
+            start -= 1  # leading punctuation: "¿", "(", the "-" of "-disposed"
+        end = at + len(token)
+        while end < len(text) and not text[end].isspace() and not text[end].isalnum():
+            end += 1  # trailing punctuation: "disposed,"
+        spaced = start == 0 or text[start - 1].isspace()
+        out.append(Word(word.start, word.end, text[start:end], word.probability, spaced))
+        cursor = end
+    return out
+
+
 def parse_verbose_json(
     body: dict[str, Any], duration: float, fallback_language: str | None = None
 ) -> Transcription:
@@ -339,7 +377,7 @@ def parse_verbose_json(
                         start=round(float(raw["start"]), 3),
                         end=round(float(raw["end"]), 3),
                         text=text,
-                        words=nested or words,
+                        words=align_words(nested or words, text),
                     )
                 )
     except (KeyError, TypeError, ValueError) as exc:
