@@ -79,6 +79,11 @@ def conversation(
             schedule.append((utterance, gap))
             total += len(utterance.samples) / 16_000 + max(gap, 0.0)
         previous = who
+    # A short run may not have drawn everyone: each missing speaker gets one sentence at the end.
+    for who in speakers:
+        if not used[who]:
+            schedule.append((pools[who][0], float(rng.uniform(0.2, 1.5))))
+            used[who] = 1
     return mix(schedule)
 
 
