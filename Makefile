@@ -7,7 +7,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 
 .PHONY: serve test lint format migrate demo bench-rest bench-pipeline bench-intelligence \
-	bench-search bench-load bench-throughput bench-web bench-observation clean system-deps conformance fuzz
+	bench-search bench-load bench-throughput bench-web bench-observation bench-speakers clean system-deps conformance fuzz
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -15,9 +15,12 @@ $(BIN)/python:
 
 # The diarization extra (senko, CPU torch: +1.5 GB, about a minute) serves and tests the best
 # mono speaker attribution; torch is installed first so that pip takes the pinned CPU build.
+# pyannote-audio is test data only: the two real voices of its sample recording (MIT) for
+# tests/speakers and bench-speakers; nothing imports it, so none of its dependencies.
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -q torch==2.13.0
 	$(BIN)/python -m pip install -q -e '.[test,diarization]'
+	$(BIN)/python -m pip install -q --no-deps pyannote-audio==4.0.7
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -70,6 +73,13 @@ bench-web: $(STAMP)
 
 bench-observation: $(STAMP)
 	$(BIN)/python benchmarks/observation.py
+
+# Speaker attribution on its own: 1, 2, 3 and 5 voices (espeak-ng and real), each backend blind;
+# SPEAKER_SECONDS=60 for a quick run, SPEAKER_BACKENDS=numpy without the diarization extra.
+SPEAKER_SECONDS ?= 180
+SPEAKER_BACKENDS ?= numpy,senko
+bench-speakers: $(STAMP) system-deps
+	$(BIN)/python benchmarks/speakers.py --seconds $(SPEAKER_SECONDS) --backends $(SPEAKER_BACKENDS)
 
 # Every quality and speed figure of an engine (docs/benchmarks.md): ENGINE=llm with
 # MEETSIGHT_LLM_BASE_URL (and _MODEL, _API_KEY) measures any OpenAI-compatible model the same way.
