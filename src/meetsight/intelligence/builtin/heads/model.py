@@ -21,6 +21,9 @@ HERE = Path(__file__).resolve().parent
 CORPUS_DIR = HERE / "corpus"
 MODEL_DIR = HERE / "models"
 BLOCK = 512  # rows read at a time (bounded memory on long transcripts)
+# Heads that read the embedding alone: their texts are bare names, whose own letters as word
+# features would be memorised rather than generalised (the lexical half is left empty).
+EMBEDDING_ONLY = frozenset({"name_kind"})
 
 
 @dataclass(frozen=True)
@@ -38,6 +41,8 @@ class Head:
         if len(texts) != len(vectors):
             raise ValueError("one embedding per text")
         out = np.zeros((len(texts), len(self.labels)), dtype=np.float32)
+        if self.name in EMBEDDING_ONLY:
+            texts = [""] * len(texts)
         for start in range(0, len(texts), BLOCK):
             rows = slice(start, start + BLOCK)
             logits = features(vectors[rows], texts[rows]) @ self.weights + self.bias

@@ -20,7 +20,7 @@ import numpy as np
 
 from meetsight.intelligence.builtin.embedder import embed
 from meetsight.intelligence.builtin.heads.features import features
-from meetsight.intelligence.builtin.heads.model import CORPUS_DIR, MODEL_DIR, Head
+from meetsight.intelligence.builtin.heads.model import CORPUS_DIR, EMBEDDING_ONLY, MODEL_DIR, Head
 
 EPOCHS = 300
 LEARNING_RATE = 0.05
@@ -89,7 +89,7 @@ def _fit(x: np.ndarray, y: np.ndarray, classes: int) -> tuple[np.ndarray, np.nda
 def train(name: str, examples: list[Example]) -> Head:
     labels = tuple(sorted({e.label for e in examples}))
     texts = [e.text for e in examples]
-    x = features(embed(texts), texts)
+    x = features(embed(texts), [""] * len(texts) if name in EMBEDDING_ONLY else texts)
     y = np.array([labels.index(e.label) for e in examples])
     w, b = _fit(x, y, len(labels))
     return Head(name, labels, w, b, corpus_sha256(name))
