@@ -84,20 +84,20 @@ async def test_a_recording_over_a_mebibyte_uploads_through_the_page_and_plays(
     page, problems = await signed_in(browser, base)
     await page.goto(base + "/app/upload")
     await page.get_by_label("Phone call").check()
-    await page.get_by_label("Name").fill("Studio call")
     await page.get_by_label("Started at").fill("2026-11-20T09:30")
-    await page.get_by_label("Recording file").set_input_files(str(studio_recording))
+    await page.get_by_label("Recording files").set_input_files(str(studio_recording))
+    await page.get_by_label("Name for studio-call.wav").fill("Studio call")
     await page.get_by_role("button", name="Upload").click()
 
-    # The upload either fails (the page shows why) or is accepted and processed.
-    error = page.locator("#upload-error")
-    finished = page.locator("#processing[data-status=completed], #upload-error:not([hidden])")
-    await expect(finished).to_be_visible(timeout=240_000)
-    assert await error.is_hidden(), await error.inner_text()
-    assert await page.locator("#upload-progress").get_attribute("value") == "100"
+    # The upload either fails (its row says why) or is accepted and processed.
+    item = page.locator("#queue li").first
+    finished = item.locator("xpath=self::li[@data-state='done' or @data-state='failed']")
+    await expect(finished).to_have_count(1, timeout=240_000)
+    assert await item.get_attribute("data-state") == "done", await item.inner_text()
+    assert await item.locator("progress").get_attribute("value") == "100"
 
     # The processed recording plays from the page: the player loads the stored audio.
-    await page.locator("#done-link a").click()
+    await item.locator(".up-status a").click()
     await expect(page.get_by_role("heading", name="Studio call")).to_be_visible()
     await expect(page.locator("#lines li").first).to_be_visible()
     await page.wait_for_function(
