@@ -199,6 +199,19 @@ async def test_the_page_on_a_phone_works_by_touch_and_fits(org: Org, browser: Br
     await expect(page.get_by_label("Tess Teammate")).to_be_checked()
     await page.get_by_label("Meeting", exact=True).tap()
     await expect(page.get_by_label("Where it took place")).to_be_visible()
+
+    # Files dropped on the zone join the list, each with its own row; one can be removed.
+    dropped = await page.evaluate_handle(
+        """() => { const d = new DataTransfer();
+            for (const n of ['kickoff.wav', 'review.mp3'])
+                d.items.add(new File([new Uint8Array(2048)], n, {type: 'audio/wav'}));
+            return d; }"""
+    )
+    await page.locator("#drop-zone").dispatch_event("drop", {"dataTransfer": dropped})
+    await expect(page.get_by_label("Name for kickoff.wav")).to_have_value("kickoff")
+    await expect(page.get_by_label("Name for review.mp3")).to_have_value("review")
+    await page.locator("#queue li", has_text="kickoff.wav").get_by_role("button").tap()
+    await expect(page.locator("#queue li")).to_have_count(1)
     body = await page.locator("main").inner_text()
     assert "Ctrl" not in body and "⌘" not in body, body
     assert await page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

@@ -37,6 +37,8 @@
   function syncKind() {
     const chosen = kind();
     details.hidden = chosen === null;
+    // A call recording is an mp3 or a wav (REST refuses anything else with a 415).
+    fileInput.accept = chosen === "call" ? ".mp3,.wav,audio/mpeg,audio/wav" : "audio/*,video/*";
     form.querySelectorAll("[data-for]").forEach((el) => {
       const own = el.dataset.for === chosen;
       el.hidden = !own;
@@ -67,10 +69,15 @@
     queue.hidden = items.length === 0;
     // With files the name of each is its own; the Name field is for a URL upload.
     nameInput.required = items.length === 0;
-    if (items.length === 1 && pending().length === 1 && nameInput.value.trim()) {
-      items[0].title.value = items[0].title.value || nameInput.value.trim();
-    }
   }
+
+  // One file waiting and its name not typed over: the Name field names it.
+  nameInput.addEventListener("input", () => {
+    const waiting = pending();
+    if (items.length === 1 && waiting.length === 1 && !waiting[0].renamed && nameInput.value.trim()) {
+      waiting[0].title.value = nameInput.value.trim();
+    }
+  });
 
   function addFiles(files) {
     const single = files.length === 1 && items.length === 0;
@@ -80,10 +87,12 @@
         file,
         row,
         state: "waiting",
+        renamed: false, // the person typed a name of their own
         title: row.querySelector(".up-item-title"),
         bar: row.querySelector("progress"),
         status: row.querySelector(".up-status"),
       };
+      item.title.addEventListener("input", () => { item.renamed = true; });
       row.querySelector(".up-file").textContent = file.name;
       item.title.value = single && nameInput.value.trim() ? nameInput.value.trim() : stem(file.name);
       item.status.textContent = "Waiting · " + megabytes(file.size);
@@ -110,6 +119,10 @@
   ["dragleave", "drop"].forEach((type) => dropZone.addEventListener(type, () => {
     dropZone.classList.remove("up-drop-active");
   }));
+  // A file dropped next to the zone must not replace the page (the browser would open it).
+  ["dragover", "drop"].forEach((type) => window.addEventListener(type, (event) => {
+    if (!dropZone.contains(event.target)) event.preventDefault();
+  }));
   dropZone.addEventListener("drop", (event) => {
     event.preventDefault();
     if (event.dataTransfer && event.dataTransfer.files.length) addFiles(event.dataTransfer.files);
@@ -132,6 +145,7 @@
   }
 
   function setStatus(item, state, text) {
+    item.row.querySelector(".up-remove").hidden = state !== "waiting";
     item.state = state;
     item.row.dataset.state = state;
     item.status.textContent = text;
