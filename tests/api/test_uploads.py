@@ -8,13 +8,12 @@ import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import httpx
 import pytest
 import sqlalchemy as sa
 
-from fixtures.factories import Tenant, make_tenant
+from fixtures.factories import Tenant, make_person, make_tenant
 from fixtures.jobs import drain_jobs
 from fixtures.multipart import mp3_bytes, mp4_bytes, multipart, silent_film_bytes, wav_bytes
 from fixtures.shapes import CALL_UPLOAD, MEETING_UPLOAD, check, check_envelope, check_error
@@ -55,14 +54,6 @@ async def stored(state: AppState, org_id: str) -> Stored:
 
 def nothing(s: Stored) -> bool:
     return s == Stored(0, 0, [], [])
-
-
-async def make_person(state: AppState, org_id: str, name: str, **extra: Any) -> str:
-    async with state.sessionmaker() as session:
-        person = Person(organization_id=org_id, name=name, **extra)
-        session.add(person)
-        await session.commit()
-        return person.id
 
 
 async def post(
@@ -160,7 +151,8 @@ async def test_file_upload_creates_a_processing_activity_and_a_queued_job(
     assert item["description"] == "Numbers for Q2"
     assert item["language"] == "en"
     if kind == "meetings":
-        assert item["mediaType"] == "videocall"
+        # No mediaType given: the file decides (audio only is no video call).
+        assert item["mediaType"] == ("presential" if upload[2][:4] == b"RIFF" else "videocall")
     else:
         assert item["direction"] == "outbound"
     r = await client.get(f"{API}/{kind}/{activity_id}/participants", headers=fresh.headers)
@@ -316,6 +308,41 @@ async def test_transcript_import_completes_through_the_queue(
     talk = {p["speakerLabel"]: p for p in analytics["participantParticipation"]}
     assert talk["Carl Customer"]["numberOfInterventions"] == 2
     assert talk["Olivia Owner"]["totalSpeakingTime"] == "00:03"
+
+
+def _org_people(org_id: str) -> sa.Select[tuple[int]]:
+    return sa.select(sa.func.count()).select_from(Person).where(Person.organization_id == org_id)
+
+
+async def test_generic_speakers_of_an_import_stay_labels_not_people(
+    client: httpx.AsyncClient, state: AppState, fresh: Tenant
+) -> None:
+    """ "Speaker 1" names nobody: two imports with such labels add no person to the
+    organization and no participant beyond the people the upload named."""
+    carl = await make_person(state, fresh.org_id, "Carl Customer")
+    vtt = VTT.replace("Olivia Owner", "Speaker 1").replace("Carl Customer", "SPEAKER_02")
+    fields = [*BASE, ("ownerId", fresh.person_id), ("personIds", carl)]
+    async with state.sessionmaker() as session:
+        people_before = await session.scalar(_org_people(fresh.org_id))
+    for _ in range(2):
+        r = await post(
+            client, fresh, "meetings", fields, [("transcript", "t.vtt", vtt.encode(), "text")]
+        )
+        assert r.status_code == 201, r.text
+    await drain_jobs(state)
+    activity_id = r.json()["data"]["meetingId"]
+    base = f"{API}/meetings/{activity_id}"
+    people = (await client.get(f"{base}/participants", headers=fresh.headers)).json()["data"]
+    assert [p["id"] for p in people["participants"]] == [fresh.person_id, carl]
+    segments = (await client.get(f"{base}/transcript", headers=fresh.headers)).json()["data"]
+    assert [(s["participantName"], s["personId"]) for s in segments["transcript"]] == [
+        ("Speaker 1", ""),
+        ("SPEAKER_02", ""),
+        ("SPEAKER_02", ""),
+    ]
+    async with state.sessionmaker() as session:
+        people_after = await session.scalar(_org_people(fresh.org_id))
+    assert people_after == people_before
 
 
 @pytest.mark.parametrize(

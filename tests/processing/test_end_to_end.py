@@ -9,7 +9,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from fixtures.factories import Tenant
+from fixtures.factories import Tenant, make_person
 from fixtures.jobs import drain_jobs
 from fixtures.multipart import multipart
 from fixtures.servers import serve_files
@@ -95,7 +95,12 @@ async def _process(
     item = (await client.get(base, headers=tenant.headers)).json()["data"]
     assert item["status"] == "completed", item
     transcript = (await client.get(f"{base}/transcript", headers=tenant.headers)).json()["data"]
-    return {"item": item, "segments": transcript["transcript"]}
+    people = (await client.get(f"{base}/participants", headers=tenant.headers)).json()["data"]
+    return {
+        "item": item,
+        "segments": transcript["transcript"],
+        "participants": people["participants"],
+    }
 
 
 def _check(recording: Recording, segments: list[dict[str, object]], speakers: int) -> None:
@@ -103,7 +108,13 @@ def _check(recording: Recording, segments: list[dict[str, object]], speakers: in
     assert word_error_rate(recording.text, text) < 0.15, text
     assert len({s["participantName"] for s in segments}) == speakers
     assert attribution_accuracy(recording, segments) >= 0.9
-    assert all(s["personId"] for s in segments)
+
+
+def _no_person_invented(done: dict[str, object]) -> None:
+    """Nobody was named at upload: the speakers stay transcript speakers, no participant is
+    added for them and no segment points at a person."""
+    assert done["participants"] == []
+    assert {s["personId"] for s in done["segments"]} == {""}  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("fmt", ["wav", "mp3"])
@@ -120,6 +131,53 @@ async def test_two_voice_call(
     done = await _process(client, state, tenant, "calls", path, kind, direction="outbound")
     _check(call, done["segments"], 2)  # type: ignore[arg-type]
     assert done["item"]["language"] == "en"  # type: ignore[index]
+    _no_person_invented(done)
+
+
+async def test_a_call_with_only_its_owner_names_the_owners_side(
+    client: httpx.AsyncClient, state: AppState, tenant: Tenant, call: Recording
+) -> None:
+    """The upload page sends the owner and the direction: on an outbound call the callee
+    speaks first, so the second speaker is the owner; the callee stays "Speaker 1"."""
+    done = await _process(
+        client,
+        state,
+        tenant,
+        "calls",
+        call.path,
+        "audio/wav",
+        direction="outbound",
+        ownerId=tenant.user_id,
+    )
+    segments: list[dict[str, str]] = done["segments"]  # type: ignore[assignment]
+    _check(call, segments, 2)  # type: ignore[arg-type]
+    named = {(s["participantName"], s["personId"]) for s in segments}
+    assert named == {("Speaker 1", ""), ("Olivia Owner", tenant.person_id)}
+    first_voice = call.turns[0].voice
+    assert segments[0]["participantName"] == "Speaker 1", first_voice
+    assert [p["id"] for p in done["participants"]] == [tenant.person_id]  # type: ignore[index]
+
+
+async def test_a_meeting_with_its_people_gets_no_extra_participants(
+    client: httpx.AsyncClient, state: AppState, tenant: Tenant, call: Recording
+) -> None:
+    """Two people named at upload, two voices: the participants are those two, not four."""
+    carl = await make_person(state, tenant.org_id, "Carl Customer")
+    done = await _process(
+        client,
+        state,
+        tenant,
+        "meetings",
+        call.path,
+        "audio/wav",
+        ownerId=tenant.user_id,
+        personIds=carl,
+    )
+    participants = done["participants"]
+    assert [p["id"] for p in participants] == [tenant.person_id, carl]  # type: ignore[index]
+    speakers = {s["participantName"] for s in done["segments"]}  # type: ignore[attr-defined]
+    assert len(speakers) == 2
+    assert done["item"]["mediaType"] == "presential"  # type: ignore[index]  # a WAV: no video
 
 
 async def test_three_voice_meeting_as_video(
@@ -129,6 +187,8 @@ async def test_three_voice_meeting_as_video(
     done = await _process(client, state, tenant, "meetings", mp4, "video/mp4")
     _check(meeting, done["segments"], 3)  # type: ignore[arg-type]
     assert done["item"]["thumbnailUrl"]  # type: ignore[index]
+    assert done["item"]["mediaType"] == "videocall"  # type: ignore[index]
+    _no_person_invented(done)
 
 
 async def test_stereo_call_is_attributed_by_channel(

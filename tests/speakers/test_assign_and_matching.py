@@ -132,6 +132,16 @@ def test_mono_calls_use_the_direction_and_otherwise_stay_generic() -> None:
     assert match_speakers(["Speaker 1"], [GUEST]) == {"Speaker 1": GUEST}
 
 
+def test_a_call_with_only_its_owner_names_the_owners_side_and_leaves_the_other() -> None:
+    speakers = ["Speaker 1", "Speaker 2"]
+    assert match_speakers(speakers, [OWNER], direction="inbound") == {"Speaker 1": OWNER}
+    assert match_speakers(speakers, [OWNER], direction="outbound") == {"Speaker 2": OWNER}
+    channels = {"Speaker 1": 1, "Speaker 2": 0}
+    assert match_speakers(speakers, [OWNER], channel_of_speaker=channels) == {"Speaker 2": OWNER}
+    assert match_speakers(speakers, [OWNER]) == {}  # a meeting: no cue
+    assert match_speakers(speakers, [GUEST], direction="inbound") == {}  # no owner
+
+
 def test_assign_speaker_renames_and_links_only_that_speaker() -> None:
     segments = [
         SegmentData(0.0, 1.0, "Speaker 1", "hi"),

@@ -180,23 +180,22 @@ async def test_the_web_app_in_a_browser(
     # Upload a spoken call: progress while it uploads, then the status until completed.
     await page.get_by_role("link", name="Upload").click()
     await page.get_by_label("Phone call").check()
-    await page.get_by_label("Name").fill("Browser upload call")
     await page.get_by_label("Started at").fill("2026-11-20T09:30")
-    await page.get_by_label("Recording file").set_input_files(str(recording))
+    await page.get_by_label("Recording files").set_input_files(str(recording))
+    upload = page.locator("#queue li").first
+    await upload.locator(".up-item-title").fill("Browser upload call")
     await _throttle_uploads(page, 120_000)
     await page.get_by_role("button", name="Upload").click()
-    progress = page.locator("#upload-progress")
+    progress = upload.locator("progress")
     await expect(progress).to_be_visible()
     await page.wait_for_function(
-        "() => { const v = document.getElementById('upload-progress').value;"
+        "() => { const v = document.querySelector('#queue progress').value;"
         " return v > 5 && v < 100; }"
     )
     await page.screenshot(path=str(shots / "upload-desktop.png"))
-    await expect(page.locator("#processing")).to_have_attribute(
-        "data-status", "completed", timeout=300_000
-    )
+    await expect(upload).to_have_attribute("data-status", "completed", timeout=300_000)
     assert await progress.get_attribute("value") == "100"
-    await page.locator("#done-link a").click()
+    await upload.locator(".up-status a").click()
     await expect(page.get_by_role("heading", name="Browser upload call")).to_be_visible()
 
     # Play and seek: a click on a line moves the player there and highlights the line.
@@ -253,19 +252,23 @@ async def test_pages_fit_a_phone(
     await page.screenshot(path=str(shots / "categories-phone.png"))
 
     await page.goto(base + "/app/upload")
-    await page.get_by_label("Name").fill("Phone upload")
+    await page.get_by_label("Phone call").check()
     await page.get_by_label("Started at").fill("2026-11-20T10:00")
-    await page.get_by_label("Recording file").set_input_files(str(recording))
+    await page.get_by_label("Recording files").set_input_files(str(recording))
+    upload = page.locator("#queue li").first
+    await upload.locator(".up-item-title").fill("Phone upload")
     await _throttle_uploads(page, 120_000)
     await page.get_by_role("button", name="Upload").click()
     await page.wait_for_function(
-        "() => { const v = document.getElementById('upload-progress').value;"
+        "() => { const v = document.querySelector('#queue progress').value;"
         " return v > 5 && v < 100; }"
     )
     assert await page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    await page.locator("#progress-card").scroll_into_view_if_needed()
+    await upload.scroll_into_view_if_needed()
     await page.screenshot(path=str(shots / "upload-phone.png"))
-    await expect(page.locator("#processing")).to_contain_text("Processing", timeout=60_000)
+    await expect(upload).to_have_attribute(
+        "data-state", re.compile("processing|done"), timeout=60_000
+    )
 
     # Keyboard users see where they are: the focused control gets an outline.
     await page.goto(base + "/app")

@@ -26,7 +26,7 @@ class UploadFields:
     owner_id: str | None = None
     person_ids: list[str] = field(default_factory=list)
     language: str | None = None
-    media_type: str = "videocall"
+    media_type: str | None = None  # a meeting's, when the upload says; else from the file
     direction: str | None = None
     from_number: str | None = None
     to_number: str | None = None
@@ -93,10 +93,10 @@ def parse_upload_fields(
     if kind.is_call:
         _call_fields(form, fields)
     else:
-        media_type = (_text(form, "mediaType", max_length=20) or "videocall").lower()
-        if media_type not in MEETING_MEDIA_TYPES:
+        media_type = _text(form, "mediaType", max_length=20)
+        if media_type is not None and media_type.lower() not in MEETING_MEDIA_TYPES:
             raise ValidationFailed("mediaType: expected videocall or presential")
-        fields.media_type = media_type
+        fields.media_type = media_type.lower() if media_type else None
         fields.calendar_event_id = _text(form, "calendarEventId", max_length=255)
     return fields
 

@@ -90,7 +90,9 @@ async def _create(
         session, org_id, activity.id, participants, host_id=activity.owner_person_id
     )
     if form.file is not None:
-        await _store_media(media, activity, form, kind, max_media_seconds)
+        has_video = await _store_media(media, activity, form, kind, max_media_seconds)
+        if not kind.is_call and fields.media_type is None and not has_video:
+            activity.media_type = "presential"  # audio only: not a video call
         activity.source = "upload"
     else:
         activity.source = "url"
@@ -110,7 +112,8 @@ def _new_activity(org_id: str, kind: ActivityKind, fields: UploadFields) -> Acti
         organization_id=org_id,
         id=new_id(),
         is_call=kind.is_call,
-        media_type=fields.media_type,
+        # A meeting that does not say: a video call until its file shows no picture.
+        media_type=fields.media_type or "videocall",
         status="processing",
         name=fields.name,
         description=fields.description,
@@ -129,7 +132,8 @@ async def _store_media(
     form: UploadedForm,
     kind: ActivityKind,
     max_media_seconds: float | None,
-) -> None:
+) -> bool:
+    """Check and keep the file; whether it has a picture."""
     writer = form.file
     assert writer is not None
     found = await check_media(
@@ -142,6 +146,7 @@ async def _store_media(
     activity.media_content_type = found.content_type
     activity.media_size = writer.size
     activity.media_filename = (form.filename or "")[:255] or None
+    return found.has_video
 
 
 async def _import_transcript(

@@ -3,6 +3,7 @@ fetched from a mediaUrl alike."""
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 
 from meetsight.errors import AppError, UnsupportedMedia, ValidationFailed
@@ -19,6 +20,7 @@ async def check_media(
 ) -> MediaFormat:
     """The file's format, or a 4xx error naming `field` (415 not a format we take, 422 empty,
     truncated, corrupt, without audio, too many channels or longer than `max_seconds`).
+    `has_video` is what the streams say (an mp4 may hold only audio), not the container.
 
     This process reads only the first bytes; FFmpeg reads the rest in a child process
     (`media_process`), so a file that crashes a codec ends that child, not the server."""
@@ -35,7 +37,7 @@ async def check_media(
     # silent (no audio stream) file now, as a 4xx, rather than as a failed job later.
     await writer.flush()
     try:
-        await upload_checks().call("probe", str(writer.temp_path), True, max_seconds)
+        info = await upload_checks().call("probe", str(writer.temp_path), True, max_seconds)
     except MediaError as exc:
         raise AppError(f"{field}: {exc.message}", exc.http_status) from None
     except MediaProcessCrashed as exc:
@@ -43,4 +45,4 @@ async def check_media(
     except MediaProcessFailed:
         log.exception("%s: the media check failed unexpectedly", field)
         raise ValidationFailed(f"{field}: the file cannot be read") from None
-    return found
+    return dataclasses.replace(found, has_video=bool(info.has_video))

@@ -56,6 +56,15 @@ async def _vocabulary(session: AsyncSession, org_id: str) -> list[str]:
     return [str(w) for w in words if str(w).strip()][:MAX_VOCABULARY]
 
 
+def speakers_hint(activity: Activity, participants: int) -> int | None:
+    """The most speakers the diarizer may find. The participants bound it when there are at
+    least two; one (the owner alone, as the upload page sends by default) says nothing about the
+    others, and a call always has two sides."""
+    if activity.is_call:
+        return max(2, participants)
+    return participants if participants >= 2 else None
+
+
 async def run_transcribe(sc: StageContext) -> None:
     services = sc.job.require_services()
     activity = sc.activity
@@ -75,7 +84,7 @@ async def run_transcribe(sc: StageContext) -> None:
                 path,
                 activity.language,
                 vocabulary,
-                len(people) or None,
+                speakers_hint(activity, len(people)),
             )
         except MediaError as exc:
             raise PermanentError(f"The recording cannot be decoded: {exc.message}") from None
@@ -104,7 +113,7 @@ async def run_transcribe(sc: StageContext) -> None:
         **{f"transcribe.{part}": s for part, s in heard.seconds.items()},
     }
     async with sc.transaction() as session:
-        segments = await _link_unmatched(session, activity, segments, people)
+        segments = _keep_assignments(segments, people)
         # The language first: the search index stems the sentences in it.
         await session.execute(
             sa.update(Activity)
@@ -121,37 +130,19 @@ async def run_transcribe(sc: StageContext) -> None:
         )
 
 
-async def _link_unmatched(
-    session: AsyncSession,
-    activity: Activity,
+def _keep_assignments(
     segments: list[SegmentData],
     people: list[tuple[Person, Any]],
 ) -> list[SegmentData]:
-    """A speaker no participant was matched to becomes a participant of its own ("Speaker 2"),
-    to be assigned to a real person later. A re-run reuses the one a previous run made."""
+    """A speaker no rule matched stays a transcript speaker ("Speaker 2"): a label, not a person
+    of the organization and not a participant, until someone assigns it to one
+    (`PATCH .../speakers`). A re-run keeps such an assignment: the participant remembers the
+    label it was assigned from."""
     by_label = {link.speaker_label: person for person, link in people if link.speaker_label}
-    position = len(people)
     out: list[SegmentData] = []
     for seg in segments:
-        if seg.person_id is None:
-            person = by_label.get(seg.speaker)
-            if person is None:
-                person = Person(
-                    organization_id=activity.organization_id, name=seg.speaker, is_internal=False
-                )
-                session.add(person)
-                await session.flush()
-                session.add(
-                    ActivityParticipant(
-                        organization_id=activity.organization_id,
-                        activity_id=activity.id,
-                        person_id=person.id,
-                        position=position,
-                        speaker_label=seg.speaker,
-                    )
-                )
-                position += 1
-                by_label[seg.speaker] = person
+        person = by_label.get(seg.speaker) if seg.person_id is None else None
+        if person is not None:
             seg = SegmentData(seg.start_time, seg.end_time, seg.speaker, seg.content, person.id)
         out.append(seg)
     return out

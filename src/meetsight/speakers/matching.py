@@ -1,13 +1,14 @@
 """Speaker labels to the upload's participants, where the recording tells, and renaming after.
 
-Rules (deliberately few; anything uncertain keeps the generic "Speaker N" for a person to assign
-with `PATCH .../speakers`):
+Rules (deliberately few; anything uncertain keeps the generic "Speaker N", a transcript speaker
+that is nobody's person until someone assigns it with `PATCH .../speakers`):
 1. One speaker and one participant: that participant.
-2. Per-channel attribution with exactly two speaking channels and two participants, one of them
-   the owner: channel 0 is the owner's side (phone systems and dialers record the local agent on
-   the first channel), channel 1 the other participant.
-3. A mono phone call with two speakers and two participants, one the owner: on an inbound call
-   the owner answers and speaks first; on an outbound call the callee answers and speaks first.
+2. Per-channel attribution with exactly two speaking channels, the owner among the participants
+   and at most one other: channel 0 is the owner's side (phone systems and dialers record the
+   local agent on the first channel), channel 1 the other participant (when there is one).
+3. A mono phone call with two speakers, the owner among the participants and at most one other:
+   on an inbound call the owner answers and speaks first; on an outbound call the callee answers
+   and speaks first. With the owner alone, the other side stays "Speaker N".
 """
 
 from __future__ import annotations
@@ -42,20 +43,22 @@ def match_speakers(
     if len(speakers) == 1 and len(participants) == 1:
         return {speakers[0]: participants[0]}
     owners = [p for p in participants if p.is_owner]
-    if len(speakers) != 2 or len(participants) != 2 or len(owners) != 1:
+    if len(speakers) != 2 or len(participants) not in (1, 2) or len(owners) != 1:
         return {}
     owner = owners[0]
-    other = next(p for p in participants if p is not owner)
+    other = next((p for p in participants if p is not owner), None)
     if channel_of_speaker is not None:
         by_channel = sorted(speakers, key=lambda s: channel_of_speaker.get(s, 1_000))
         if channel_of_speaker.get(by_channel[0]) != 0:
             return {}  # channel 0 never spoke: the rule does not apply
-        return {by_channel[0]: owner, by_channel[1]: other}
-    if direction == "inbound":
-        return {speakers[0]: owner, speakers[1]: other}
-    if direction == "outbound":
-        return {speakers[0]: other, speakers[1]: owner}
-    return {}
+        ours, theirs = by_channel[0], by_channel[1]
+    elif direction == "inbound":
+        ours, theirs = speakers[0], speakers[1]
+    elif direction == "outbound":
+        theirs, ours = speakers[0], speakers[1]
+    else:
+        return {}
+    return {ours: owner, theirs: other} if other is not None else {ours: owner}
 
 
 def apply_matches(

@@ -1,4 +1,6 @@
-"""Storing a transcript that was made elsewhere: speakers become people, lines become segments."""
+"""Storing a transcript that was made elsewhere: named speakers become people, lines become
+segments. A generic label ("Speaker 2", as recognizers and our own diarization write) is a
+transcript speaker, not a person: it stays a label until someone assigns it."""
 
 from __future__ import annotations
 
@@ -17,18 +19,20 @@ from meetsight.search.indexing import index_transcript
 from meetsight.search.schema import IndexedSentence
 from meetsight.transcripts.document import render_transcript
 from meetsight.transcripts.models import TranscriptDocument, TranscriptSegment
-from meetsight.transcripts.types import SegmentData
+from meetsight.transcripts.types import SegmentData, is_generic_speaker
 
 
 async def match_speakers(
     session: AsyncSession, org_id: str, speakers: Sequence[str], known: Sequence[Person]
 ) -> dict[str, Person]:
-    """Each speaker name to a person: one of the upload's people with that name, else a new
-    external contact."""
+    """Each named speaker to a person: one of the upload's people with that name, else a new
+    external contact. Generic labels that match none of the upload's people are left out."""
     by_name = {p.name.casefold(): p for p in known}
     matched: dict[str, Person] = {}
     for speaker in speakers:
         person = by_name.get(speaker.casefold())
+        if person is None and is_generic_speaker(speaker):
+            continue
         if person is None:
             person = Person(organization_id=org_id, name=speaker[:200], is_internal=False)
             session.add(person)
@@ -97,8 +101,8 @@ async def store_imported_transcript(
     speakers = list(dict.fromkeys(seg.speaker for seg in segments))
     people = await match_speakers(session, org_id, speakers, participants)
     for seg in segments:
-        seg.person_id = people[seg.speaker].id
-    everyone = participants + [people[s] for s in speakers]
+        seg.person_id = people[seg.speaker].id if seg.speaker in people else None
+    everyone = participants + [people[s] for s in speakers if s in people]
     await attach_participants(
         session, org_id, activity.id, everyone, host_id=activity.owner_person_id
     )
@@ -107,5 +111,5 @@ async def store_imported_transcript(
         activity.language = detect_language(seg.content for seg in segments)
         await session.flush()
     await store_segments(session, org_id, activity.id, segments)
-    internal = [s for s in speakers if people[s].is_internal]
+    internal = [s for s in speakers if s in people and people[s].is_internal]
     await store_analytics(session, org_id, activity.id, segments, internal_speakers=internal)

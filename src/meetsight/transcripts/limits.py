@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from meetsight.config import Settings
 from meetsight.errors import ValidationFailed
-from meetsight.transcripts.types import SegmentData
+from meetsight.transcripts.types import SegmentData, is_generic_speaker
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +60,8 @@ def check_people(
             f"{limits.max_speakers} ({setting_name('max_speakers')})"
         )
     known = {name.casefold() for name in people.values()}
-    total = len(people) + len({s.casefold() for s in speakers} - known)
+    named = {s.casefold() for s in speakers if not is_generic_speaker(s)}
+    total = len(people) + len(named - known)
     if total > limits.max_participants:
         raise ValidationFailed(
             f"transcript: {total} participants with the speakers, more than the limit of "

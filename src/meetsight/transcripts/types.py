@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 
@@ -14,3 +15,12 @@ class SegmentData:
     speaker: str
     content: str
     person_id: str | None = None
+
+
+GENERIC_SPEAKER = re.compile(r"^\s*(speaker|spk|unknown)[\s_-]*\d*\s*$", re.IGNORECASE)
+
+
+def is_generic_speaker(label: str) -> bool:
+    """ "Speaker 2", "SPEAKER_01", "Unknown": a label that names nobody (a transcript speaker,
+    not a person of the organization)."""
+    return bool(GENERIC_SPEAKER.match(label))

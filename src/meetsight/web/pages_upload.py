@@ -1,6 +1,9 @@
-"""/app/upload: a meeting or call from a file or a URL. The page's script sends the form with
-XMLHttpRequest (upload progress), then polls /app/conversations/{id}/status until processing
-completes or fails. The upload itself reuses the REST upload service (activities/uploads.py).
+"""/app/upload: meetings or calls from files or a URL. The kind comes first, then the fields
+that kind takes (a meeting's medium; a call's direction and numbers), the owner (our side,
+preset to the signed-in user) and the participants from the organization's people. The page's
+script sends one request per file with XMLHttpRequest (each with its own progress bar), then
+polls /app/conversations/{id}/status until processing completes or fails. The upload itself
+reuses the REST upload service (activities/uploads.py), so the page sends what REST accepts.
 
 The route is outside the CSRF form dependency: that would read the whole multipart body into
 memory before the streaming reader could see it. The token comes in the `X-CSRF-Token` header
@@ -24,6 +27,7 @@ from meetsight.organizations.models import Person
 from meetsight.responses import envelope
 from meetsight.security.body_limit import streams_body
 from meetsight.transcripts.limits import TranscriptLimits
+from meetsight.transcripts.types import is_generic_speaker
 from meetsight.web.access import web_auth
 from meetsight.web.csrf import CSRF_FIELD, check_csrf
 from meetsight.web.pages_conversation import api_user, page_path
@@ -41,14 +45,24 @@ async def upload_page(
 ) -> Response:
     people = (
         await session.execute(
-            sa.select(Person.id, Person.name, Person.email, Person.is_internal)
+            sa.select(Person.id, Person.name, Person.email, Person.is_internal, Person.user_id)
             .where(Person.organization_id == user.organization_id)
             .order_by(Person.is_internal.desc(), Person.name)
             .limit(MAX_PEOPLE_LISTED)
         )
     ).all()
+    # "Speaker 2" people that earlier versions made for unnamed voices name nobody: not offered.
+    people = [p for p in people if p.email or p.user_id or not is_generic_speaker(p.name)]
+    own = next((p.id for p in people if p.user_id == user.id), None)
     max_mb = app_state(request).settings.max_upload_bytes // (1024 * 1024)
-    return render(request, "upload.html", people=people, max_mb=max_mb)
+    return render(
+        request,
+        "upload.html",
+        team=[p for p in people if p.is_internal],
+        others=[p for p in people if p.id != own],
+        own_person_id=own,
+        max_mb=max_mb,
+    )
 
 
 @router.post(UPLOAD_PATH)
