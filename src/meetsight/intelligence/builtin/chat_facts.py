@@ -51,8 +51,8 @@ from meetsight.intelligence.builtin.chat_owners import figure_elsewhere
 from meetsight.intelligence.builtin.chat_passages import relevance, terms
 from meetsight.intelligence.builtin.chat_question import Plan, Slot
 from meetsight.intelligence.builtin.chat_scope import (
-    LOOK_BACK,
     about,
+    exchange_lines,
     is_subject,
     missing_names,
     question_terms,
@@ -161,7 +161,7 @@ class _Search:
             return True
         if generic and self.affinity is not None and self._on_topic(c.line) >= ON_TOPIC:
             return True
-        return about(self.conversation, c.line, self.specific, vector, self.qvec)
+        return about(self.conversation, c.line, self.specific, vector, self.qvec, c.position)
 
     def _on_topic(self, line: int) -> float:
         """A line's fit to the question's topic, or that of the question it answers."""
@@ -191,7 +191,7 @@ class _Search:
         }
         if own and not own & self.named:
             return True  # it names something else
-        lines = self.conversation.lines[max(0, c.line - LOOK_BACK) : c.line + 1]
+        lines = [self.conversation.lines[i] for i in (c.line, *exchange_lines(self.conversation, c.line))]
         said = {w.strip(".,;:!?¿¡'\"") for line in lines for w in fold(line.text).split()}
         return not any(name in said for name in self.named)
 

@@ -30,7 +30,7 @@ from meetsight.intelligence.builtin.amounts import NUMBER_WORDS, find_amounts
 from meetsight.intelligence.builtin.bounded_cache import per_conversation
 from meetsight.intelligence.builtin.chat_numbers import number_runs
 from meetsight.intelligence.builtin.chat_passages import terms
-from meetsight.intelligence.builtin.chat_question import Plan, Slot
+from meetsight.intelligence.builtin.chat_question import Plan, Slot, counted_head
 from meetsight.intelligence.builtin.cues import DATE, is_common_word, proper_names
 from meetsight.intelligence.builtin.stopwords import BOTH, wordset
 from meetsight.intelligence.builtin.text import fold, words
@@ -256,21 +256,32 @@ def slot_values(
         # "six depots", "endpoint-wise, roughly six hundred devices": the thing counted right
         # after the number, or just before it; not "twelve dollars per driver".
         counted = set(terms(plan.counted, language))
+        # right after the number, the noun itself ("five working days" counts no dentists)
+        head = set(terms(counted_head(plan.counted), language))
         for m in _NUMBER.finditer(folded):
             following = [w for w in folded[m.end() :].split()[:4] if w not in NUMBER_WORDS]
             after = terms(" ".join(following[:2]), language)
             ahead = [w for w in folded[: m.start()].split()[-2:] if w not in _APPROXIMATELY]
             before_number = terms(ahead[-1], language) if ahead else []
-            if (after and after[0] in counted) or counted & set(before_number):
+            if (after and after[0] in head) or counted & set(before_number):
                 return [m.group(0)]
+            if following[:2] in (["of", "them"], ["of", "those"], ["of", "these"]) or following[
+                :2
+            ] in (["de", "ellos"], ["de", "ellas"]):
+                # "forty-seven of them have come in", the thing counted said just before
+                if counted & set(terms(line or sentence, language)):
+                    return [m.group(0)]
         # "How many people work there?" "We're twelve.": a reply that starts with the number.
         replied = bool(counted & set(terms(before, language)))
         if replied and _LEADING_NUMBER.match(folded):
             return [""]
         # "weekly attendance is about twenty four hundred": the thing counted elsewhere in the
         # sentence, and a figure that counts nothing else (implied).
-        if counted & set(terms(sentence, language)) and any(
-            not r.counted and not r.money for r in number_runs(sentence)
+        # (a duration counts time: "three to five working days" is no count of dentists)
+        if (
+            counted & set(terms(sentence, language))
+            and not _DURATION.search(folded)
+            and any(not r.counted and not r.money for r in number_runs(sentence))
         ):
             return [""]
         return []
