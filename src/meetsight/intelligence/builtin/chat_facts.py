@@ -93,21 +93,29 @@ EXCHANGE_SIMILAR = 0.3  # ... unless it is this close in meaning to the best sen
 
 # A question about competitors, vendors or products looks for lines that name products.
 _RIVAL = re.compile(
-    r"\b(?:competitors?|competition|alternatives?|vendors?|rivals?|tools?|systems?|software|"
+    r"\b(?:competitors?|competition|alternatives?|vendors?|providers?|suppliers?|rivals?|tools?|"
+    r"systems?|software|"
     r"platforms?|programs?|apps?|products?|solutions?|competidor\w*|competencia|alternativas?|"
     r"proveedor\w*|herramientas?|sistemas?|plataformas?|programas?|aplicacion\w*|productos?)\b"
 )
 _FIGURES = frozenset((Slot.MONEY, Slot.SHARE))
 _NUMERIC = frozenset((Slot.MONEY, Slot.SHARE, Slot.COUNT, Slot.DURATION, Slot.DATE))
+# Slots whose values are looked for further down when the best lines hold none said outright:
+# numbers and places ("three depots: Stoke, Warrington and Carlisle"); other names further
+# down are too often other things' names.
+_WIDENED = _NUMERIC | {Slot.PLACE}
 
 
 # What something costs, not what someone pays ("What would Greenroute cost?", "¿Cuánto
 # costaría?").
-_PRICE_ASKED = re.compile(r"\b(?:cost|costs|price|priced|pricing|cuesta|costaria|costara|precio)\b")
+_PRICE_ASKED = re.compile(
+    r"\b(?:cost|costs|price|priced|pricing|cheaper|dearer|pricier|expensive|overcharg\w*|"
+    r"cuesta|costaria|costara|precio|barato|caro)\b"
+)
 _PRICE_TERMS = frozenset(
     terms(
         "cost costs price priced pricing pay paid paying charge charges worth spend fee fees "
-        "quote quoted rate"
+        "quote quoted rate cheaper dearer pricier expensive overcharged overcharge"
     )
 ) | frozenset(terms("cuesta costaria precio pagan paga cobra cobran tarifa cuota", "es"))
 
@@ -232,7 +240,7 @@ def short_answer(conversation: Conversation, plan: Plan, vectors: np.ndarray) ->
     if plan.slot is None:
         return _open_answer(search, pool, pvecs)
     held = _holding(search, pool, pvecs)
-    if max(held.values(), default=0.0) < 1.0 and plan.slot in _NUMERIC:
+    if max(held.values(), default=0.0) < 1.0 and plan.slot in _WIDENED:
         wide, wvecs = search.pool(KEEP_WIDER)
         found = {
             i: v

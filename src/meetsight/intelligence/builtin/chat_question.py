@@ -363,7 +363,11 @@ def plan_question(question: Question, conversation: Conversation) -> Plan:
     prev_slot, prev_counted = _slot(prev_q)
     exclude: tuple[str, ...] = ()
     if _OTHER.search(q):
-        exclude = tuple(proper_names(previous_answer)) or (previous_answer,)
+        # the value the previous answer gave: its first name that is not a speaker's ("the
+        # other account" after "Northmere Bank ... a second account at Castell Savings")
+        speakers = {w for sp in conversation.speakers for w in words(sp.name)}
+        given = [n for n in proper_names(previous_answer) if fold(n) not in speakers]
+        exclude = tuple(given[:1]) or (previous_answer,)
         own = [w for w in own if not _OTHER.search(w)]
     if slot is None and prev_slot is not None:
         # "And depots?" after "How many drivers?": the same question about the new words.

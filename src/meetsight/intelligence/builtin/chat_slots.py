@@ -74,7 +74,10 @@ _ORDINAL_DATE = re.compile(
 )
 _ROLE = re.compile(
     r"\b(?:cfo|ceo|coo|cto|ciso|cio|vp|president|director\w*|manager|head of|owner|founder|"
-    r"partner|board|committee|procurement|legal|counsel|controller|gerente|socio|socia|"
+    r"partner|board|committee|procurement|legal|counsel|controller|technician|engineer|"
+    r"consultant|accountant|auditor|lawyer|assistant|supervisor|coordinator|analyst|"
+    r"administrator|gerente|socio|socia|tecnico|tecnica|ingenier[oa]|consultor[a]?|"
+    r"contador[a]?|contable|auditor[a]?|abogad[oa]|asistente|coordinador[a]?|"
     r"consejo|comite|jefe|jefa|responsable|directora?|dueno|duena)\b"
 )
 _FIRST_PERSON = re.compile(r"\b(?:i|i'll|i'm|i've|i'd|me|my|we|we'll|we're)\b")
@@ -90,9 +93,16 @@ _MONTHS_AND_DAYS = wordset(
     viernes sabado domingo"""
 )
 # "in Frankfurt", "from Monterrey", "at the Tacoma yard" (not "looked at Metricly").
+_PLACE_NOUNS = (
+    r"sites?|offices?|plants?|warehouses?|depots?|stores?|shops?|branch(?:es)?|locations?|"
+    r"cities|countries|regions?|hotels?|clinics?|campus(?:es)?|sedes?|oficinas?|plantas?|"
+    r"almacen(?:es)?|tiendas?|sucursal(?:es)?|ciudades|paises|clinicas?|fabricas?"
+)
 _PLACE_BEFORE = re.compile(
-    r"\b(?:(?:in|from|near|en|desde|cerca de)\s+(?:the\s+|our\s+|their\s+|el\s+|la\s+|"
-    r"nuestra\s+|nuestro\s+)?|at\s+(?:the|our|their)\s+)$",
+    r"\b(?:(?:in|near|en|cerca de)\s+(?:the\s+|our\s+|their\s+|el\s+|la\s+|"
+    r"nuestra\s+|nuestro\s+)?|at\s+(?:the|our|their)\s+)$|"
+    # a list after a place noun: "across three depots: Stoke, Warrington and Carlisle"
+    rf"\b(?:{_PLACE_NOUNS})\s*[:,-]\s*(?:[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?,?\s+(?:and\s+|y\s+)?)*$",
     re.IGNORECASE,
 )
 _PLACE_AFTER = re.compile(
@@ -161,7 +171,8 @@ def _said_with(
 
 _ROLE_WORDS = (
     r"cfo|ceo|coo|cto|ciso|cio|vp|president|director|manager|head|owner|founder|counsel|"
-    r"controller|engineer|lawyer|assistant|colleague|boss|mr|mrs|ms|dr|gerente|director[a]?|"
+    r"controller|engineer|lawyer|assistant|colleague|boss|mr|mrs|ms|dr|lead|technician|"
+    r"accountant|consultant|supervisor|coordinator|analyst|specialist|gerente|director[a]?|"
     r"jefe|jefa|socio|socia|abogad[oa]|companer[oa]|sr|sra"
 )
 _PERSON_BEFORE = re.compile(
@@ -317,5 +328,5 @@ def _name_values(plan: Plan, sentence: str, folded: str, setting: Setting) -> li
         return [""]
     if plan.slot is Slot.PLACE:
         places = [n for n, kind in named if kind == "place"]
-        return places or [n for n, kind in named if kind == "thing"]
+        return places or ([""] if any(kind == "thing" for _, kind in named) else [])
     return [n for n, kind in named if kind == "thing"]
