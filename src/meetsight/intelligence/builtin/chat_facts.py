@@ -247,8 +247,10 @@ def short_answer(conversation: Conversation, plan: Plan, vectors: np.ndarray) ->
             for i, v in _holding(search, wide, wvecs).items()
             if search.price_only or search.specific & _line_terms(conversation, wide[i].line)
         }
-        if max(found.values(), default=0.0) > max(held.values(), default=0.0):
-            pool, pvecs, held = wide, wvecs, found
+        top = max(found.values(), default=0.0)
+        if top > max(held.values(), default=0.0):
+            # looked further for a value said outright: only those answer
+            pool, pvecs, held = wide, wvecs, {i: v for i, v in found.items() if v == top}
     if not held:
         return decline(conversation)
     base = search.base(pool, pvecs)

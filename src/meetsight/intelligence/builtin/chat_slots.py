@@ -70,7 +70,15 @@ _ORDINAL_DATE = re.compile(
     r"fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|"
     r"fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth)\b|"
     r"\b\d{1,2}/\d{1,2}\b|\b(?:next|this|last) (?:week|month|quarter|year)\b|"
-    r"\b(?:proximo|proxima|que viene)\b"
+    r"\b(?:proximo|proxima|que viene)\b|"
+    # a year: "until 2028", "hasta dos mil veintiocho", "in twenty twenty-seven"
+    r"\b(?:19|20)\d{2}\b(?!\s*(?:%|percent|por ciento|euros?|dollars?|pounds?|pesos?|"
+    r"users?|usuarios?))|"
+    r"\btwenty[- ](?:twenty|thirty)(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?\b|"
+    r"\b(?:dos mil|two thousand(?: and)?)\s+(?:veinti\w+|treinta|"
+    r"(?:twenty|thirty)(?:[- ]\w+)?|(?:one|two|three|four|five|six|seven|eight|nine|ten|"
+    r"eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen))\b"
+    r"(?!\s*(?:mil|thousand|hundred|euros?|dollars?|pounds?|pesos?|percent|por ciento))"
 )
 _ROLE = re.compile(
     r"\b(?:cfo|ceo|coo|cto|ciso|cio|vp|president|director\w*|manager|head of|owner|founder|"
