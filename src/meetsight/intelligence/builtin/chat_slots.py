@@ -104,11 +104,14 @@ _MONTHS_AND_DAYS = wordset(
 _PLACE_NOUNS = (
     r"sites?|offices?|plants?|warehouses?|depots?|stores?|shops?|branch(?:es)?|locations?|"
     r"cities|countries|regions?|hotels?|clinics?|campus(?:es)?|sedes?|oficinas?|plantas?|"
-    r"almacen(?:es)?|tiendas?|sucursal(?:es)?|ciudades|paises|clinicas?|fabricas?"
+    r"almacen(?:es)?|tiendas?|sucursal(?:es)?|ciudades|paises|clinicas?|f[aá]bricas?|"
+    r"factory|factories"
 )
 _PLACE_BEFORE = re.compile(
     r"\b(?:(?:in|near|en|cerca de)\s+(?:the\s+|our\s+|their\s+|el\s+|la\s+|"
     r"nuestra\s+|nuestro\s+)?|at\s+(?:the|our|their)\s+)$|"
+    # "la fábrica de Alcalá", "the plant of Leeds"
+    rf"\b(?:{_PLACE_NOUNS})\s+(?:de|of|del)\s+$|"
     # a list after a place noun: "across three depots: Stoke, Warrington and Carlisle"
     rf"\b(?:{_PLACE_NOUNS})\s*[:,-]\s*(?:[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?,?\s+(?:and\s+|y\s+)?)*$",
     re.IGNORECASE,
