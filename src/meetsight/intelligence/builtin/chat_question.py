@@ -362,13 +362,17 @@ def plan_question(question: Question, conversation: Conversation) -> Plan:
     slot, counted = _slot(q)
     prev_slot, prev_counted = _slot(prev_q)
     exclude: tuple[str, ...] = ()
+    # the value the previous answer gave: its first name that is not a speaker's ("the other
+    # account" after "Northmere Bank ... a second account at Castell Savings")
+    speakers = {w for sp in conversation.speakers for w in words(sp.name)}
+    given = [n for n in proper_names(previous_answer) if fold(n) not in speakers][:1]
     if _OTHER.search(q):
-        # the value the previous answer gave: its first name that is not a speaker's ("the
-        # other account" after "Northmere Bank ... a second account at Castell Savings")
-        speakers = {w for sp in conversation.speakers for w in words(sp.name)}
-        given = [n for n in proper_names(previous_answer) if fold(n) not in speakers]
-        exclude = tuple(given[:1]) or (previous_answer,)
+        exclude = tuple(given) or (previous_answer,)
         own = [w for w in own if not _OTHER.search(w)]
+    elif _ANAPHORA.search(q) and given and not _FOLLOW_UP.match(q):
+        # "Why did they go with them?" after "Which vendor did they pick?" (Roomwise): the
+        # pronoun stands for the answer's name
+        own = [*own, *words(given[0])]
     if slot is None and prev_slot is not None:
         # "And depots?" after "How many drivers?": the same question about the new words.
         slot, counted = (
@@ -379,7 +383,8 @@ def plan_question(question: Question, conversation: Conversation) -> Plan:
     plan = _plan(
         f"{own_text} {previous}".strip(), f"{rest} {prev_q}", conversation, exclude, (slot, counted)
     )
-    return replace(plan, lead=own_text)
+    # (the joined text is no phrase to open a paragraph with)
+    return replace(plan, lead=own_text, topic="")
 
 
 def _plan(

@@ -333,7 +333,7 @@ def _name_values(plan: Plan, sentence: str, folded: str, setting: Setting) -> li
         found += [w for w in words(sentence) if w in setting.people]
         # Otherwise a name that may be a person's, or someone speaking for themselves.
         speaking = _FIRST_PERSON_ES if plan.language == "es" else _FIRST_PERSON
-        weak = any(kind == "thing" for _, kind in named) or speaking.search(folded)
+        weak = speaking.search(folded)
         return found or ([""] if weak else [])
     if not setting.cased:
         return [""]
