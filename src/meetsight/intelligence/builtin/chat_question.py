@@ -299,7 +299,9 @@ _FOLLOW_UP = re.compile(
     r"y (?:el|la|los|las)|que tal)\b"
 )
 _OTHER = re.compile(r"\b(?:other|else|another|otro|otra|otros|otras|mas)\b")
-_ANAPHORA = re.compile(r"\b(?:it|that|this|they|them|those|these|he|she|eso|esto|ello|lo)\b")
+# ("they" alone is the other party more often than the previous answer: "How much were they
+# overcharged?")
+_ANAPHORA = re.compile(r"\b(?:it|that|this|them|those|these|he|she|eso|esto|ello|lo)\b")
 
 
 def _stems(text: str) -> list[str]:
