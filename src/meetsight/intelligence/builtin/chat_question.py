@@ -135,7 +135,13 @@ _SHARE = re.compile(
     r"\bwhat (?:\w+ )?(?:share|percentage|percent|proportion|rate|margin|discount|fraction|"
     r"uplift|increase|ratio)\b|\bhow (?:big|large|high|low) (?:is|was|a) (?:the )?(?:\w+ )?"
     r"(?:discount|margin|share|rate)|\bque (?:porcentaje|margen|descuento)\b|\bcuanto "
-    r"(?:descuento|margen)\b"
+    r"(?:descuento|margen)\b|"
+    # a change ("How much could the premium go up?", "How much has overtime dropped?"): a
+    # percentage as often as an amount
+    r"\bhow much\b.{0,60}\b(?:go up|goes up|went up|gone up|increase\w*|rise|rises|rose|risen|"
+    r"grow|grew|grown|drop\w*|fall|fell|fallen|decrease\w*|decline\w*|jump\w*|shr[iu]nk\w*|"
+    r"improv\w*|go down|went down|gone down|come down|came down)\b|"
+    r"\bcuanto (?:ha |han |)(?:subi\w*|baj\w*|aument\w*|cay\w*|crec\w*|mejor\w*)"
 )
 # A question that names a price asks for an amount, whatever verb it uses ("What price did
 # they quote?", "¿Qué precio les ofrecieron?").

@@ -135,8 +135,8 @@ def missing_names(conversation: Conversation, plan: Plan) -> bool:
 
 def exchange_lines(conversation: Conversation, line: int) -> list[int]:
     """The lines before ``line`` that belong to its exchange: the speaker's cue just before
-    (a turn the transcript cut in two) and the question the turn answers (another speaker's
-    line that asks, with that speaker's cue before it), at most ``LOOK_BACK`` of them. A line
+    (a turn the transcript cut in two) and the line the turn replies to (another speaker's,
+    with that speaker's cue before it when it asks), at most ``LOOK_BACK`` of them. A reply
     that asks nothing ("That hasn't been decided.") closes the exchange: what was said before
     it is another topic's."""
     lines = conversation.lines
@@ -145,10 +145,10 @@ def exchange_lines(conversation: Conversation, line: int) -> list[int]:
     if i >= 0 and lines[i].speaker == lines[line].speaker:
         out.append(i)
         i -= 1
-    if i >= 0 and lines[i].speaker != lines[line].speaker and _asks(conversation, i):
-        out.append(i)
-        if i > 0 and lines[i - 1].speaker == lines[i].speaker:
-            out.append(i - 1)
+    if i >= 0 and lines[i].speaker != lines[line].speaker:
+        out.append(i)  # what the turn replies to
+        if i > 0 and lines[i - 1].speaker == lines[i].speaker and _asks(conversation, i):
+            out.append(i - 1)  # the context of the question it answers
     return out[:LOOK_BACK]
 
 

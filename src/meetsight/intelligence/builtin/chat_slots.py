@@ -80,6 +80,13 @@ _ORDINAL_DATE = re.compile(
     r"eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen))\b"
     r"(?!\s*(?:mil|thousand|hundred|euros?|dollars?|pounds?|pesos?|percent|por ciento))"
 )
+_ASKS_PAST = re.compile(
+    r"\bwhen (?:was|were|did)\b|\bcuando (?:fue|fueron|firmaron|empezaron|compraron|hicieron)\b"
+)
+_FUTURE = re.compile(
+    r"\b(?:will|i'll|we'll|you'll|they'll|he'll|she'll|it'll|going to|gonna|tomorrow|next|"
+    r"manana|proxim[oa]|que viene)\b"
+)
 _ROLE = re.compile(
     r"\b(?:cfo|ceo|coo|cto|ciso|cio|vp|president|director\w*|manager|head of|owner|founder|"
     r"partner|board|committee|procurement|legal|counsel|controller|technician|engineer|"
@@ -318,6 +325,8 @@ def slot_values(
             )
         ]
     if slot is Slot.DATE:
+        if _ASKS_PAST.search(fold(plan.text)) and _FUTURE.search(folded):
+            return []  # "When was the last pen test?" is not "I'll send it by tomorrow"
         return [m.group(0) for m in DATE.finditer(folded)] + [
             m.group(0) for m in _ORDINAL_DATE.finditer(folded)
         ]
@@ -326,11 +335,13 @@ def slot_values(
 
 def _name_values(plan: Plan, sentence: str, folded: str, setting: Setting) -> list[str]:
     skip = {fold(w) for e in plan.entities for w in e.split()} | {fold(x) for x in plan.exclude}
+    # "Who does Brian have to justify the price to?": the speaker asked about is not the answer
+    skip |= {w for name in plan.speakers for w in words(name)}
     named = names_in(sentence, setting, skip) if setting.cased else []
     if plan.slot is Slot.PERSON:
         found = [n for n, kind in named if kind == "person"]
         found += [m.group(0) for m in _ROLE.finditer(folded)]
-        found += [w for w in words(sentence) if w in setting.people]
+        found += [w for w in words(sentence) if w in setting.people and w not in skip]
         # Otherwise a name that may be a person's, or someone speaking for themselves.
         speaking = _FIRST_PERSON_ES if plan.language == "es" else _FIRST_PERSON
         weak = speaking.search(folded)

@@ -204,6 +204,57 @@ CONVERSATIONS = [
         "éxito el mes pasado), nothing asked. No next steps.",
     ),
     dict(
+        id="d32_success_checkin", kind="call", direction="outbound", language="en",
+        name="Quarterly check-in - Rourke Hardware", startDateTime="2026-10-21T09:30:00Z",
+        internal=["Imogen Fairweather"], expect_no_next_steps=True, next_steps=[],
+        competitors=[], objections=[],
+        key_facts=[
+            fact("all twelve branches live, Dundee last in September", ["twelve", "12"]),
+            fact("overtime down 18% since June", ["eighteen percent", "18%", "18 percent"]),
+            fact("mobile app logouts fixed in the November release", ["logged out", "login"]),
+        ],
+        chat=[
+            q("How many branches are live?", "twelve", "12"),
+            q("Which one went live last?", "Dundee"),
+            q("How much has overtime dropped?", "eighteen", "18"),
+            q("Why does Perth still use paper?", "old school", "tablets", "manager"),
+            q("What is bothering the customer?", "login", "logged out"),
+            q("When will the login problem be fixed?", "november"),
+            q("How many tablets did Perth order?"),
+            q("What did Callum's boss think of the usage report?", "chart", "liked", "shifts filled"),
+        ],
+        notes="Customer-success check-in with nothing to do: idioms ('I'll be honest', 'I'll let "
+        "you get back to your day', 'Will do' to 'feel free to reach out if'), a past send, a "
+        "third party's intention reported ('He said he'd switch'), a declined offer ('If you ever "
+        "wanted, we could run a refresher' / 'Maybe one day. Not now'), the vendor's release plan "
+        "and a check done during the call. No next steps.",
+    ),
+    dict(
+        id="d33_es_revision_interna", kind="meeting", language="es",
+        name="Revisión mensual de cuentas", startDateTime="2026-11-03T08:30:00Z",
+        internal=["Marta Ibarra", "Joaquín Sorní", "Elena Prats"], expect_no_next_steps=True,
+        next_steps=[], competitors=[], objections=[],
+        key_facts=[
+            fact("110.000 euros facturados en Levante, un 8% más", ["ciento diez mil"]),
+            fact("cámara frigorífica de Vitoria, unos 4.000 euros", ["cuatro mil"]),
+            fact("delegación en Sevilla el año que viene", ["sevilla"]),
+        ],
+        chat=[
+            q("¿Cuánto facturaron en Levante?", "ciento diez mil"),
+            q("¿Qué pasó en Vitoria?", "camara", "frigorifica", "mercancia"),
+            q("¿Cuánto perdieron?", "cuatro mil"),
+            q("¿Quién aprobó el pago del seguro?", "perito"),
+            q("¿Cuánto subió la tarifa Transportes Ebro?", "cinco por ciento"),
+            q("¿Cuántos clientes tienen en Sevilla?"),
+            q("¿Dónde va a abrir la nueva delegación?", "Sevilla"),
+            q("¿Quién es el jefe de compras del cliente de Castellón?"),
+        ],
+        notes="Revisión interna en España sin tareas: hechos pasados (ya le mandé, ya lo "
+        "resolvimos), planes de la dirección (abrir en Sevilla), hipótesis (si abrieran en "
+        "Galicia), algo hecho durante la reunión (acabo de actualizar), una oferta rechazada "
+        "(si quieres te paso ... no hace falta). Sin próximos pasos.",
+    ),
+    dict(
         id="d31_fleet_fuel_discovery", kind="meeting", language="en",
         name="Corrigan Haulage / Tankwise discovery", startDateTime="2026-10-06T14:00:00Z",
         internal=["Owen Pritchard"], expect_no_next_steps=False,

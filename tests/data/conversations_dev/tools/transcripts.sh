@@ -45,4 +45,6 @@ d28_es_soporte_resuelto teams 5828
 d29_internal_launch_retro numbered 5929
 d30_es_cierre_perdido plain 6030
 d31_fleet_fuel_discovery teams 6131
+d32_success_checkin numbered 6232
+d33_es_revision_interna plain 6333
 LIST
