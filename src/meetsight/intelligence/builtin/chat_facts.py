@@ -48,8 +48,8 @@ from meetsight.intelligence.builtin.chat_compose import (
     render,
 )
 from meetsight.intelligence.builtin.chat_owners import figure_elsewhere
-from meetsight.intelligence.builtin.chat_passages import relevance, terms
-from meetsight.intelligence.builtin.chat_question import Plan, Slot
+from meetsight.intelligence.builtin.chat_passages import relevance, stem, terms
+from meetsight.intelligence.builtin.chat_question import Plan, Slot, counted_head, slot_of
 from meetsight.intelligence.builtin.chat_scope import (
     about,
     exchange_lines,
@@ -65,7 +65,7 @@ from meetsight.intelligence.builtin.embedder import embed
 from meetsight.intelligence.builtin.prototypes import embed_one
 from meetsight.intelligence.builtin.reported import reported
 from meetsight.intelligence.builtin.spoken_questions import unpunctuated
-from meetsight.intelligence.builtin.text import fold
+from meetsight.intelligence.builtin.text import fold, words
 from meetsight.intelligence.conversation import Conversation
 from meetsight.intelligence.results import ChatAnswer
 
@@ -169,7 +169,9 @@ class _Search:
             return True
         if generic and self.affinity is not None and self._on_topic(c.line) >= ON_TOPIC:
             return True
-        return about(self.conversation, c.line, self.specific, vector, self.qvec, c.position)
+        # a value is tied to its sentence; an open answer's sentence to its line
+        position = c.position if self.plan.slot is not None else None
+        return about(self.conversation, c.line, self.specific, vector, self.qvec, position)
 
     def _on_topic(self, line: int) -> float:
         """A line's fit to the question's topic, or that of the question it answers."""
@@ -226,8 +228,44 @@ def _search(conversation: Conversation, plan: Plan, vectors: np.ndarray) -> _Sea
         scores = scores + RIVAL_BONUS * _names_column(conversation)
     named = {fold(e) for e in plan.entities if not is_subject(conversation, e)}
     specific = specific_terms(conversation, plan)
+    scores = _asked_in_the_talk(conversation, plan, specific, scores)
     matched = float(direct.max())
     return _Search(conversation, plan, scores, qvec, specific, named, matched, affinity)
+
+
+def _asked_in_the_talk(
+    conversation: Conversation, plan: Plan, specific: set[str], scores: np.ndarray
+) -> np.ndarray:
+    """The reply to a question of the talk that asks what the user asks ("what about
+    volunteers how many do you have" / "um about one eighty") is where the answer lies: it
+    scores as the best line. Same type of value, and one of the question's own words or the
+    thing counted."""
+    if plan.slot is None or not len(scores):
+        return scores
+    lines = conversation.lines
+    wanted = set(specific)
+    if plan.counted:
+        wanted |= {stem(w, conversation.language) for w in words(counted_head(plan.counted))}
+    best = float(scores.max())
+    out = scores.copy()
+    for i in range(len(lines) - 1):
+        folded = fold(lines[i].text)
+        if "?" not in lines[i].text and not (
+            _unpunctuated(conversation) and _SPOKEN_ASK.search(folded)
+        ):
+            continue
+        slot, counted = slot_of(folded)
+        if slot is not plan.slot:
+            continue
+        said = set(terms(lines[i].text, conversation.language)) | {
+            stem(w, conversation.language) for w in words(counted)
+        }
+        if not wanted & said:
+            continue
+        j = i + 1
+        if lines[j].speaker != lines[i].speaker:
+            out[j] = max(float(out[j]), best)
+    return out
 
 
 def short_answer(conversation: Conversation, plan: Plan, vectors: np.ndarray) -> ChatAnswer:
@@ -355,7 +393,8 @@ def _holding(search: _Search, pool: list[Candidate], pvecs: np.ndarray) -> dict[
     out = {}
     for n, c in enumerate(pool):
         before = conversation.lines[c.line - 1].text if c.line > 0 else ""
-        before = before if "?" in before else ""
+        spoken = _unpunctuated(conversation) and bool(_SPOKEN_ASK.search(fold(before)))
+        before = before if "?" in before or spoken else ""
         line = conversation.lines[c.line].text
         values = slot_values(search.plan, c.text, found, line, before)
         if (

@@ -204,6 +204,11 @@ def counted_head(counted: str) -> str:
     return f"{first} {second}"
 
 
+def slot_of(q: str) -> tuple[Slot | None, str]:
+    """The slot a folded question asks for, and for "how many X" the X."""
+    return _slot(q)
+
+
 def _slot(q: str) -> tuple[Slot | None, str]:
     """The slot a folded question asks for, and for "how many X" the X."""
     if _DURATION.search(q):

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from meetsight.intelligence.builtin.amounts import NUMBER_WORDS, find_amounts
 from meetsight.intelligence.builtin.bounded_cache import per_conversation
 from meetsight.intelligence.builtin.chat_numbers import number_runs
-from meetsight.intelligence.builtin.chat_passages import terms
+from meetsight.intelligence.builtin.chat_passages import stem, terms
 from meetsight.intelligence.builtin.chat_question import Plan, Slot, counted_head
 from meetsight.intelligence.builtin.cues import DATE, is_common_word, proper_names
 from meetsight.intelligence.builtin.stopwords import BOTH, wordset
@@ -80,6 +80,7 @@ _ORDINAL_DATE = re.compile(
     r"eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen))\b"
     r"(?!\s*(?:mil|thousand|hundred|euros?|dollars?|pounds?|pesos?|percent|por ciento))"
 )
+_MAYBE = re.compile(r"\b(?:could|might|podriamos|podria|quizas)\b")
 _ASKS_PAST = re.compile(
     r"\bwhen (?:was|were|did)\b|\bcuando (?:fue|fueron|firmaron|empezaron|compraron|hicieron)\b"
 )
@@ -115,7 +116,7 @@ _PLACE_NOUNS = (
     r"factory|factories"
 )
 _PLACE_BEFORE = re.compile(
-    r"\b(?:(?:in|near|en|cerca de)\s+(?:the\s+|our\s+|their\s+|el\s+|la\s+|"
+    r"\b(?:(?:in|from|near|en|desde|cerca de)\s+(?:the\s+|our\s+|their\s+|el\s+|la\s+|"
     r"nuestra\s+|nuestro\s+)?|at\s+(?:the|our|their)\s+)$|"
     # "la fábrica de Alcalá", "the plant of Leeds"
     rf"\b(?:{_PLACE_NOUNS})\s+(?:de|of|del)\s+$|"
@@ -282,14 +283,18 @@ def slot_values(
             return []
         if not plan.counted:
             return [""]
+        if _MAYBE.search(folded):
+            return []  # "we could get two or three customers to talk" counts nothing there is
         # "six depots", "endpoint-wise, roughly six hundred devices": the thing counted right
         # after the number, or just before it; not "twelve dollars per driver".
         counted = set(terms(plan.counted, language))
         # right after the number, the noun itself ("five working days" counts no dentists)
-        head = set(terms(counted_head(plan.counted), language))
+        # (stemmed without the retrieval's stopwords: "customers" is counted as well)
+        head = {stem(w, language) for w in words(counted_head(plan.counted))}
+        counted |= head
         for m in _NUMBER.finditer(folded):
             following = [w for w in folded[m.end() :].split()[:4] if w not in NUMBER_WORDS]
-            after = terms(" ".join(following[:2]), language)
+            after = [stem(w, language) for w in words(" ".join(following[:2]))]
             ahead = [w for w in folded[: m.start()].split()[-2:] if w not in _APPROXIMATELY]
             before_number = terms(ahead[-1], language) if ahead else []
             if (after and after[0] in head) or counted & set(before_number):
