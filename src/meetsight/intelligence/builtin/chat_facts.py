@@ -201,7 +201,9 @@ class _Search:
         }
         if own and not own & self.named:
             return True  # it names something else
-        lines = [self.conversation.lines[i] for i in (c.line, *exchange_lines(self.conversation, c.line))]
+        lines = [
+            self.conversation.lines[i] for i in (c.line, *exchange_lines(self.conversation, c.line))
+        ]
         said = {w.strip(".,;:!?¿¡'\"") for line in lines for w in fold(line.text).split()}
         return not any(name in said for name in self.named)
 

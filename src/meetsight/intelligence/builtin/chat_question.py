@@ -150,8 +150,8 @@ _PRICE_ASKED = re.compile(
     r"rate|precio|precios|coste|costo|tarifa|cuota|cotizacion)\b"
 )
 _DURATION = re.compile(
-    r"\bhow long\b|\bhow (?:fast|quickly|slow|slowly|soon)\b|\bcuanto (?:tiempo|tarda\w*|dura\w*)\b|"
-    r"\bque tan rapid\w*|\bcomo de rapid\w*"
+    r"\bhow long\b|\bhow (?:fast|quickly|slow|slowly)\b|"
+    r"\bcuanto (?:tiempo|tarda\w*|dura\w*)\b|\bque tan rapid\w*|\bcomo de rapid\w*"
 )
 # "What payment terms did they offer?", "What super cap did they ask for?": terms put on the
 # table are numbers (net 45, five times fees, 25%).

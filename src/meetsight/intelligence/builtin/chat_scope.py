@@ -162,11 +162,11 @@ def _asks(conversation: Conversation, line: int) -> bool:
     text = conversation.lines[line].text
     if "?" in text:
         return True
-    return not _cased_punctuated(conversation) and bool(_SPOKEN_ASK.search(fold(text)))
+    return not _writes_question_marks(conversation) and bool(_SPOKEN_ASK.search(fold(text)))
 
 
 @per_conversation(16)
-def _cased_punctuated(conversation: Conversation) -> bool:
+def _writes_question_marks(conversation: Conversation) -> bool:
     return any("?" in line.text for line in conversation.lines)
 
 
@@ -184,9 +184,10 @@ def context_terms(conversation: Conversation, line: int, position: int | None) -
         own = {t for s in said[max(0, position - 1) : position + 1] for t in terms(s, language)}
     before = exchange_lines(conversation, line)
     for i in before:
-        if position not in (None, 0) and conversation.lines[i].speaker == conversation.lines[
-            line
-        ].speaker:
+        if (
+            position not in (None, 0)
+            and conversation.lines[i].speaker == conversation.lines[line].speaker
+        ):
             continue  # the sentence before it is in its own line
         if conversation.lines[i].speaker == conversation.lines[line].speaker and position == 0:
             said = clean_sentences(conversation.lines[i].text, language)

@@ -80,6 +80,7 @@ _ORDINAL_DATE = re.compile(
     r"eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen))\b"
     r"(?!\s*(?:mil|thousand|hundred|euros?|dollars?|pounds?|pesos?|percent|por ciento))"
 )
+_OF_THEM = frozenset(("of them", "of those", "of these", "de ellos", "de ellas"))
 _MAYBE = re.compile(r"\b(?:could|might|podriamos|podria|quizas)\b")
 _ASKS_PAST = re.compile(
     r"\bwhen (?:was|were|did)\b|\bcuando (?:fue|fueron|firmaron|empezaron|compraron|hicieron)\b"
@@ -299,14 +300,13 @@ def slot_values(
             before_number = terms(ahead[-1], language) if ahead else []
             if (after and after[0] in head) or counted & set(before_number):
                 return [m.group(0)]
-            if following[:2] in (["of", "them"], ["of", "those"], ["of", "these"]) or following[
-                :2
-            ] in (["de", "ellos"], ["de", "ellas"]):
-                # "forty-seven of them have come in", the thing counted said just before
-                if counted & set(terms(line or sentence, language)):
-                    return [m.group(0)]
+            # "forty-seven of them have come in", the thing counted said just before
+            if " ".join(w.strip(".,;:!?") for w in following[:2]) in _OF_THEM and counted & set(
+                terms(line or sentence, language)
+            ):
+                return [m.group(0)]
         # "How many people work there?" "We're twelve.": a reply that starts with the number.
-        replied = bool(counted & set(terms(before, language)))
+        replied = bool(counted & {stem(w, language) for w in words(before)})
         if replied and _LEADING_NUMBER.match(folded):
             return [""]
         # "weekly attendance is about twenty four hundred": the thing counted elsewhere in the
