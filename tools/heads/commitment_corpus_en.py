@@ -699,6 +699,26 @@ _COMMIT += [
     "{opener}our {devteam} are going to {act} {dated}.",
     "{opener}I'll have our {devteam} {act} {deadline}.",
 ]
+# A team's own routine or calendar said as context ("Our finance team will close the books on
+# Friday, so that's busy"): what they will be doing, not something done for the other side.
+_FORECAST += [
+    "{opener}our {dept} will {routine} on Friday, so {busy}.",
+    "{opener}our {dept} is going to {routine} next week, so {busy}.",
+    "{opener}the {dept} will {routine} {later}, so {busy}.",
+    "{opener}{busy}: our {dept} will {routine} that week.",
+]
+_SLOTS["dept"] = [
+    "finance team", "warehouse", "accountants", "ops team", "payroll people", "store managers",
+    "IT department", "legal team",
+]  # fmt: skip
+_SLOTS["routine"] = [
+    "close the books", "run payroll", "do the stock count", "have the year-end audit",
+    "be at the trade show", "move offices", "do the quarterly close", "be on inventory",
+]  # fmt: skip
+_SLOTS["busy"] = [
+    "that's a busy week", "it's hectic", "nobody will have much time", "things are crazy",
+    "it's a bad week for anything new",
+]  # fmt: skip
 _SLOTS["devteam"] = [
     "engineers", "developers", "product team", "dev team", "R&D people", "mobile team",
     "platform team",
