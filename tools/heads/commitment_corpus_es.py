@@ -563,8 +563,7 @@ _FORECAST += [
     "{apertura}vamos a sacar {novedad} {mas_tarde}.",
     "{apertura}nuestros desarrolladores van a publicar {novedad} {mas_tarde}.",
     # la rutina de un equipo, dicha como contexto
-    "{apertura}nuestro equipo de finanzas va a cerrar el trimestre el viernes, así que "
-    "{ocupados}.",
+    "{apertura}nuestro equipo de finanzas va a cerrar el trimestre el viernes, así que {ocupados}.",
     "{apertura}el almacén va a hacer inventario la semana que viene, así que {ocupados}.",
     "{apertura}los contables van a cerrar el año {mas_tarde}, así que {ocupados}.",
 ]
