@@ -680,6 +680,59 @@ _SLOTS["feature_release"] = [
     "a new reporting module",
     "single sign-on",
 ]
+# Our own product's roadmap told to a customer ("our engineers are going to ship that fix in
+# the November release"): the release, not a step of this deal; and what a third person said
+# they would do ("He said he'd switch once the tablets arrive"). Against them, our engineers
+# doing something for the customer by a date stay steps (commit, below).
+_FORECAST += [
+    "{opener}our {devteam} are going to ship {fix} in the {release} release.",
+    "{opener}our {devteam} are going to {ship} {fix} {later}.",
+    "{opener}our {devteam} will {ship} {fix} in the {release} release.",
+    "{opener}{fix} ships in the {release} release.",
+    "{opener}the {release} release is going to {include} {fix}.",
+    "{opener}the {devteam} are planning to {ship} {fix} in the {release} update.",
+    "{opener}{third} said he'd {switch} once {cond3}.",
+    "{opener}{third} told me she'll {switch} {later}, but that's her call.",
+]
+_COMMIT += [
+    "{opener}our {devteam} will {act} {deadline}.",
+    "{opener}our {devteam} are going to {act} {dated}.",
+    "{opener}I'll have our {devteam} {act} {deadline}.",
+]
+# A team's own routine or calendar said as context ("Our finance team will close the books on
+# Friday, so that's busy"): what they will be doing, not something done for the other side.
+_FORECAST += [
+    "{opener}our {dept} will {routine} on Friday, so {busy}.",
+    "{opener}our {dept} is going to {routine} next week, so {busy}.",
+    "{opener}the {dept} will {routine} {later}, so {busy}.",
+    "{opener}{busy}: our {dept} will {routine} that week.",
+]
+_SLOTS["dept"] = [
+    "finance team", "warehouse", "accountants", "ops team", "payroll people", "store managers",
+    "IT department", "legal team",
+]  # fmt: skip
+_SLOTS["routine"] = [
+    "close the books", "run payroll", "do the stock count", "have the year-end audit",
+    "be at the trade show", "move offices", "do the quarterly close", "be on inventory",
+]  # fmt: skip
+_SLOTS["busy"] = [
+    "that's a busy week", "it's hectic", "nobody will have much time", "things are crazy",
+    "it's a bad week for anything new",
+]  # fmt: skip
+_SLOTS["devteam"] = [
+    "engineers", "developers", "product team", "dev team", "R&D people", "mobile team",
+    "platform team",
+]  # fmt: skip
+_SLOTS["ship"] = ["ship", "release", "roll out", "push out", "deliver"]
+_SLOTS["include"] = ["include", "bring", "carry"]
+_SLOTS["fix"] = [
+    "that fix", "the login fix", "a fix for the logouts", "the new dashboard", "dark mode",
+    "the offline sync", "the bulk export", "the new rota view", "a patch for that bug",
+]  # fmt: skip
+_SLOTS["release"] = ["November", "next", "spring", "4.2", "Q3", "December", "January"]
+_SLOTS["switch"] = [
+    "switch", "move over", "start using it", "come on board", "try the new screen",
+]  # fmt: skip
 _SLOTS["bizplan_sentence"] = [
     "Our distributor is opening a depot there.", "The board signed off on it in March.",
     "It's been on the roadmap for a while.", "That'll change a lot for us.",

@@ -558,7 +558,16 @@ _FORECAST += [
     "{apertura}seguramente vamos a {plan} {mas_tarde}.",
     "{apertura}{tercero} tiene pensado {plan} {mas_tarde}.",
     "{apertura}el equipo de producto va a lanzar {novedad} {mas_tarde}.",
+    # el producto propio: una versión, no un paso de este trato
+    "{apertura}nosotros vamos a lanzar {novedad} {mas_tarde}.",
+    "{apertura}vamos a sacar {novedad} {mas_tarde}.",
+    "{apertura}nuestros desarrolladores van a publicar {novedad} {mas_tarde}.",
+    # la rutina de un equipo, dicha como contexto
+    "{apertura}nuestro equipo de finanzas va a cerrar el trimestre el viernes, así que {ocupados}.",
+    "{apertura}el almacén va a hacer inventario la semana que viene, así que {ocupados}.",
+    "{apertura}los contables van a cerrar el año {mas_tarde}, así que {ocupados}.",
 ]
+_SLOTS["ocupados"] = ["vamos a tope", "no hay tiempo para nada", "es mala semana", "andamos liados"]
 _SLOTS["plan"] = [
     "lanzar en {mercado}", "expandirnos a {mercado}", "abrir un segundo almacén",
     "mudarnos a una oficina más grande", "contratar a veinte repartidores más",
@@ -572,7 +581,10 @@ _SLOTS["mas_tarde"] = [
     "en otoño", "el año que viene", "en primavera", "a principios del año que viene",
     "en el segundo semestre", "el próximo verano", "en algún momento del año que viene",
 ]  # fmt: skip
-_SLOTS["novedad"] = ["una app para Teams", "un modo sin conexión", "un módulo de informes nuevo"]
+_SLOTS["novedad"] = [
+    "una app para Teams", "un modo sin conexión", "un módulo de informes nuevo",
+    "la versión nueva", "la actualización de la app", "el portal de clientes",
+]  # fmt: skip
 
 ES_HAND = {
     "commit": [

@@ -47,6 +47,7 @@ from meetsight.intelligence.builtin.chat_passages import (
 )
 from meetsight.intelligence.builtin.chat_question import Plan, plan_question
 from meetsight.intelligence.builtin.chat_recap import recap_answer
+from meetsight.intelligence.builtin.chat_scope import FOLLOWED_WEIGHT
 from meetsight.intelligence.builtin.embedder import embed
 from meetsight.intelligence.builtin.prototypes import embed_one
 from meetsight.intelligence.builtin.reported import speaker_label
@@ -95,9 +96,13 @@ def discussion_answer(conversation: Conversation, plan: Plan, vectors: np.ndarra
     """A paragraph on the stretch of talk the question points to."""
     located = _located_text(plan)
     qvec = embed_one(located)
-    scores, _ = relevance(
-        conversation, vectors, qvec, query_terms(located, conversation.language), plan.speakers
-    )
+    wanted = query_terms(located, conversation.language)
+    if plan.lead:
+        # a follow-up ("Why did they go with them?"): its own words, and the name its
+        # pronoun stands for, over the question it follows
+        own = set(terms(plan.lead, conversation.language))
+        wanted = {t: (w if t in own else FOLLOWED_WEIGHT * w) for t, w in wanted.items()}
+    scores, _ = relevance(conversation, vectors, qvec, wanted, plan.speakers)
     index = line_index(conversation)
     peaks = MAX_STRETCHES if plan.summarize else 1  # other questions: the one stretch
     found = stretches(scores, index.weight, STRETCH_SHARE, peaks, RIVAL_PEAK)

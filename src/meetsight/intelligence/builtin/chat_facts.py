@@ -48,11 +48,11 @@ from meetsight.intelligence.builtin.chat_compose import (
     render,
 )
 from meetsight.intelligence.builtin.chat_owners import figure_elsewhere
-from meetsight.intelligence.builtin.chat_passages import relevance, terms
-from meetsight.intelligence.builtin.chat_question import Plan, Slot
+from meetsight.intelligence.builtin.chat_passages import relevance, stem, terms
+from meetsight.intelligence.builtin.chat_question import Plan, Slot, counted_head, slot_of
 from meetsight.intelligence.builtin.chat_scope import (
-    LOOK_BACK,
     about,
+    exchange_lines,
     is_subject,
     missing_names,
     question_terms,
@@ -65,7 +65,7 @@ from meetsight.intelligence.builtin.embedder import embed
 from meetsight.intelligence.builtin.prototypes import embed_one
 from meetsight.intelligence.builtin.reported import reported
 from meetsight.intelligence.builtin.spoken_questions import unpunctuated
-from meetsight.intelligence.builtin.text import fold
+from meetsight.intelligence.builtin.text import fold, words
 from meetsight.intelligence.conversation import Conversation
 from meetsight.intelligence.results import ChatAnswer
 
@@ -93,21 +93,29 @@ EXCHANGE_SIMILAR = 0.3  # ... unless it is this close in meaning to the best sen
 
 # A question about competitors, vendors or products looks for lines that name products.
 _RIVAL = re.compile(
-    r"\b(?:competitors?|competition|alternatives?|vendors?|rivals?|tools?|systems?|software|"
+    r"\b(?:competitors?|competition|alternatives?|vendors?|providers?|suppliers?|rivals?|tools?|"
+    r"systems?|software|"
     r"platforms?|programs?|apps?|products?|solutions?|competidor\w*|competencia|alternativas?|"
     r"proveedor\w*|herramientas?|sistemas?|plataformas?|programas?|aplicacion\w*|productos?)\b"
 )
 _FIGURES = frozenset((Slot.MONEY, Slot.SHARE))
 _NUMERIC = frozenset((Slot.MONEY, Slot.SHARE, Slot.COUNT, Slot.DURATION, Slot.DATE))
+# Slots whose values are looked for further down when the best lines hold none said outright:
+# numbers and places ("three depots: Stoke, Warrington and Carlisle"); other names further
+# down are too often other things' names.
+_WIDENED = _NUMERIC | {Slot.PLACE}
 
 
 # What something costs, not what someone pays ("What would Greenroute cost?", "¿Cuánto
 # costaría?").
-_PRICE_ASKED = re.compile(r"\b(?:cost|costs|price|priced|pricing|cuesta|costaria|costara|precio)\b")
+_PRICE_ASKED = re.compile(
+    r"\b(?:cost|costs|price|priced|pricing|cheaper|dearer|pricier|expensive|overcharg\w*|"
+    r"cuesta|costaria|costara|precio|barato|caro)\b"
+)
 _PRICE_TERMS = frozenset(
     terms(
         "cost costs price priced pricing pay paid paying charge charges worth spend fee fees "
-        "quote quoted rate"
+        "quote quoted rate cheaper dearer pricier expensive overcharged overcharge"
     )
 ) | frozenset(terms("cuesta costaria precio pagan paga cobra cobran tarifa cuota", "es"))
 
@@ -161,7 +169,9 @@ class _Search:
             return True
         if generic and self.affinity is not None and self._on_topic(c.line) >= ON_TOPIC:
             return True
-        return about(self.conversation, c.line, self.specific, vector, self.qvec)
+        # a value is tied to its sentence; an open answer's sentence to its line
+        position = c.position if self.plan.slot is not None else None
+        return about(self.conversation, c.line, self.specific, vector, self.qvec, position)
 
     def _on_topic(self, line: int) -> float:
         """A line's fit to the question's topic, or that of the question it answers."""
@@ -191,7 +201,9 @@ class _Search:
         }
         if own and not own & self.named:
             return True  # it names something else
-        lines = self.conversation.lines[max(0, c.line - LOOK_BACK) : c.line + 1]
+        lines = [
+            self.conversation.lines[i] for i in (c.line, *exchange_lines(self.conversation, c.line))
+        ]
         said = {w.strip(".,;:!?¿¡'\"") for line in lines for w in fold(line.text).split()}
         return not any(name in said for name in self.named)
 
@@ -218,8 +230,44 @@ def _search(conversation: Conversation, plan: Plan, vectors: np.ndarray) -> _Sea
         scores = scores + RIVAL_BONUS * _names_column(conversation)
     named = {fold(e) for e in plan.entities if not is_subject(conversation, e)}
     specific = specific_terms(conversation, plan)
+    scores = _asked_in_the_talk(conversation, plan, specific, scores)
     matched = float(direct.max())
     return _Search(conversation, plan, scores, qvec, specific, named, matched, affinity)
+
+
+def _asked_in_the_talk(
+    conversation: Conversation, plan: Plan, specific: set[str], scores: np.ndarray
+) -> np.ndarray:
+    """The reply to a question of the talk that asks what the user asks ("what about
+    volunteers how many do you have" / "um about one eighty") is where the answer lies: it
+    scores as the best line. Same type of value, and one of the question's own words or the
+    thing counted."""
+    if plan.slot is None or not len(scores):
+        return scores
+    lines = conversation.lines
+    wanted = set(specific)
+    if plan.counted:
+        wanted |= {stem(w, conversation.language) for w in words(counted_head(plan.counted))}
+    best = float(scores.max())
+    out = scores.copy()
+    for i in range(len(lines) - 1):
+        folded = fold(lines[i].text)
+        if "?" not in lines[i].text and not (
+            _unpunctuated(conversation) and _SPOKEN_ASK.search(folded)
+        ):
+            continue
+        slot, counted = slot_of(folded)
+        if slot is not plan.slot:
+            continue
+        said = set(terms(lines[i].text, conversation.language)) | {
+            stem(w, conversation.language) for w in words(counted)
+        }
+        if not wanted & said:
+            continue
+        j = i + 1
+        if lines[j].speaker != lines[i].speaker:
+            out[j] = max(float(out[j]), best)
+    return out
 
 
 def short_answer(conversation: Conversation, plan: Plan, vectors: np.ndarray) -> ChatAnswer:
@@ -232,15 +280,17 @@ def short_answer(conversation: Conversation, plan: Plan, vectors: np.ndarray) ->
     if plan.slot is None:
         return _open_answer(search, pool, pvecs)
     held = _holding(search, pool, pvecs)
-    if max(held.values(), default=0.0) < 1.0 and plan.slot in _NUMERIC:
+    if max(held.values(), default=0.0) < 1.0 and plan.slot in _WIDENED:
         wide, wvecs = search.pool(KEEP_WIDER)
         found = {
             i: v
             for i, v in _holding(search, wide, wvecs).items()
             if search.price_only or search.specific & _line_terms(conversation, wide[i].line)
         }
-        if max(found.values(), default=0.0) > max(held.values(), default=0.0):
-            pool, pvecs, held = wide, wvecs, found
+        top = max(found.values(), default=0.0)
+        if top > max(held.values(), default=0.0):
+            # looked further for a value said outright: only those answer
+            pool, pvecs, held = wide, wvecs, {i: v for i, v in found.items() if v == top}
     if not held:
         return decline(conversation)
     base = search.base(pool, pvecs)
@@ -345,7 +395,8 @@ def _holding(search: _Search, pool: list[Candidate], pvecs: np.ndarray) -> dict[
     out = {}
     for n, c in enumerate(pool):
         before = conversation.lines[c.line - 1].text if c.line > 0 else ""
-        before = before if "?" in before else ""
+        spoken = _unpunctuated(conversation) and bool(_SPOKEN_ASK.search(fold(before)))
+        before = before if "?" in before or spoken else ""
         line = conversation.lines[c.line].text
         values = slot_values(search.plan, c.text, found, line, before)
         if (

@@ -90,6 +90,15 @@ _DISCUSSION = re.compile(
 _SUMMARIZE = re.compile(
     r"^(?:please\s+)?(?:summari[sz]e|sum up|recap|give me an overview of|resum\w*|haz un resumen)\b"
 )
+# "What discount did Corvex give them?", "Which date did they agree?": a value of a type is
+# asked for, whatever verb follows ("give", "share", "show" also ask about discussions).
+_TYPED_HEAD = re.compile(
+    r"^(?:and )?(?:what|which|que|cual)\s+(?:\w+\s+)?(?:price|prices|cost|costs|fee|fees|"
+    r"discount|discounts|margin|rate|percentage|share|date|day|deadline|amount|budget|quote|"
+    r"number|figure|terms|precio|precios|descuento|margen|fecha|dia|importe|presupuesto|"
+    r"cifra|plazo)\s+(?:did|does|do|will|would|was|were|is|are|has|have|had|ha|han|les|nos|"
+    r"le|se)\b"
+)
 _ASKS_WHO_OR_WHEN = re.compile(r"^(?:and )?(?:who|whom|when|by when|quien|quienes|cuando)\b")
 # ... and words that ask about one only when nothing else is asked ("Who made the decision?").
 _DISCUSSION_WEAK = re.compile(
@@ -126,7 +135,13 @@ _SHARE = re.compile(
     r"\bwhat (?:\w+ )?(?:share|percentage|percent|proportion|rate|margin|discount|fraction|"
     r"uplift|increase|ratio)\b|\bhow (?:big|large|high|low) (?:is|was|a) (?:the )?(?:\w+ )?"
     r"(?:discount|margin|share|rate)|\bque (?:porcentaje|margen|descuento)\b|\bcuanto "
-    r"(?:descuento|margen)\b"
+    r"(?:descuento|margen)\b|"
+    # a change ("How much could the premium go up?", "How much has overtime dropped?"): a
+    # percentage as often as an amount
+    r"\bhow much\b.{0,60}\b(?:go up|goes up|went up|gone up|increase\w*|rise|rises|rose|risen|"
+    r"grow|grew|grown|drop\w*|fall|fell|fallen|decrease\w*|decline\w*|jump\w*|shr[iu]nk\w*|"
+    r"improv\w*|go down|went down|gone down|come down|came down)\b|"
+    r"\bcuanto (?:ha |han |)(?:subi\w*|baj\w*|aument\w*|cay\w*|crec\w*|mejor\w*)"
 )
 # A question that names a price asks for an amount, whatever verb it uses ("What price did
 # they quote?", "¿Qué precio les ofrecieron?").
@@ -134,7 +149,10 @@ _PRICE_ASKED = re.compile(
     r"^(?:and )?(?:what|which|que|cual)\s+(?:\w+\s+)?(?:price|prices|cost|fee|fees|quote|"
     r"rate|precio|precios|coste|costo|tarifa|cuota|cotizacion)\b"
 )
-_DURATION = re.compile(r"\bhow long\b|\bcuanto (?:tiempo|tarda\w*|dura\w*)\b")
+_DURATION = re.compile(
+    r"\bhow long\b|\bhow (?:fast|quickly|slow|slowly)\b|"
+    r"\bcuanto (?:tiempo|tarda\w*|dura\w*)\b|\bque tan rapid\w*|\bcomo de rapid\w*"
+)
 # "What payment terms did they offer?", "What super cap did they ask for?": terms put on the
 # table are numbers (net 45, five times fees, 25%).
 _TERMS = re.compile(
@@ -162,6 +180,35 @@ _WHICH_NAME = re.compile(
 )
 
 
+# "How much fuel / storage / time ...": a quantity of a thing that is not money.
+_HOW_MUCH_OF = re.compile(
+    r"^(?:and )?how much (?!(?:money|cash|budget|revenue|income|profit|funding|spend|"
+    r"does|do|did|is|was|are|were|will|would|can|could|should|has|have|more|less|of|per|"
+    r"cheaper|higher|lower|time|longer)\b)([a-z]+) (?:do|does|did|is|was|are|were|will|would|"
+    r"can|could|has|have|goes|go|went)\b"
+)
+_PLURAL_PEOPLE = frozenset(("people", "staff", "children", "men", "women", "personas", "gente"))
+
+
+def counted_head(counted: str) -> str:
+    """The noun a "how many" question counts, of the two words after "how many": "trial
+    sign-ups", "tractor units" (a word before a plural head), but "dentists" of "dentists
+    work there" and "people" of "people work the night shift" (a plural first word is the
+    head; a verb follows)."""
+    noun = counted.split()
+    if len(noun) < 2:
+        return " ".join(noun)
+    first, second = noun[0], noun[1]
+    if first.endswith("s") or first in _PLURAL_PEOPLE or not second.endswith("s"):
+        return first
+    return f"{first} {second}"
+
+
+def slot_of(q: str) -> tuple[Slot | None, str]:
+    """The slot a folded question asks for, and for "how many X" the X."""
+    return _slot(q)
+
+
 def _slot(q: str) -> tuple[Slot | None, str]:
     """The slot a folded question asks for, and for "how many X" the X."""
     if _DURATION.search(q):
@@ -169,6 +216,8 @@ def _slot(q: str) -> tuple[Slot | None, str]:
     if m := _HOW_MANY.search(q):
         noun = (m.group(1) or m.group(2) or "").split()
         return Slot.COUNT, " ".join(noun[:2])
+    if m := _HOW_MUCH_OF.match(q):
+        return Slot.COUNT, m.group(1)  # "How much fuel do they use?": a quantity, not money
     if _PRICE_ASKED.search(q):
         return Slot.MONEY, ""  # "What price did they quote?": an amount, not terms
     if _SHARE.search(q) or _TERMS.search(q):
@@ -261,7 +310,9 @@ _FOLLOW_UP = re.compile(
     r"y (?:el|la|los|las)|que tal)\b"
 )
 _OTHER = re.compile(r"\b(?:other|else|another|otro|otra|otros|otras|mas)\b")
-_ANAPHORA = re.compile(r"\b(?:it|that|this|they|them|those|these|he|she|eso|esto|ello|lo)\b")
+# ("they" alone is the other party more often than the previous answer: "How much were they
+# overcharged?")
+_ANAPHORA = re.compile(r"\b(?:it|that|this|them|those|these|he|she|eso|esto|ello|lo)\b")
 
 
 def _stems(text: str) -> list[str]:
@@ -315,15 +366,26 @@ def plan_question(question: Question, conversation: Conversation) -> Plan:
     prev_q = fold(previous).strip(" ¿?¡!.")
     rest = _FOLLOW_UP.sub("", q).strip(" ,")
     own = [w for w in words(rest) if w not in _FRAME_WORDS and w not in _RECAP_WORDS]
-    anaphoric = len(own) <= 2 and bool(_ANAPHORA.search(q))
+    # "Who fixed it?" follows up; "What discount did Roomwise give them?" names what it asks
+    # about, so its "them" is not the previous question's subject.
+    own_names = {fold(n) for n in proper_names(text)} - {fold(n) for n in proper_names(previous)}
+    anaphoric = len(own) <= 2 and bool(_ANAPHORA.search(q)) and not own_names
     if not (_FOLLOW_UP.match(q) or anaphoric or not own):
         return _plan(text, q, conversation, (), None)
     slot, counted = _slot(q)
     prev_slot, prev_counted = _slot(prev_q)
     exclude: tuple[str, ...] = ()
+    # the value the previous answer gave: its first name that is not a speaker's ("the other
+    # account" after "Northmere Bank ... a second account at Castell Savings")
+    speakers = {w for sp in conversation.speakers for w in words(sp.name)}
+    given = [n for n in proper_names(previous_answer) if fold(n) not in speakers][:1]
     if _OTHER.search(q):
-        exclude = tuple(proper_names(previous_answer)) or (previous_answer,)
+        exclude = tuple(given) or (previous_answer,)
         own = [w for w in own if not _OTHER.search(w)]
+    elif _ANAPHORA.search(q) and given and not _FOLLOW_UP.match(q):
+        # "Why did they go with them?" after "Which vendor did they pick?" (Roomwise): the
+        # pronoun stands for the answer's name
+        own = [*own, *words(given[0])]
     if slot is None and prev_slot is not None:
         # "And depots?" after "How many drivers?": the same question about the new words.
         slot, counted = (
@@ -334,7 +396,8 @@ def plan_question(question: Question, conversation: Conversation) -> Plan:
     plan = _plan(
         f"{own_text} {previous}".strip(), f"{rest} {prev_q}", conversation, exclude, (slot, counted)
     )
-    return replace(plan, lead=own_text)
+    # (the joined text is no phrase to open a paragraph with)
+    return replace(plan, lead=own_text, topic="")
 
 
 def _plan(
@@ -351,7 +414,8 @@ def _plan(
     if is_recap(q) and not speakers:
         return Plan("recap", text, "", "", None, "", (), (), exclude, "", conversation.language)
     found, counted = slot if slot is not None else _slot(q)
-    if (_DISCUSSION.search(q) and not _ASKS_WHO_OR_WHEN.match(q)) or (
+    typed = found is not None and bool(_TYPED_HEAD.match(q)) and not _SUMMARIZE.match(q)
+    if (_DISCUSSION.search(q) and not _ASKS_WHO_OR_WHEN.match(q) and not typed) or (
         found is None and _DISCUSSION_WEAK.search(q)
     ):
         kind, found = "discussion", None

@@ -26,6 +26,7 @@ import numpy as np
 from meetsight.intelligence.builtin.bounded_cache import per_conversation
 from meetsight.intelligence.builtin.chat_passages import line_index, query_terms, terms
 from meetsight.intelligence.builtin.chat_question import Plan
+from meetsight.intelligence.builtin.cleanup import clean_sentences
 from meetsight.intelligence.builtin.text import fold, words
 from meetsight.intelligence.conversation import Conversation
 
@@ -132,16 +133,81 @@ def missing_names(conversation: Conversation, plan: Plan) -> bool:
     return False
 
 
+def exchange_lines(conversation: Conversation, line: int) -> list[int]:
+    """The lines before ``line`` that belong to its exchange: the speaker's cue just before
+    (a turn the transcript cut in two) and the line the turn replies to (another speaker's,
+    with that speaker's cue before it when it asks), at most ``LOOK_BACK`` of them. A reply
+    that asks nothing ("That hasn't been decided.") closes the exchange: what was said before
+    it is another topic's."""
+    lines = conversation.lines
+    out: list[int] = []
+    i = line - 1
+    if i >= 0 and lines[i].speaker == lines[line].speaker:
+        out.append(i)
+        i -= 1
+    if i >= 0 and lines[i].speaker != lines[line].speaker:
+        out.append(i)  # what the turn replies to
+        if i > 0 and lines[i - 1].speaker == lines[i].speaker and _asks(conversation, i):
+            out.append(i - 1)  # the context of the question it answers
+    return out[:LOOK_BACK]
+
+
+_SPOKEN_ASK = re.compile(
+    r"\b(?:how|what|which|who|when|where|why|do you|are you|have you|is it|is there|can you|"
+    r"could you|cuant[oa]s?|que|cual\w*|quien\w*|cuando|donde|como|por que)\b"
+)
+
+
+def _asks(conversation: Conversation, line: int) -> bool:
+    text = conversation.lines[line].text
+    if "?" in text:
+        return True
+    return not _writes_question_marks(conversation) and bool(_SPOKEN_ASK.search(fold(text)))
+
+
+@per_conversation(16)
+def _writes_question_marks(conversation: Conversation) -> bool:
+    return any("?" in line.text for line in conversation.lines)
+
+
+def context_terms(conversation: Conversation, line: int, position: int | None) -> set[str]:
+    """The terms a sentence is said with: the sentence and the one before it in its turn
+    (``position`` is its place among its line's cleaned sentences; None: the whole line), and
+    the lines of its exchange (:func:`exchange_lines`); a same-speaker cue before only with its
+    last sentence."""
+    bags = line_index(conversation).bags
+    language = conversation.language
+    if position is None:
+        own = set(bags[line])
+    else:
+        said = clean_sentences(conversation.lines[line].text, language)
+        own = {t for s in said[max(0, position - 1) : position + 1] for t in terms(s, language)}
+    before = exchange_lines(conversation, line)
+    for i in before:
+        if (
+            position not in (None, 0)
+            and conversation.lines[i].speaker == conversation.lines[line].speaker
+        ):
+            continue  # the sentence before it is in its own line
+        if conversation.lines[i].speaker == conversation.lines[line].speaker and position == 0:
+            said = clean_sentences(conversation.lines[i].text, language)
+            own.update(terms(said[-1], language) if said else ())
+        else:
+            own.update(bags[i])
+    return own
+
+
 def about(
     conversation: Conversation,
     line: int,
     specific: set[str],
     sentence_vector: np.ndarray,
     question_vector: np.ndarray,
+    position: int | None = None,
 ) -> bool:
-    """Whether a sentence of ``line`` speaks about what the question asks."""
-    start = max(0, line - LOOK_BACK)
-    nearby = {t for i in range(start, line + 1) for t in line_index(conversation).bags[i]}
-    if specific & nearby:
+    """Whether a sentence of ``line`` (the ``position``-th) speaks about what the question
+    asks: its context (:func:`context_terms`) says one of the question's specific words, or
+    its cosine to the question reaches ``ABOUT_COSINE``."""
+    if specific & context_terms(conversation, line, position):
         return True
     return float(sentence_vector @ question_vector) >= ABOUT_COSINE

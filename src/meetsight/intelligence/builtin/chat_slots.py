@@ -29,8 +29,8 @@ from dataclasses import dataclass
 from meetsight.intelligence.builtin.amounts import NUMBER_WORDS, find_amounts
 from meetsight.intelligence.builtin.bounded_cache import per_conversation
 from meetsight.intelligence.builtin.chat_numbers import number_runs
-from meetsight.intelligence.builtin.chat_passages import terms
-from meetsight.intelligence.builtin.chat_question import Plan, Slot
+from meetsight.intelligence.builtin.chat_passages import stem, terms
+from meetsight.intelligence.builtin.chat_question import Plan, Slot, counted_head
 from meetsight.intelligence.builtin.cues import DATE, is_common_word, proper_names
 from meetsight.intelligence.builtin.stopwords import BOTH, wordset
 from meetsight.intelligence.builtin.text import fold, words
@@ -70,11 +70,31 @@ _ORDINAL_DATE = re.compile(
     r"fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|"
     r"fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth)\b|"
     r"\b\d{1,2}/\d{1,2}\b|\b(?:next|this|last) (?:week|month|quarter|year)\b|"
-    r"\b(?:proximo|proxima|que viene)\b"
+    r"\b(?:proximo|proxima|que viene)\b|"
+    # a year: "until 2028", "hasta dos mil veintiocho", "in twenty twenty-seven"
+    r"\b(?:19|20)\d{2}\b(?!\s*(?:%|percent|por ciento|euros?|dollars?|pounds?|pesos?|"
+    r"users?|usuarios?))|"
+    r"\btwenty[- ](?:twenty|thirty)(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?\b|"
+    r"\b(?:dos mil|two thousand(?: and)?)\s+(?:veinti\w+|treinta|"
+    r"(?:twenty|thirty)(?:[- ]\w+)?|(?:one|two|three|four|five|six|seven|eight|nine|ten|"
+    r"eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen))\b"
+    r"(?!\s*(?:mil|thousand|hundred|euros?|dollars?|pounds?|pesos?|percent|por ciento))"
+)
+_OF_THEM = frozenset(("of them", "of those", "of these", "de ellos", "de ellas"))
+_MAYBE = re.compile(r"\b(?:could|might|podriamos|podria|quizas)\b")
+_ASKS_PAST = re.compile(
+    r"\bwhen (?:was|were|did)\b|\bcuando (?:fue|fueron|firmaron|empezaron|compraron|hicieron)\b"
+)
+_FUTURE = re.compile(
+    r"\b(?:will|i'll|we'll|you'll|they'll|he'll|she'll|it'll|going to|gonna|tomorrow|next|"
+    r"manana|proxim[oa]|que viene)\b"
 )
 _ROLE = re.compile(
     r"\b(?:cfo|ceo|coo|cto|ciso|cio|vp|president|director\w*|manager|head of|owner|founder|"
-    r"partner|board|committee|procurement|legal|counsel|controller|gerente|socio|socia|"
+    r"partner|board|committee|procurement|legal|counsel|controller|technician|engineer|"
+    r"consultant|accountant|auditor|lawyer|assistant|supervisor|coordinator|analyst|"
+    r"administrator|gerente|socio|socia|tecnico|tecnica|ingenier[oa]|consultor[a]?|"
+    r"contador[a]?|contable|auditor[a]?|abogad[oa]|asistente|coordinador[a]?|"
     r"consejo|comite|jefe|jefa|responsable|directora?|dueno|duena)\b"
 )
 _FIRST_PERSON = re.compile(r"\b(?:i|i'll|i'm|i've|i'd|me|my|we|we'll|we're)\b")
@@ -90,9 +110,19 @@ _MONTHS_AND_DAYS = wordset(
     viernes sabado domingo"""
 )
 # "in Frankfurt", "from Monterrey", "at the Tacoma yard" (not "looked at Metricly").
+_PLACE_NOUNS = (
+    r"sites?|offices?|plants?|warehouses?|depots?|stores?|shops?|branch(?:es)?|locations?|"
+    r"cities|countries|regions?|hotels?|clinics?|campus(?:es)?|sedes?|oficinas?|plantas?|"
+    r"almacen(?:es)?|tiendas?|sucursal(?:es)?|ciudades|paises|clinicas?|f[aá]bricas?|"
+    r"factory|factories"
+)
 _PLACE_BEFORE = re.compile(
     r"\b(?:(?:in|from|near|en|desde|cerca de)\s+(?:the\s+|our\s+|their\s+|el\s+|la\s+|"
-    r"nuestra\s+|nuestro\s+)?|at\s+(?:the|our|their)\s+)$",
+    r"nuestra\s+|nuestro\s+)?|at\s+(?:the|our|their)\s+)$|"
+    # "la fábrica de Alcalá", "the plant of Leeds"
+    rf"\b(?:{_PLACE_NOUNS})\s+(?:de|of|del)\s+$|"
+    # a list after a place noun: "across three depots: Stoke, Warrington and Carlisle"
+    rf"\b(?:{_PLACE_NOUNS})\s*[:,-]\s*(?:[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?,?\s+(?:and\s+|y\s+)?)*$",
     re.IGNORECASE,
 )
 _PLACE_AFTER = re.compile(
@@ -161,7 +191,8 @@ def _said_with(
 
 _ROLE_WORDS = (
     r"cfo|ceo|coo|cto|ciso|cio|vp|president|director|manager|head|owner|founder|counsel|"
-    r"controller|engineer|lawyer|assistant|colleague|boss|mr|mrs|ms|dr|gerente|director[a]?|"
+    r"controller|engineer|lawyer|assistant|colleague|boss|mr|mrs|ms|dr|lead|technician|"
+    r"accountant|consultant|supervisor|coordinator|analyst|specialist|gerente|director[a]?|"
     r"jefe|jefa|socio|socia|abogad[oa]|companer[oa]|sr|sra"
 )
 _PERSON_BEFORE = re.compile(
@@ -253,24 +284,38 @@ def slot_values(
             return []
         if not plan.counted:
             return [""]
+        if _MAYBE.search(folded):
+            return []  # "we could get two or three customers to talk" counts nothing there is
         # "six depots", "endpoint-wise, roughly six hundred devices": the thing counted right
         # after the number, or just before it; not "twelve dollars per driver".
         counted = set(terms(plan.counted, language))
+        # right after the number, the noun itself ("five working days" counts no dentists)
+        # (stemmed without the retrieval's stopwords: "customers" is counted as well)
+        head = {stem(w, language) for w in words(counted_head(plan.counted))}
+        counted |= head
         for m in _NUMBER.finditer(folded):
             following = [w for w in folded[m.end() :].split()[:4] if w not in NUMBER_WORDS]
-            after = terms(" ".join(following[:2]), language)
+            after = [stem(w, language) for w in words(" ".join(following[:2]))]
             ahead = [w for w in folded[: m.start()].split()[-2:] if w not in _APPROXIMATELY]
             before_number = terms(ahead[-1], language) if ahead else []
-            if (after and after[0] in counted) or counted & set(before_number):
+            if (after and after[0] in head) or counted & set(before_number):
+                return [m.group(0)]
+            # "forty-seven of them have come in", the thing counted said just before
+            if " ".join(w.strip(".,;:!?") for w in following[:2]) in _OF_THEM and counted & set(
+                terms(line or sentence, language)
+            ):
                 return [m.group(0)]
         # "How many people work there?" "We're twelve.": a reply that starts with the number.
-        replied = bool(counted & set(terms(before, language)))
+        replied = bool(counted & {stem(w, language) for w in words(before)})
         if replied and _LEADING_NUMBER.match(folded):
             return [""]
         # "weekly attendance is about twenty four hundred": the thing counted elsewhere in the
         # sentence, and a figure that counts nothing else (implied).
-        if counted & set(terms(sentence, language)) and any(
-            not r.counted and not r.money for r in number_runs(sentence)
+        # (a duration counts time: "three to five working days" is no count of dentists)
+        if (
+            counted & set(terms(sentence, language))
+            and not _DURATION.search(folded)
+            and any(not r.counted and not r.money for r in number_runs(sentence))
         ):
             return [""]
         return []
@@ -285,6 +330,8 @@ def slot_values(
             )
         ]
     if slot is Slot.DATE:
+        if _ASKS_PAST.search(fold(plan.text)) and _FUTURE.search(folded):
+            return []  # "When was the last pen test?" is not "I'll send it by tomorrow"
         return [m.group(0) for m in DATE.finditer(folded)] + [
             m.group(0) for m in _ORDINAL_DATE.finditer(folded)
         ]
@@ -293,18 +340,20 @@ def slot_values(
 
 def _name_values(plan: Plan, sentence: str, folded: str, setting: Setting) -> list[str]:
     skip = {fold(w) for e in plan.entities for w in e.split()} | {fold(x) for x in plan.exclude}
+    # "Who does Brian have to justify the price to?": the speaker asked about is not the answer
+    skip |= {w for name in plan.speakers for w in words(name)}
     named = names_in(sentence, setting, skip) if setting.cased else []
     if plan.slot is Slot.PERSON:
         found = [n for n, kind in named if kind == "person"]
         found += [m.group(0) for m in _ROLE.finditer(folded)]
-        found += [w for w in words(sentence) if w in setting.people]
+        found += [w for w in words(sentence) if w in setting.people and w not in skip]
         # Otherwise a name that may be a person's, or someone speaking for themselves.
         speaking = _FIRST_PERSON_ES if plan.language == "es" else _FIRST_PERSON
-        weak = any(kind == "thing" for _, kind in named) or speaking.search(folded)
+        weak = speaking.search(folded)
         return found or ([""] if weak else [])
     if not setting.cased:
         return [""]
     if plan.slot is Slot.PLACE:
         places = [n for n, kind in named if kind == "place"]
-        return places or [n for n, kind in named if kind == "thing"]
+        return places or ([""] if any(kind == "thing" for _, kind in named) else [])
     return [n for n, kind in named if kind == "thing"]

@@ -38,4 +38,13 @@ d21_intro_no_next_steps plain 5121
 d22_signage_training numbered 5222
 d23_internal_brainstorm teams 5323
 d24_internal_pipeline_review plain 5424
+d25_internal_ops_status numbered 5525
+d26_support_resolved_call teams 5626
+d27_lost_deal_debrief plain 5727
+d28_es_soporte_resuelto teams 5828
+d29_internal_launch_retro numbered 5929
+d30_es_cierre_perdido plain 6030
+d31_fleet_fuel_discovery teams 6131
+d32_success_checkin numbered 6232
+d33_es_revision_interna plain 6333
 LIST
