@@ -7,6 +7,7 @@ from datetime import date
 
 from meetsight.intelligence import engines
 from meetsight.intelligence.conversation import Conversation, Line, Question, Speaker
+from meetsight.intelligence.results import ChatAnswer
 from meetsight.intelligence.scorecard import DEFAULT_OBJECTIVES
 from meetsight.intelligence.turns import by_turns
 
@@ -88,3 +89,38 @@ def test_an_imported_transcript_is_read_as_its_cues() -> None:
     assert len(imported.lines) == len(SEGMENTS)
     for step in (*result.next_steps, *joined.next_steps):
         assert step.line is None or 0 <= step.line < len(SEGMENTS)
+
+
+class _Reader:
+    """An engine that answers nothing and keeps the conversation it was given to read."""
+
+    name = "reader"
+
+    def __init__(self) -> None:
+        self.read: Conversation | None = None
+
+    def analyze(self, conversation: Conversation, categories: object, objectives: object) -> None:
+        raise NotImplementedError
+
+    def answer(self, conversation: Conversation, question: Question) -> ChatAnswer:
+        self.read = conversation
+        return ChatAnswer("")
+
+
+def test_chat_reads_an_imported_unpunctuated_transcript_as_its_cues() -> None:
+    """ASR-style cues end with no full stop: joined as caption pieces, every cue of a speaker
+    would run into the next and an answer would quote its neighbours."""
+    cues = [
+        ("Svetlana Petrova", "so we are twenty two agents plus two admins"),
+        ("Svetlana Petrova", "and we do mostly residential up on the north side"),
+        ("Tyrone Jackson", "got it and what are you using for a crm right now"),
+        ("Svetlana Petrova", "follow up boss for the last three years"),
+    ]
+    lines = tuple(Line(i, i * 5.0, i * 5.0 + 4.0, who, text) for i, (who, text) in enumerate(cues))
+    base = conversation()
+    for own, expected in ((False, len(cues)), (True, 3)):
+        talk = Conversation(**{**base.__dict__, "lines": lines, "own_segments": own})
+        reader = _Reader()
+        engines.answer(reader, talk, Question("How many agents do they have?"))  # type: ignore[arg-type]
+        assert reader.read is not None
+        assert len(reader.read.lines) == expected
