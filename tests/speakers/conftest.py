@@ -42,15 +42,20 @@ def voice_at(turns: list[SpokenTurn], start: float, end: float) -> str:
 
 
 def accuracy(segments: list[SegmentData], turns: list[SpokenTurn]) -> float:
-    """Share of segments whose label maps to the right voice, each label mapped to the voice
-    most of its segments belong to."""
+    """Share of the transcript's time whose label maps to the right voice, each label mapped to
+    the voice most of its time belongs to. Weighted by time, not counted by segment: segments are
+    sentence-sized now, and a two-word piece at a turn change (which the recognizer times
+    slightly differently from run to run) would otherwise weigh as much as a whole turn."""
     truth = [voice_at(turns, s.start_time, s.end_time) for s in segments]
+    weight = [max(s.end_time - s.start_time, 0.01) for s in segments]
     votes: dict[str, Counter[str]] = {}
-    for segment, voice in zip(segments, truth, strict=True):
-        votes.setdefault(segment.speaker, Counter())[voice] += 1
+    for segment, voice, w in zip(segments, truth, weight, strict=True):
+        votes.setdefault(segment.speaker, Counter())[voice] += w
     mapping = {label: counter.most_common(1)[0][0] for label, counter in votes.items()}
-    right = sum(mapping[s.speaker] == v for s, v in zip(segments, truth, strict=True))
-    return right / len(segments)
+    right = sum(
+        w for s, v, w in zip(segments, truth, weight, strict=True) if mapping[s.speaker] == v
+    )
+    return right / sum(weight)
 
 
 @pytest.fixture(scope="session")
