@@ -98,6 +98,29 @@ async def test_bad_arguments_name_the_argument(
     assert error_text(result).startswith(expected), error_text(result)
 
 
+@pytest.mark.parametrize(
+    ("tool", "arguments", "expected"),
+    [
+        (
+            "list_meetings",
+            {"titleFilter": "Acme"},
+            "Unknown argument titleFilter: list_meetings takes keyword, fromDate, toDate, ",
+        ),
+        ("list_calls", {"keyword": "Acme"}, "Unknown argument keyword: list_calls takes "),
+        ("get_meeting_summary", {"transcriptId": "x", "id": "x"}, "Unknown argument id: "),
+        ("search_meetings", {"query": "price", "q" * 5000: 1}, "Unknown argument " + "q" * 200),
+    ],
+)
+async def test_unknown_arguments_are_refused_naming_the_known_ones(
+    mcp_url: str, tenant: Tenant, tool: str, arguments: dict[str, object], expected: str
+) -> None:
+    async with mcp_client(mcp_url, tenant.key) as client:
+        result = await client.call_tool(tool, arguments)
+    text = error_text(result)
+    assert text.startswith(expected), text
+    assert "q" * 201 not in text
+
+
 async def test_scopes_per_tool_family(mcp_url: str, state: AppState) -> None:
     meetings_only = await make_tenant(state, scopes=[MEETINGS_READ])
     calls_only = await make_tenant(state, scopes=[CALLS_READ])

@@ -88,6 +88,9 @@ class MeetsightMCP(MCPServer[Any]):
         found = value_problem(arguments, root="arguments")
         if found is not None:
             return tool_error(f"Invalid argument {found[0]}: {found[1]}")
+        unknown = await self.unknown_argument(name, arguments)
+        if unknown is not None:
+            return tool_error(unknown)
         try:
             return await super().call_tool(name, arguments, context)
         except ToolError as exc:
@@ -97,6 +100,19 @@ class MeetsightMCP(MCPServer[Any]):
             if isinstance(cause, ValidationError):
                 return tool_error(validation_message(cause))
             raise
+
+    async def unknown_argument(self, name: str, arguments: dict[str, Any]) -> str | None:
+        """An argument the tool does not take is refused, naming the ones it does: ignored,
+        a misspelt filter (`titleFilter` on list_meetings) would silently return everything."""
+        tool = next((t for t in await self.list_tools() if t.name == name), None)
+        if tool is None:
+            return None  # the SDK answers "Unknown tool"
+        known = list(tool.input_schema.get("properties", {}))
+        extra = next((key for key in arguments if key not in known), None)
+        if extra is None:
+            return None
+        takes = ", ".join(known) if known else "no arguments"
+        return f"Unknown argument {extra[:ECHO_CHARS]}: {name} takes {takes}"
 
     async def get_prompt(
         self,
