@@ -53,14 +53,12 @@ bench-rest: $(STAMP)
 bench-pipeline: $(STAMP) system-deps
 	$(BIN)/python benchmarks/pipeline.py
 
-# 200 clients over 20 API keys for 60 s, limits on, each key paced at LOAD_RATE requests/s
-# (15: under 1000/min); LOAD_SECONDS=10 LOAD_CLIENTS=40 for a quick run.
-LOAD_SECONDS ?= 60
-LOAD_CLIENTS ?= 200
-LOAD_RATE ?= 15
+# Capacity: open-loop mixed load stepped up until p99 passes 250 ms or errors appear, on
+# LOAD_DATABASE (sqlite or postgresql) with LOAD_PROCESSES (1 or 2) `meetsight serve`.
+LOAD_DATABASE ?= sqlite
+LOAD_PROCESSES ?= 1
 bench-load: $(STAMP)
-	$(BIN)/python benchmarks/load.py --seconds $(LOAD_SECONDS) --clients $(LOAD_CLIENTS) \
-		--per-key-rate $(LOAD_RATE)
+	$(BIN)/python benchmarks/load.py --database $(LOAD_DATABASE) --processes $(LOAD_PROCESSES)
 
 # API throughput with 1 vs 2 API processes and processing with 1 vs 2 workers, on scratch
 # databases of the PostgreSQL server at MEETSIGHT_BENCH_DATABASE_URL (default: the local one).

@@ -15,6 +15,8 @@ class LoadResult:
     errors: int
     seconds: float
     latencies_ms: list[float]
+    # every answer, warm-up included: what the server's CPU time over the whole run is divided by
+    answered: int = 0
 
     @property
     def rps(self) -> float:
@@ -50,17 +52,25 @@ async def _read_response(reader: asyncio.StreamReader) -> int:
 
 
 async def _worker(
-    host: str, port: int, request: bytes, deadline: float, warm_until: float, out: LoadResult
+    host: str,
+    port: int,
+    requests: list[bytes],
+    deadline: float,
+    warm_until: float,
+    out: LoadResult,
 ) -> None:
     reader, writer = await asyncio.open_connection(host, port)
+    turn = 0
     try:
         while True:
             start = time.perf_counter()
             if start >= deadline:
                 return
-            writer.write(request)
+            writer.write(requests[turn % len(requests)])
+            turn += 1
             status = await _read_response(reader)
             end = time.perf_counter()
+            out.answered += 1
             if end < warm_until:
                 continue
             out.requests += 1
@@ -80,14 +90,22 @@ async def run_load(
     concurrency: int = 16,
     seconds: float = 5.0,
     warmup: float = 1.0,
+    api_keys: list[str] | None = None,
 ) -> LoadResult:
+    """Keep `concurrency` connections busy for `seconds` after `warmup`; with `api_keys`, each
+    connection sends them in turn (offset per connection), so that the load spreads over them
+    and no key meets its rate limit."""
     lines = [f"GET {path} HTTP/1.1", f"Host: {host}:{port}"]
     lines += [f"{k}: {v}" for k, v in (headers or {}).items()]
-    request = ("\r\n".join(lines) + "\r\n\r\n").encode()
+    variants = [[*lines, f"x-api-key: {key}"] for key in api_keys] if api_keys else [lines]
+    requests = [("\r\n".join(v) + "\r\n\r\n").encode() for v in variants]
     now = time.perf_counter()
     warm_until, deadline = now + warmup, now + warmup + seconds
     result = LoadResult(requests=0, errors=0, seconds=seconds, latencies_ms=[])
     await asyncio.gather(
-        *(_worker(host, port, request, deadline, warm_until, result) for _ in range(concurrency))
+        *(
+            _worker(host, port, requests[i:] + requests[:i], deadline, warm_until, result)
+            for i in range(concurrency)
+        )
     )
     return result

@@ -1,35 +1,34 @@
-"""Mixed load on the demo data: many concurrent clients across many API keys, rate limits on.
+"""Capacity under a mixed load, as served: the highest offered rate `meetsight serve` holds.
 
-    python benchmarks/load.py [--seconds 60] [--clients 200] [--keys 20] [--per-key-rate 15]
-                              [--per-kind-seconds 0]
+    python benchmarks/load.py [--database sqlite|postgresql] [--processes 1|2]
+                              [--rates 50,100,...] [--step-seconds 20] [--p99-ms 250]
 
-One `meetsight serve --no-worker` process on SQLite, pinned to one core, the clients on another.
-Each client keeps one HTTP/1.1 connection and sends a mix of listings, transcripts, REST
-searches and MCP tool calls (the simple `{"name", "arguments"}` POST). The clients of one key
-share a pacer that keeps the key under the default limits (35/s, 200/10 s, 1000/min): a 429
-here would be an error of the benchmark, so it is counted apart. Prints a JSON report:
-throughput, p50/p99 per kind and overall, errors, 429s, and the server process's CPU time per
-request (from /proc/PID/stat around the window). With --per-kind-seconds N, each kind then runs
-alone for N seconds at a light rate on keys of its own (so the mixed run's budgets are untouched):
-the server's CPU ms per request of that kind, a figure the machine's load moves far less than
-latency. docs/benchmarks.md records the figures.
+`meetsight serve --no-worker` with its defaults (access log, metrics, the rate limiter with the
+spec's budgets; two processes share their limits through Redis, as a deployment of two would)
+serves the demo data. The load is open-loop: every request has a scheduled time (the offered
+rate, each client's schedule shifted by a random phase so that arrivals do not come in bursts),
+it is sent at that time whether or not earlier ones have been answered (on a free connection, or
+a new one), and its latency runs from the scheduled time, so a server that falls behind shows it
+(no coordinated omission). The mix is what a dashboard and an agent send most: listings,
+transcripts, REST searches and MCP tool calls. Requests go over enough API keys that none nears
+its limit (a 429 is an error here). The rate steps up until p99 passes `--p99-ms`, an error
+appears, or fewer answers come back than were offered; the report gives each step and the
+highest rate held. docs/benchmarks.md records the figures.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
+import math
 import os
 import platform
 import random
-import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -37,49 +36,36 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).parent))
 from _loadgen import _read_response
-from rest_read import CLIENT_CPU, CPUS, PYTHON, ROOT, SERVER_CPU, _pin, free_port
+from _served import cpu_seconds, load_average, make_keys, seed_demo, served
 
 SEARCH_WORDS = ["pricing", "budget", "timeline", "contract", "security", "discount", "onboarding"]
 # (kind, weight): what a dashboard and an agent do most, listings and reading a transcript.
 MIX = [("listing", 3), ("transcript", 3), ("search", 2), ("mcp_list", 1), ("mcp_search", 1)]
+PER_KEY_RATE = 10.0  # under 1000/min (16.7/s) and 200/10 s (20/s) with room for jitter
+CLIENTS_PER_TARGET = 32  # schedules that interleave; each sends on a free connection
+MAX_CONNECTIONS = 512
+DEFAULT_RATES = "50,100,150,200,300,400,500,650,800,1000,1250,1500"
 
 
 @dataclass
-class Tally:
+class Step:
+    rate: float
     latencies_ms: dict[str, list[float]] = field(default_factory=dict)
     errors: dict[str, int] = field(default_factory=dict)
-    throttled: int = 0
+    offered: int = 0
     first_errors: list[str] = field(default_factory=list)
 
     def add(self, kind: str, ms: float, status: int) -> None:
         self.latencies_ms.setdefault(kind, []).append(ms)
-        if status == 429:
-            self.throttled += 1
-        elif status != 200:
+        if status != 200:
             self.errors[kind] = self.errors.get(kind, 0) + 1
             if len(self.first_errors) < 5:
                 self.first_errors.append(f"{kind}: HTTP {status}")
 
-
-class Pacer:
-    """Hands out send times one `1/rate` apart: the clients of one key never exceed `rate`."""
-
-    def __init__(self, rate: float) -> None:
-        self.interval = 1.0 / rate
-        self.next = time.perf_counter()
-
-    async def wait_turn(self) -> None:
-        slot = max(time.perf_counter(), self.next)
-        self.next = slot + self.interval
-        delay = slot - time.perf_counter()
-        if delay > 0:
-            await asyncio.sleep(delay)
-
-
-def server_cpu_seconds(pid: int) -> float:
-    """User plus system CPU time the process has used so far."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    def fail(self, kind: str, why: str) -> None:
+        self.errors[kind] = self.errors.get(kind, 0) + 1
+        if len(self.first_errors) < 5:
+            self.first_errors.append(f"{kind}: {why}")
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -89,7 +75,7 @@ def percentile(values: list[float], p: float) -> float:
     return round(ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))], 2)
 
 
-def _request(kind: str, key: str, host: str, ids: list[str], rng: random.Random) -> bytes:
+def build_request(kind: str, key: str, host: str, ids: list[str], rng: random.Random) -> bytes:
     word = rng.choice(SEARCH_WORDS)
     body = b""
     if kind == "listing":
@@ -113,131 +99,93 @@ def _request(kind: str, key: str, host: str, ids: list[str], rng: random.Random)
     return ("\r\n".join(lines) + "\r\n\r\n").encode() + body
 
 
-async def _client(
-    port: int,
-    key: str,
-    pacer: Pacer,
-    ids: list[str],
-    deadline: float,
-    seed: int,
-    out: Tally,
-    mix: list[tuple[str, int]],
+class Connections:
+    """Keep-alive connections to one server: a free one when there is, else a new one."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.free: list[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = []
+        self.open = 0
+
+    async def take(self) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+        if self.free:
+            return self.free.pop()
+        self.open += 1
+        return await asyncio.open_connection("127.0.0.1", self.port)
+
+    def give(self, conn: tuple[asyncio.StreamReader, asyncio.StreamWriter]) -> None:
+        self.free.append(conn)
+
+    def close(self) -> None:
+        for _, writer in self.free:
+            writer.close()
+
+
+async def _send(
+    pool: Connections, request: bytes, kind: str, due: float, step: Step, gate: asyncio.Semaphore
 ) -> None:
-    rng = random.Random(seed)
-    kinds, weights = zip(*mix, strict=True)
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    try:
-        while True:
-            await pacer.wait_turn()
-            if time.perf_counter() >= deadline:
-                return
-            kind = rng.choices(kinds, weights)[0]
-            request = _request(kind, key, f"127.0.0.1:{port}", ids, rng)
-            start = time.perf_counter()
-            writer.write(request)
-            status = await _read_response(reader)
-            out.add(kind, (time.perf_counter() - start) * 1000, status)
-    finally:
-        writer.close()
+    async with gate:
+        try:
+            conn = await pool.take()
+            conn[1].write(request)
+            status = await _read_response(conn[0])
+        except (OSError, asyncio.IncompleteReadError) as exc:
+            step.fail(kind, type(exc).__name__)
+            return
+        step.add(kind, (time.perf_counter() - due) * 1000, status)
+        pool.give(conn)
 
 
-async def run_mixed_load(
-    port: int,
-    keys: list[str],
-    ids: list[str],
-    *,
-    clients: int,
-    seconds: float,
-    rate: float,
-    mix: list[tuple[str, int]] = MIX,
-) -> tuple[Tally, float]:
-    pacers = [Pacer(rate) for _ in keys]
-    tally = Tally()
-    began = time.perf_counter()
-    deadline = began + seconds
-    await asyncio.gather(
-        *(
-            _client(port, keys[i % len(keys)], pacers[i % len(keys)], ids, deadline, i, tally, mix)
-            for i in range(clients)
-        )
+async def run_step(
+    pools: list[Connections], keys: list[str], ids: list[str], rate: float, seconds: float
+) -> Step:
+    """Offer `rate` requests/s for `seconds`, open-loop, spread over the pools (processes)."""
+    step = Step(rate)
+    rng = random.Random(int(rate))
+    kinds, weights = zip(*MIX, strict=True)
+    clients = CLIENTS_PER_TARGET * len(pools)
+    interval = clients / rate  # each client's gap between its requests
+    began = time.perf_counter() + 0.2
+    # Each client's schedule starts at a random phase inside one interval: arrivals spread out.
+    schedule = sorted(
+        (began + rng.uniform(0, interval) + n * interval, client)
+        for client in range(clients)
+        for n in range(math.ceil(seconds / interval))
     )
-    return tally, time.perf_counter() - began
+    schedule = [(due, client) for due, client in schedule if due < began + seconds]
+    gate = asyncio.Semaphore(MAX_CONNECTIONS)
+    tasks = []
+    for number, (due, client) in enumerate(schedule):
+        delay = due - time.perf_counter()
+        if delay > 0:
+            await asyncio.sleep(delay)
+        kind = rng.choices(kinds, weights)[0]
+        pool = pools[client % len(pools)]
+        request = build_request(kind, keys[number % len(keys)], f"127.0.0.1:{pool.port}", ids, rng)
+        tasks.append(asyncio.ensure_future(_send(pool, request, kind, due, step, gate)))
+    step.offered = len(schedule)
+    await asyncio.wait(tasks, timeout=30)
+    for pool in pools:
+        pool.close()
+    return step
 
 
-# Light enough that little queues: 10 keys at 5/s, 50 requests/s of one kind.
-PER_KIND_KEYS = 10
-PER_KIND_RATE = 5.0
-
-
-def per_kind_cpu(
-    pid: int, port: int, keys: list[str], ids: list[str], seconds: float
-) -> dict[str, dict[str, float]]:
-    """Each kind alone: the server's CPU ms per request, with p50 for reference."""
-    found = {}
-    for kind, _ in MIX:
-        before = server_cpu_seconds(pid)
-        tally, _ = asyncio.run(
-            run_mixed_load(
-                port,
-                keys,
-                ids,
-                clients=2 * len(keys),
-                seconds=seconds,
-                rate=PER_KIND_RATE,
-                mix=[(kind, 1)],
-            )
-        )
-        cpu = server_cpu_seconds(pid) - before
-        values = tally.latencies_ms.get(kind, [])
-        found[kind] = {
-            "requests": len(values),
-            "cpu_ms_per_request": round(cpu * 1000 / max(len(values), 1), 2),
-            "p50_ms": percentile(values, 50),
-            "errors": sum(tally.errors.values()) + tally.throttled,
-        }
-    return found
-
-
-def cli(env: dict[str, str], *args: str) -> dict[str, object]:
-    done = subprocess.run(
-        [PYTHON, "-m", "meetsight.cli", *args, "--json"], env=env, check=True, capture_output=True
-    )
-    result = json.loads(done.stdout)
-    assert isinstance(result, dict)
-    return result
-
-
-def prepare_keys(env: dict[str, str], count: int) -> tuple[str, list[str]]:
-    """The demo (its key, for setup reads) and `count` fresh keys made by `meetsight apikey`."""
-    demo = cli(env, "demo")
-    org = str(demo["org_id"])
-    with ThreadPoolExecutor(max_workers=len(CPUS)) as pool:
-        made = pool.map(
-            lambda i: cli(env, "apikey", "create", "--org", org, "--name", f"load-{i}"),
-            range(count),
-        )
-        return str(demo["api_key"]), [str(k["key"]) for k in made]
-
-
-@contextmanager
-def meetsight_server(env: dict[str, str], data_dir: str) -> Iterator[tuple[int, int]]:
-    port = free_port()
-    command = [PYTHON, "-m", "meetsight.cli", "serve", "--no-worker", "--port", str(port)]
-    command += ["--host", "127.0.0.1", "--data-dir", data_dir]
-    proc = subprocess.Popen(command, env=env, cwd=ROOT, preexec_fn=_pin(SERVER_CPU))
-    try:
-        for _ in range(300):
-            try:
-                if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.2)
-        else:
-            raise RuntimeError("meetsight serve did not start")
-        yield port, proc.pid
-    finally:
-        proc.terminate()
-        proc.wait(10)
+def summarise(step: Step, seconds: float, cpu: float) -> dict[str, object]:
+    every = [ms for values in step.latencies_ms.values() for ms in values]
+    answered = len(every)
+    return {
+        "offered_rps": step.rate,
+        "answered_rps": round(answered / seconds, 1),
+        "offered": step.offered,
+        "answered": answered,
+        "p50_ms": percentile(every, 50),
+        "p99_ms": percentile(every, 99),
+        "errors": sum(step.errors.values()),
+        "first_errors": step.first_errors,
+        "server_cpu_ms_per_request": round(cpu * 1000 / max(answered, 1), 2),
+        "per_kind_p99_ms": {k: percentile(v, 99) for k, v in sorted(step.latencies_ms.items())},
+        "load_average": load_average(),
+    }
 
 
 def meeting_ids(port: int, key: str) -> list[str]:
@@ -247,94 +195,101 @@ def meeting_ids(port: int, key: str) -> list[str]:
     return [m["meetingId"] for m in r.json()["data"]]
 
 
-def report(
-    tally: Tally, elapsed: float, cpu_seconds: float, opts: argparse.Namespace
-) -> dict[str, object]:
-    every = [ms for values in tally.latencies_ms.values() for ms in values]
-    kinds = {
-        kind: {
-            "requests": len(values),
-            "p50_ms": percentile(values, 50),
-            "p99_ms": percentile(values, 99),
-            "errors": tally.errors.get(kind, 0),
-        }
-        for kind, values in sorted(tally.latencies_ms.items())
-    }
-    return {
-        "machine": {"cores": os.cpu_count(), "python": platform.python_version()},
-        "settings": {
-            "seconds": opts.seconds,
-            "clients": opts.clients,
-            "keys": opts.keys,
-            "per_key_rate": opts.per_key_rate,
-            "server_processes": 1,
-            "database": "sqlite",
-            "server_cpu": SERVER_CPU if len(CPUS) > 1 else None,
-            "client_cpu": CLIENT_CPU if len(CPUS) > 1 else None,
-        },
-        "overall": {
-            "requests": len(every),
-            # Every request was sent inside the window (a client past it stops): count by it.
-            "rps": round(len(every) / opts.seconds, 1),
-            "wall_seconds": round(elapsed, 1),
-            "p50_ms": percentile(every, 50),
-            "p99_ms": percentile(every, 99),
-            "errors": sum(tally.errors.values()),
-            "throttled_429": tally.throttled,
-            "server_cpu_seconds": round(cpu_seconds, 2),
-            "server_cpu_ms_per_request": round(cpu_seconds * 1000 / max(len(every), 1), 2),
-            "load_average": [round(x, 2) for x in os.getloadavg()],
-        },
-        "per_kind": kinds,
-        "first_errors": tally.first_errors,
-    }
-
-
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--seconds", type=float, default=60.0)
-    parser.add_argument("--clients", type=int, default=200)
-    parser.add_argument("--keys", type=int, default=20)
-    # 15/s per key: 150 per 10 s and 900 per minute, under every default window with a margin.
-    parser.add_argument("--per-key-rate", type=float, default=15.0, help="requests/s per key")
+    parser.add_argument("--database", choices=["sqlite", "postgresql"], default="sqlite")
     parser.add_argument(
-        "--per-kind-seconds", type=float, default=0.0, help="then each kind alone (0: skip)"
+        "--database-url",
+        default="postgresql://postgres@127.0.0.1:5432/meetsight_bench_load",
+        help="for --database postgresql: an empty database (its tables are replaced)",
     )
+    parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/8", help="2 processes")
+    parser.add_argument("--processes", type=int, choices=[1, 2], default=1)
+    parser.add_argument("--rates", default=DEFAULT_RATES, help="offered requests/s, in order")
+    parser.add_argument("--step-seconds", type=float, default=20.0)
+    parser.add_argument("--p99-ms", type=float, default=250.0)
     opts = parser.parse_args()
-    extra = PER_KIND_KEYS if opts.per_kind_seconds > 0 else 0
-    with tempfile.TemporaryDirectory() as tmp:
-        env = {
-            **os.environ,
-            "MEETSIGHT_DATA_DIR": tmp,
-            "MEETSIGHT_SECRET_KEY": "bench",
-            "MEETSIGHT_WORKERS": "0",
-            "MEETSIGHT_LOG_LEVEL": "warning",
-        }
-        env.pop("MEETSIGHT_DATABASE_URL", None)
-        env.pop("MEETSIGHT_RATE_LIMITS_ENABLED", None)  # the default limits, on
-        demo_key, made = prepare_keys(env, opts.keys + extra)
-        keys, spare = made[: opts.keys], made[opts.keys :]
-        with meetsight_server(env, tmp) as (port, pid):
-            ids = meeting_ids(port, demo_key)
-            if len(CPUS) > 1:
-                os.sched_setaffinity(0, {CLIENT_CPU})
-            before = server_cpu_seconds(pid)
-            tally, elapsed = asyncio.run(
-                run_mixed_load(
-                    port,
-                    keys,
-                    ids,
-                    clients=opts.clients,
-                    seconds=opts.seconds,
-                    rate=opts.per_key_rate,
-                )
+    rates = [float(r) for r in opts.rates.split(",")]
+    started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    load_before = load_average()
+    with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
+        env = {k: v for k, v in os.environ.items() if not k.startswith("MEETSIGHT_")}
+        env |= {"MEETSIGHT_DATA_DIR": tmp, "MEETSIGHT_SECRET_KEY": "bench"}
+        if opts.database == "postgresql":
+            env["MEETSIGHT_DATABASE_URL"] = opts.database_url
+            reset_postgres(opts.database_url)
+        if opts.processes > 1:
+            env["MEETSIGHT_REDIS_URL"] = opts.redis_url
+            flush_redis(opts.redis_url)
+        org_id, demo_key = seed_demo(env)
+        keys = make_keys(env, org_id, math.ceil(max(rates) / PER_KEY_RATE))
+        log = Path(tmp) / "servers.log"
+        servers = [stack.enter_context(served(env, log)) for _ in range(opts.processes)]
+        ids = meeting_ids(servers[0][0], demo_key)
+        for key in keys:  # every key once: the key caches are warm for the steps
+            for port, _ in servers:
+                httpx.get(
+                    f"http://127.0.0.1:{port}/api/v1/meetings?limit=1", headers={"x-api-key": key}
+                ).raise_for_status()
+        # A warm-up step, not reported: connections opened, every kind's first call made.
+        asyncio.run(run_step([Connections(p) for p, _ in servers], keys, ids, rates[0], 5.0))
+        steps = []
+        held = None
+        for rate in rates:
+            pools = [Connections(port) for port, _ in servers]
+            cpu = sum(cpu_seconds(pid) for _, pid in servers)
+            step = asyncio.run(run_step(pools, keys, ids, rate, opts.step_seconds))
+            found = summarise(
+                step, opts.step_seconds, sum(cpu_seconds(p) for _, p in servers) - cpu
             )
-            result = report(tally, elapsed, server_cpu_seconds(pid) - before, opts)
-            if spare:
-                result["per_kind_alone"] = per_kind_cpu(
-                    pid, port, spare, ids, opts.per_kind_seconds
-                )
-    print(json.dumps(result, indent=2))
+            steps.append(found)
+            answered_all = int(found["answered"]) >= 0.98 * step.offered  # type: ignore[call-overload]
+            ok = found["errors"] == 0 and float(found["p99_ms"]) <= opts.p99_ms and answered_all  # type: ignore[arg-type]
+            print(json.dumps(found), file=sys.stderr)
+            if not ok:
+                break
+            held = rate
+            time.sleep(2)  # let the rate limiter's short windows empty between steps
+    report = {
+        "date": started,
+        "load_average_before_after": [load_before, load_average()],
+        "machine": {"cores": os.cpu_count(), "python": platform.python_version()},
+        "settings": {
+            "database": opts.database,
+            "processes": opts.processes,
+            "step_seconds": opts.step_seconds,
+            "p99_limit_ms": opts.p99_ms,
+            "api_keys": len(keys),
+            "mix": dict(MIX),
+            "target": "meetsight serve --no-worker, defaults (access log, metrics, rate limits)",
+        },
+        "highest_rate_held": held,
+        "steps": steps,
+    }
+    print(json.dumps(report, indent=2))
+
+
+def reset_postgres(url: str) -> None:
+    """A fresh database for the run (created when missing, emptied when not)."""
+    import asyncpg
+
+    base, name = url.rsplit("/", 1)
+
+    async def reset() -> None:
+        conn = await asyncpg.connect(f"{base}/postgres")
+        try:
+            await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            await conn.execute(f'CREATE DATABASE "{name}"')
+        finally:
+            await conn.close()
+
+    asyncio.run(reset())
+
+
+def flush_redis(url: str) -> None:
+    import redis
+
+    redis.Redis.from_url(url).flushdb()
 
 
 if __name__ == "__main__":
