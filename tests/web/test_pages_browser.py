@@ -235,6 +235,35 @@ async def test_dark_mode_follows_the_system(served: Served, browser: Browser) ->
     assert background < 60 and card < 60 and text > 180, (background, card, text)
 
 
+async def test_the_upload_page_follows_dark_mode(served: Served, browser: Browser) -> None:
+    """The upload form's fields, chosen kind and drop zone take the dark colours too: a white
+    field or a light drop zone on a dark page is the defect this guards."""
+    context = await browser.new_context(viewport=DESKTOP, color_scheme="dark")  # type: ignore[arg-type]
+    page = await context.new_page()
+    await page.goto(served.base_url + "/signin")
+    await page.get_by_label("Email").fill(EMAIL)
+    await page.get_by_label("Password").fill(PASSWORD)
+    await page.get_by_role("button", name="Sign in").click()
+    await expect(page).to_have_url(served.base_url + "/app")
+    await page.goto(served.base_url + "/app/upload")
+    await page.get_by_label("Phone call").check()
+    levels = await page.evaluate(
+        """() => {
+      const level = (c) => c.match(/\\d+/g).slice(0, 3).reduce((a, b) => a + Number(b), 0) / 3;
+      const bg = (sel) => level(getComputedStyle(document.querySelector(sel)).backgroundColor);
+      return {
+        field: bg('.up-form input[type=datetime-local]'),
+        chosen: bg('.up-choice:has(input:checked)'),
+        drop: bg('.up-drop'),
+        text: level(getComputedStyle(document.querySelector('.up-drop-title')).color),
+      };
+    }"""
+    )
+    assert levels["field"] < 60 and levels["chosen"] < 100 and levels["drop"] < 60, levels
+    assert levels["text"] > 180, levels
+    await context.close()
+
+
 PAGES = (
     "/app",
     "CONVERSATION",
