@@ -195,12 +195,14 @@ async def test_the_web_app_in_a_browser(
     await page.screenshot(path=str(shots / "upload-desktop.png"))
     await expect(upload).to_have_attribute("data-status", "completed", timeout=300_000)
     assert await progress.get_attribute("value") == "100"
+    # Listen for the media responses before the page that loads the recording opens: the
+    # browser may fetch the short recording before a later listener would see it.
+    ranged: list[int] = []
+    page.on("response", lambda r: ranged.append(r.status) if r.url.endswith("/media") else None)
     await upload.locator(".up-status a").click()
     await expect(page.get_by_role("heading", name="Browser upload call")).to_be_visible()
 
     # Play and seek: a click on a line moves the player there and highlights the line.
-    ranged: list[int] = []
-    page.on("response", lambda r: ranged.append(r.status) if r.url.endswith("/media") else None)
     player = page.locator("#player")
     await expect(player).to_be_visible()
     lines = page.locator("#lines li")

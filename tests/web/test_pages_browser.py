@@ -221,6 +221,49 @@ async def test_a_clip_of_selected_lines_is_a_link_and_a_quote(
     assert answer is not None and "/signin?next=" in answer.url
 
 
+def _recorded(served: Served) -> str:
+    """A demo conversation that came with sound (docs/demo.md#recordings)."""
+    with sqlite3.connect(served.data_dir / "meetsight.db") as db:
+        found = db.execute(
+            "SELECT id FROM activities WHERE media_key IS NOT NULL AND status = 'completed'"
+        ).fetchone()
+    assert found, "the fresh demo has no conversation with a recording"
+    return f"{served.base_url}/app/conversations/{found[0]}"
+
+
+async def test_a_demo_recording_plays_with_its_line_highlighted(
+    served: Served, browser: Browser
+) -> None:
+    """Seeking the player to a segment's time highlights that segment, and as playback runs
+    past the next segment's start the highlight moves on to it: driven by the player's own
+    time, not by the click (the line clicked first is another one)."""
+    page = await _signed_in(browser, served.base_url, DESKTOP)
+    await page.goto(_recorded(served))
+    lines = page.locator("#lines li[data-start]")
+    assert await lines.count() > 10
+    await lines.first.locator("a.t").click()  # a user's click starts the sound
+    await page.wait_for_function("() => !document.getElementById('player').paused")
+    starts = [float(await lines.nth(i).get_attribute("data-start") or "") for i in (6, 7)]
+    await page.evaluate(
+        f"() => {{ document.getElementById('player').currentTime = {starts[0]} + 0.1; }}"
+    )
+    current = page.locator("#lines li.current")
+    await expect(current).to_have_count(1)
+    await expect(current).to_have_attribute(
+        "data-start", await lines.nth(6).get_attribute("data-start") or ""
+    )
+    await expect(lines.nth(6)).to_have_attribute("aria-current", "true")
+    # Playing on: the player passes the next segment's start and its line takes the highlight.
+    await page.wait_for_function(
+        f"() => document.getElementById('player').currentTime > {starts[1]} + 0.3",
+        timeout=20_000,
+    )
+    assert not await page.evaluate("() => document.getElementById('player').paused")
+    await expect(lines.nth(7)).to_have_class(re.compile(r"\bcurrent\b"))
+    await expect(lines.nth(6)).not_to_have_class(re.compile(r"\bcurrent\b"))
+    await page.context.close()
+
+
 async def test_dark_mode_follows_the_system(served: Served, browser: Browser) -> None:
     context = await browser.new_context(viewport=DESKTOP, color_scheme="dark")  # type: ignore[arg-type]
     page = await context.new_page()
@@ -233,6 +276,35 @@ async def test_dark_mode_follows_the_system(served: Served, browser: Browser) ->
     }"""
     background, card, text = await page.evaluate(light_on_dark)
     assert background < 60 and card < 60 and text > 180, (background, card, text)
+
+
+async def test_the_upload_page_follows_dark_mode(served: Served, browser: Browser) -> None:
+    """The upload form's fields, chosen kind and drop zone take the dark colours too: a white
+    field or a light drop zone on a dark page is the defect this guards."""
+    context = await browser.new_context(viewport=DESKTOP, color_scheme="dark")  # type: ignore[arg-type]
+    page = await context.new_page()
+    await page.goto(served.base_url + "/signin")
+    await page.get_by_label("Email").fill(EMAIL)
+    await page.get_by_label("Password").fill(PASSWORD)
+    await page.get_by_role("button", name="Sign in").click()
+    await expect(page).to_have_url(served.base_url + "/app")
+    await page.goto(served.base_url + "/app/upload")
+    await page.get_by_label("Phone call").check()
+    levels = await page.evaluate(
+        """() => {
+      const level = (c) => c.match(/\\d+/g).slice(0, 3).reduce((a, b) => a + Number(b), 0) / 3;
+      const bg = (sel) => level(getComputedStyle(document.querySelector(sel)).backgroundColor);
+      return {
+        field: bg('.up-form input[type=datetime-local]'),
+        chosen: bg('.up-choice:has(input:checked)'),
+        drop: bg('.up-drop'),
+        text: level(getComputedStyle(document.querySelector('.up-drop-title')).color),
+      };
+    }"""
+    )
+    assert levels["field"] < 60 and levels["chosen"] < 100 and levels["drop"] < 60, levels
+    assert levels["text"] > 180, levels
+    await context.close()
 
 
 PAGES = (
