@@ -162,7 +162,8 @@ async def test_recorded_conversations_play_and_their_segments_lie_in_the_audio(
                 ).all()
                 assert len(segments) >= 50
                 assert all(0 <= s.start_time < s.end_time <= info.duration for s in segments)
-                assert row.duration >= info.duration - 1
+                # What the page shows as its length is the recording's (the player's).
+                assert abs(row.duration - info.duration) < 1
 
 
 def test_recorded_segments_say_what_the_audio_says() -> None:

@@ -189,6 +189,10 @@ async def _store_recording(media: MediaStore, activity: Activity, recording: Dem
     activity.media_content_type = CONTENT_TYPE
     activity.media_size = len(data)
     activity.media_filename = recording.audio_file
+    # The recording's own length: the generated timeline runs a little past its last line.
+    activity.duration = recording.audio_seconds
+    if activity.start_at is not None:
+        activity.end_at = activity.start_at + timedelta(seconds=recording.audio_seconds)
 
 
 DEMO_QUESTIONS = {
