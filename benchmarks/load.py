@@ -99,25 +99,35 @@ def build_request(kind: str, key: str, host: str, ids: list[str], rng: random.Ra
     return ("\r\n".join(lines) + "\r\n\r\n").encode() + body
 
 
+Connection = tuple[asyncio.StreamReader, asyncio.StreamWriter]
+# uvicorn closes a keep-alive connection idle for 5 s: one idle longer is not reused (a request
+# sent on it as the server closes it would fail through no fault of the server's).
+MAX_IDLE_SECONDS = 3.0
+
+
 class Connections:
     """Keep-alive connections to one server: a free one when there is, else a new one."""
 
     def __init__(self, port: int) -> None:
         self.port = port
-        self.free: list[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = []
+        self.free: list[tuple[float, Connection]] = []
         self.open = 0
 
-    async def take(self) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
-        if self.free:
-            return self.free.pop()
+    async def take(self) -> Connection:
+        now = time.perf_counter()
+        while self.free:
+            since, conn = self.free.pop()
+            if now - since < MAX_IDLE_SECONDS:
+                return conn
+            conn[1].close()
         self.open += 1
         return await asyncio.open_connection("127.0.0.1", self.port)
 
-    def give(self, conn: tuple[asyncio.StreamReader, asyncio.StreamWriter]) -> None:
-        self.free.append(conn)
+    def give(self, conn: Connection) -> None:
+        self.free.append((time.perf_counter(), conn))
 
     def close(self) -> None:
-        for _, writer in self.free:
+        for _, (_, writer) in self.free:
             writer.close()
 
 
