@@ -32,6 +32,7 @@ from meetsight.mcp import (
     tools_stats,
 )
 from meetsight.mcp.errors import ToolFailure
+from meetsight.mcp.lean_schemas import lean_tool
 from meetsight.mcp.results import tool_error
 from meetsight.security.input_text import value_problem
 
@@ -79,9 +80,10 @@ class MeetsightMCP(MCPServer[Any]):
     _tools: list[MCPTool] | None = None
 
     async def list_tools(self) -> list[MCPTool]:
-        """Built once: the tools are fixed when the server is, and their schemas are large."""
+        """Built once: the tools are fixed when the server is; their schemas as advertised are
+        cut to what clients use (`lean_schemas`)."""
         if self._tools is None:
-            self._tools = await super().list_tools()
+            self._tools = [lean_tool(tool) for tool in await super().list_tools()]
         return self._tools
 
     async def call_tool(
