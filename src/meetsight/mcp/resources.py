@@ -15,18 +15,13 @@ from meetsight.activities import repository as repo
 from meetsight.activities.serializers import activity_url
 from meetsight.intelligence.models import ActivityScore
 from meetsight.mcp.access import ToolAccess, tool_access
+from meetsight.mcp.content import clock
 from meetsight.mcp.errors import ToolFailure
 from meetsight.mcp.loading import activity_by_id
 
 TRANSCRIPT_URI = "meetsight://conversations/{id}/transcript"
 SUMMARY_URI = "meetsight://conversations/{id}/summary"
 RESOURCE_NOT_FOUND = -32002  # the MCP specification's code for an unknown resource
-
-
-def clock(seconds: float) -> str:
-    whole = int(seconds)
-    hours, rest = divmod(whole, 3600)
-    return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60}:{rest % 60:02d}"
 
 
 def moment_url(page: str, seconds: float) -> str:
