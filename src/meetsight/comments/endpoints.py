@@ -75,6 +75,8 @@ def build_comment_routes(kind: ActivityKind) -> APIRouter:
     ) -> Response:
         ctx.require(write_scope(kind.is_call))
         row = await require_activity(state.reader, ctx, activity_id, kind)
+        # Not found before not allowed: a credential that acts for nobody learns nothing.
+        await service.require_comment(session, ctx.organization_id, row.id, comment_id)
         actor = await service.commenter_of(session, ctx)
         comment = await service.edit_comment(
             session, ctx.organization_id, row.id, comment_id, actor, body.text
@@ -93,6 +95,8 @@ def build_comment_routes(kind: ActivityKind) -> APIRouter:
     ) -> Response:
         ctx.require(write_scope(kind.is_call))
         row = await require_activity(state.reader, ctx, activity_id, kind)
+        # Not found before not allowed: a credential that acts for nobody learns nothing.
+        await service.require_comment(session, ctx.organization_id, row.id, comment_id)
         actor = await service.commenter_of(session, ctx)
         await service.delete_comment(session, ctx.organization_id, row.id, comment_id, actor)
         await session.commit()

@@ -108,9 +108,10 @@ async def add_comment(
     return comment
 
 
-async def _require(
+async def require_comment(
     session: AsyncSession, org_id: str, activity_id: str, comment_id: str
 ) -> Comment:
+    """The comment of this activity, or 404 (another organization's reads as missing)."""
     comment = await repo.get_comment(session, org_id, activity_id, comment_id)
     if comment is None:
         raise NotFound("Comment not found")
@@ -125,7 +126,7 @@ async def edit_comment(
     actor: Commenter,
     text: str,
 ) -> Comment:
-    comment = await _require(session, org_id, activity_id, comment_id)
+    comment = await require_comment(session, org_id, activity_id, comment_id)
     if comment.author_user_id != actor.user_id:
         raise Forbidden("Only its author can edit a comment")
     if comment.body != text:
@@ -138,7 +139,7 @@ async def edit_comment(
 async def delete_comment(
     session: AsyncSession, org_id: str, activity_id: str, comment_id: str, actor: Commenter
 ) -> None:
-    comment = await _require(session, org_id, activity_id, comment_id)
+    comment = await require_comment(session, org_id, activity_id, comment_id)
     if comment.author_user_id != actor.user_id and not actor.is_admin:
         raise Forbidden("Only its author, an owner or an admin can delete a comment")
     await session.delete(comment)
