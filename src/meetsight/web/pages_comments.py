@@ -60,7 +60,7 @@ def _text(form: FormData) -> str:
 
 def _problem(exc: ValidationError, text: str) -> str:
     first = exc.errors()[0]
-    where = str(first.get("loc", ("",))[0])
+    where = str((first.get("loc") or ("",))[0])
     if where == "text":
         if len(text.strip()) > COMMENT_MAX_CHARS:
             return (
