@@ -173,10 +173,15 @@ async def load_conversation_view(state: AppState, org_id: str, row: Any) -> Conv
     )
 
 
+def seconds(value: float) -> str:
+    """A time for an address: to the millisecond, no trailing zeros (12.5, 24, 3725.125)."""
+    return f"{value:.3f}".rstrip("0").rstrip(".")
+
+
 def comment_view(row: Any) -> CommentView:
     span = row.end_time is not None and row.end_time > row.start_time
     moment = clock(row.start_time) + (f"\u2013{clock(row.end_time)}" if span else "")
-    href = f"?t={row.start_time:g}" + (f"&end={row.end_time:g}" if span else "")
+    href = f"?t={seconds(row.start_time)}" + (f"&end={seconds(row.end_time)}" if span else "")
     return CommentView(
         id=row.id,
         start=row.start_time,

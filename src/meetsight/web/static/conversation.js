@@ -184,7 +184,8 @@
   document.getElementById("clip-link").addEventListener("click", (e) => copy(e.currentTarget, spanLink(chosen)));
   // Comment on the span: the comment form takes its times, and its tab opens.
   document.getElementById("clip-comment").addEventListener("click", () => {
-    const from = parseFloat(chosen[0].dataset.start), to = parseFloat(chosen[chosen.length - 1].dataset.end);
+    // The lines' own times, as the transcript has them (a clip link uses the same).
+    const from = chosen[0].dataset.start, to = chosen[chosen.length - 1].dataset.end;
     document.dispatchEvent(new CustomEvent("comment-moment", { detail: { from, to } }));
   });
   document.getElementById("clip-quote").addEventListener("click", (e) => copy(e.currentTarget, quote(chosen)));
@@ -200,8 +201,8 @@
   }
 })();
 
-// The comment form follows the player: "At" shows where it is, and the exact seconds go with
-// the form, until a time is typed or lines are chosen. Without this file "At" is typed.
+// The comment form follows the player: "Moment" shows where it is, and the exact seconds go with
+// the form, until a time is typed or lines are chosen. Without this file the moment is typed.
 (() => {
   const form = document.getElementById("comment-form");
   if (!form) return;
@@ -217,7 +218,7 @@
     const s = String(whole % 60).padStart(2, "0");
     return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
   }
-  const exact = (seconds) => String(Math.round(seconds * 100) / 100);
+  const exact = (seconds) => String(Math.round(seconds * 1000) / 1000);
 
   if (player) {
     const follow = () => {
@@ -237,9 +238,9 @@
   document.addEventListener("comment-moment", (event) => {
     const { from, to } = event.detail;
     pinned = true;
-    at.value = `${clock(from)}\u2013${clock(to)}`;
-    start.value = exact(from);
-    end.value = exact(to);
+    at.value = `${clock(parseFloat(from))}\u2013${clock(parseFloat(to))}`;
+    start.value = from;
+    end.value = to;
     const tab = document.querySelector(".tabs a[href='#comments']");
     if (tab && tab.getAttribute("role") === "tab") tab.click(); else location.hash = "comments";
     document.getElementById("comment-text").focus();
