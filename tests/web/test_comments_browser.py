@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from fixtures.served import Served, server_env, start_server
-from web.chromium import chromium_available, launched
+from web.chromium import chromium_available, launched, screenshot_dir
 from web.page_checks import DESKTOP, PHONE, page_faults, watched_context
 from web.test_pages_browser import SELECT_LINES
 
@@ -93,9 +93,14 @@ def _clock(seconds: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    return screenshot_dir(tmp_path)
+
+
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "390"])
 async def test_comment_on_a_moment_seek_edit_delete(
-    served: Served, browser: Browser, viewport: dict[str, int]
+    served: Served, browser: Browser, shots: Path, viewport: dict[str, int]
 ) -> None:
     context = await browser.new_context(viewport=viewport)  # type: ignore[arg-type]
     watch = await watched_context(context)
@@ -171,6 +176,9 @@ async def test_comment_on_a_moment_seek_edit_delete(
     href = await spanned.locator("a.t").get_attribute("href") or ""
     assert href == f"?t={float(span_start):g}&end={float(span_end):g}", href
     faults += [f"two comments: {f}" for f in await page_faults(page)]
+    size = "desktop" if viewport == DESKTOP else "phone"
+    await page.locator("#comments").scroll_into_view_if_needed()
+    await page.screenshot(path=str(shots / f"comments-{size}.png"), full_page=size == "phone")
 
     # Delete both (the confirmation accepted).
     for item in (edited, spanned):
