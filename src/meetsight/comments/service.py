@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.auth.context import AuthContext
@@ -19,7 +18,7 @@ from meetsight.comments.models import Comment
 from meetsight.comments.schemas import CommentCreate
 from meetsight.db.base import utcnow
 from meetsight.errors import Forbidden, NotFound, ValidationFailed
-from meetsight.organizations.models import User
+from meetsight.organizations.members import get_member
 from meetsight.timefmt import iso_z
 
 ADMIN_ROLES = frozenset({"owner", "admin"})
@@ -44,20 +43,15 @@ class Commenter:
 async def commenter_of(session: AsyncSession, ctx: AuthContext) -> Commenter:
     """The member a REST credential acts for: an OAuth token's user, or the member who created
     an API key. A key made on the command line acts for nobody and cannot write comments."""
-    user = None
-    if ctx.user_id is not None:
-        user = (
-            await session.execute(
-                sa.select(User).where(
-                    User.organization_id == ctx.organization_id, User.id == ctx.user_id
-                )
-            )
-        ).scalar_one_or_none()
-    if user is None:
+    try:
+        if ctx.user_id is None:
+            raise NotFound("No such member")
+        user = await get_member(session, ctx.organization_id, ctx.user_id)
+    except NotFound:
         raise Forbidden(
             "Comments are written by a member: this credential acts for no user (use an "
             "OAuth token, or an API key a member created in the web app)"
-        )
+        ) from None
     return Commenter(user.id, user.name, user.role)
 
 
