@@ -41,6 +41,7 @@ SELECT create_distributed_table('activity_participants', 'organization_id', colo
 SELECT create_distributed_table('activity_scores', 'organization_id', colocate_with => 'activity_types');
 SELECT create_distributed_table('activity_summaries', 'organization_id', colocate_with => 'activity_types');
 SELECT create_distributed_table('chat_messages', 'organization_id', colocate_with => 'activity_types');
+SELECT create_distributed_table('comments', 'organization_id', colocate_with => 'activity_types');
 SELECT create_distributed_table('notes', 'organization_id', colocate_with => 'activity_types');
 SELECT create_distributed_table('transcript_documents', 'organization_id', colocate_with => 'activity_types');
 SELECT create_distributed_table('transcript_segments', 'organization_id', colocate_with => 'activity_types');

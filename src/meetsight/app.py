@@ -20,6 +20,7 @@ from meetsight.activities.media_sweep import sweep_orphan_media
 from meetsight.activities.upload_endpoints import router as upload_router
 from meetsight.allow_header import allowed_methods
 from meetsight.auth.api_keys import ApiKeyVerifier
+from meetsight.comments.endpoints import call_comment_routes, meeting_comment_routes
 from meetsight.config import Settings, get_settings
 from meetsight.db.engine import create_engine, create_sessionmaker
 from meetsight.db.reads import create_reader
@@ -132,6 +133,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         upload_router,
         meeting_routes,
         call_routes,
+        meeting_comment_routes,
+        call_comment_routes,
         intelligence_router,
         search_router,
         webhooks_router,

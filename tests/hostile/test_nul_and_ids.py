@@ -142,6 +142,7 @@ async def _real_path(t: Target, template: str) -> str:
         "category_id": t.tenant.categories[0].id,
         "webhook_id": hook,
         "note_id": "x",
+        "comment_id": "x",
     }
     return PARAM.sub(lambda m: values[m.group()[1:-1]], template)
 

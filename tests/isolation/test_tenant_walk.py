@@ -167,6 +167,31 @@ def _delete_note(kind: str) -> Case:
     return case
 
 
+def _add_comment(kind: str) -> Case:
+    async def case(w: Walk) -> None:
+        body = {"text": "comment by A", "startTime": 1}
+        await w.not_found("POST", f"{API}/{kind}/{_ids(w, kind)[1]}/comments", json=body)
+
+    return case
+
+
+def _foreign_comment(method: str) -> Callable[[str], Case]:
+    """B's comments, under B's activity and under A's own: not found, unchanged."""
+
+    def for_kind(kind: str) -> Case:
+        async def case(w: Walk) -> None:
+            own, foreign = _ids(w, kind)
+            body = {"text": "changed by A"} if method == "PATCH" else None
+            for comment in w.world.b_comments:
+                for activity in (foreign, own):
+                    url = f"{API}/{kind}/{activity}/comments/{comment}"
+                    await w.not_found(method, url, json=body)
+
+        return case
+
+    return for_kind
+
+
 def _ask(kind: str) -> Case:
     async def case(w: Walk) -> None:
         body = {"question": "What did they say about quokkanomics?"}
@@ -274,6 +299,7 @@ SUB_READERS = (
     "/summary",
     "/transcript",
     "/notes",
+    "/comments",
     "/chat",
     "/contacts",
     "/companies",
@@ -297,6 +323,9 @@ def _rest_cases() -> dict[tuple[str, str], Case]:
         cases[("POST", f"{item}/notes")] = _add_note(kind)
         cases[("DELETE", f"{item}/notes/{{note_id}}")] = _delete_note(kind)
         cases[("POST", f"{item}/chat")] = _ask(kind)
+        cases[("POST", f"{item}/comments")] = _add_comment(kind)
+        cases[("PATCH", f"{item}/comments/{{comment_id}}")] = _foreign_comment("PATCH")(kind)
+        cases[("DELETE", f"{item}/comments/{{comment_id}}")] = _foreign_comment("DELETE")(kind)
         cases[("POST", f"{API}/{kind}/upload")] = _upload(kind)
         cases[("GET", f"{API}/{kind}")] = _listing(kind)
     cases[("GET", f"{API}/meetings/{{activity_id}}/transcript?format")] = _reader(
@@ -424,6 +453,10 @@ async def test_a_reaches_nothing_of_b(client: httpx.AsyncClient, state: AppState
     assert {m["meetingId"] for m in check_envelope(listed.json())} == set(world.b_meetings)
     notes = await client.get(f"{API}/meetings/{world.b_meetings[0]}/notes", headers=world.b.headers)
     assert world.b_manual_note in {n["id"] for n in check_envelope(notes.json())["notes"]}
+    comments = await client.get(
+        f"{API}/meetings/{world.b_meetings[0]}/comments", headers=world.b.headers
+    )
+    assert [c["id"] for c in check_envelope(comments.json())] == world.b_comments[:1]
 
 
 def _category_row(data: dict[str, Any]) -> Any:

@@ -11,6 +11,7 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.activities.models import Activity, ActivityLink, ActivityParticipant, ActivityType
+from meetsight.comments.models import Comment
 from meetsight.db.reads import AnyRow, AnySelect, Reader
 from meetsight.intelligence.models import (
     ActivityAnalytics,
@@ -50,6 +51,7 @@ ACTIVITY_COLUMNS = (
 
 # Tables that hold rows of one activity, children first (delete order).
 ACTIVITY_CHILD_TABLES: tuple[Any, ...] = (
+    Comment,
     TranscriptDocument,
     TranscriptSegment,
     Note,

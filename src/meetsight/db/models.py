@@ -3,6 +3,7 @@
 from meetsight.activities.models import Activity, ActivityLink, ActivityParticipant, ActivityType
 from meetsight.audit.models import AuditEvent
 from meetsight.auth.models import ApiKey
+from meetsight.comments.models import Comment
 from meetsight.db.base import Base
 from meetsight.intelligence.models import (
     ActivityAnalytics,
@@ -31,6 +32,7 @@ __all__ = [
     "AuditEvent",
     "Base",
     "ChatMessage",
+    "Comment",
     "Job",
     "Note",
     "OAuthClient",
