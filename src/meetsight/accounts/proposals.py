@@ -29,6 +29,8 @@ COMPLETION = re.compile(
     r"enviad[oa]s?|envie|enviamos|hecho|terminad[oa]s?|listo|recibimos|recibid[oa]s?|"
     r"firmad[oa]s?|firmamos|ya (esta|tenemos|hemos|lo|la)|hemos (enviado|firmado|terminado))\b"
 )
+# "we have not sent it yet", "todavía no lo hemos enviado": a negation just before the words.
+NEGATION = re.compile(r"(\b(not|never|no|yet to|todavia no|aun no)\b|n't)\W+(\w+\W+){0,2}$")
 STEM = 5  # letters a key word and a spoken word must share
 MAX_QUOTE = 500
 
@@ -39,7 +41,10 @@ def key_words(action: str) -> set[str]:
 
 
 def says_done(text: str, keys: set[str]) -> bool:
-    if len(keys) < 2 or not COMPLETION.search(fold(text)):
+    folded = fold(text)
+    if len(keys) < 2 or not any(
+        not NEGATION.search(folded[: m.start()]) for m in COMPLETION.finditer(folded)
+    ):
         return False
     spoken = {w[:STEM] for w in words(text) if len(w) >= 4}
     hits = len(keys & spoken)
