@@ -32,6 +32,13 @@ async def require_deal(session: AsyncSession, org_id: str, deal_id: str) -> Deal
     return deal
 
 
+_LABELS = {
+    "folded_name": "name (compared without case, accents or punctuation)",
+    "crm_company_id": "CRM company id (crmCompanyId)",
+    "crm_opportunity_id": "CRM opportunity id (crmOpportunityId)",
+}
+
+
 async def _require_free(
     session: AsyncSession, org_id: str, column: Any, value: str, what: str, except_id: str | None
 ) -> None:
@@ -40,7 +47,7 @@ async def _require_free(
     if except_id is not None:
         query = query.where(model.id != except_id)
     if (await session.execute(query.limit(1))).first() is not None:
-        raise Conflict(f"Another {what} already has this {column.key.replace('_', ' ')}")
+        raise Conflict(f"Another {what} already has this {_LABELS[column.key]}")
 
 
 async def _require_free_domains(
