@@ -76,7 +76,7 @@ async def describe_steps(
     """Rows of (NextStepRecord, activity columns) as answers: the step's actors, deadline and
     moment come from the summary that produced it."""
     activity_ids = sorted({r.id for r in rows})
-    summaries = dict(
+    summaries: dict[str, Any] = dict(
         (
             await session.execute(
                 sa.select(ActivitySummary.activity_id, ActivitySummary.next_steps).where(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import sqlalchemy as sa
@@ -94,7 +94,7 @@ def step_fields(record: NextStepRecord | None) -> dict[str, Any]:
 def with_step_fields(
     activity_id: str,
     steps: Sequence[dict[str, Any]],
-    records: dict[tuple[str, str], NextStepRecord],
+    records: Mapping[tuple[str, str], NextStepRecord],
 ) -> list[dict[str, Any]]:
     """`steps` (serialized next steps, in stored order) with their rows' fields added."""
     keys = step_keys([s["action"] for s in steps])

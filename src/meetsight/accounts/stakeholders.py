@@ -94,7 +94,7 @@ async def account_stakeholders(
         )
     }
     deciders = await decision_makers(session, org_id, ids)
-    out = []
+    out: list[dict[str, Any]] = []
     for person_id, activities in seen.items():
         person = people.get(person_id)
         if person is None:
@@ -113,5 +113,5 @@ async def account_stakeholders(
                 "isDecisionMaker": _decides(person.name, deciders),
             }
         )
-    out.sort(key=lambda s: (-s["talkTime"], -s["conversations"], s["name"]))
+    out.sort(key=lambda s: (-float(s["talkTime"]), -int(s["conversations"]), str(s["name"])))
     return out
