@@ -89,6 +89,9 @@ async def test_account_conflicts_and_bad_bodies(client: httpx.AsyncClient, state
         ({"name": "Other", "crmCompanyId": "c-1"}, "crm"),
     ):
         assert field in (await _send(client, tenant, "POST", "/accounts", body, 409)).lower()
+    # Folding lengthens "ﬁ" to "fi": still stored, cut to the column.
+    long = await _send(client, tenant, "POST", "/accounts", {"name": "ﬁ" * 200}, 201)
+    assert long["name"] == "ﬁ" * 200
     for body in (
         {"name": "x" * 201},
         {"name": ""},

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from meetsight.accounts.folding import fold_name
+from meetsight.accounts.folding import account_key
 from meetsight.accounts.links import link_account, link_deal
 from meetsight.accounts.matching import match_activity
 from meetsight.accounts.models import Account, AccountDomain, Deal, DealActivity
@@ -60,7 +60,7 @@ async def _outside_people_of(
     for person_id, email, company in rows:
         if email and "@" in email and email.rsplit("@", 1)[1].lower() in domains:
             by_domain.append(person_id)
-        if company and fold_name(company) == account.folded_name:
+        if company and account_key(company) == account.folded_name:
             by_name.append(person_id)
     return by_domain, by_name
 

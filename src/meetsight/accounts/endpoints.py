@@ -20,7 +20,7 @@ from meetsight.accounts.account_steps import (
     set_step_state,
 )
 from meetsight.accounts.amounts import quoted_amounts
-from meetsight.accounts.folding import fold_name
+from meetsight.accounts.folding import account_key
 from meetsight.accounts.models import AccountActivity, Deal, DealActivity
 from meetsight.accounts.risks import account_risks
 from meetsight.accounts.service import (
@@ -101,7 +101,7 @@ async def list_accounts(request: Request) -> Response:
         rows, total = await repo.list_accounts(
             session,
             org_id,
-            folded_name=fold_name(query.name) if query.name else None,
+            folded_name=account_key(query.name) if query.name else None,
             domain=query.domain,
             limit=query.limit,
             offset=query.offset,

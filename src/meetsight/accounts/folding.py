@@ -24,6 +24,15 @@ def fold_name(name: str) -> str:
     return " ".join(_NON_WORD.sub(" ", fold(name)).split())
 
 
+FOLDED_NAME_MAX = 200  # accounts.folded_name's length
+
+
+def account_key(name: str) -> str:
+    """An account name as stored and compared: folded, and cut to the column (folding can
+    lengthen text: "ﬁ" becomes "fi")."""
+    return fold_name(name)[:FOLDED_NAME_MAX]
+
+
 def email_domain(email: str | None) -> str | None:
     """The company domain of an address, or None for a free-mail or malformed one."""
     if not email or "@" not in email:

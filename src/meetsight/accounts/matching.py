@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from meetsight.accounts.folding import email_domain, fold_name
+from meetsight.accounts.folding import account_key, email_domain, fold_name
 from meetsight.accounts.links import link_account, link_deal
 from meetsight.accounts.models import Account, AccountDomain, Deal
 from meetsight.activities.models import ActivityLink, ActivityParticipant
@@ -80,7 +80,7 @@ async def match_activity(session: AsyncSession, org_id: str, activity_id: str) -
         )
         for account_id in rows:
             matched.setdefault(account_id, "domain")
-    names = {fold_name(p.company) for p in people if p.company and fold_name(p.company)}
+    names = {account_key(p.company) for p in people if p.company and fold_name(p.company)}
     if names:
         rows = await session.scalars(
             sa.select(Account.id).where(
@@ -117,7 +117,7 @@ async def account_for_crm_id(
     name = companies.most_common(1)[0][0][:200] if companies else f"Company {crm_id}"[:200]
     named = await session.scalar(
         sa.select(Account).where(
-            Account.organization_id == org_id, Account.folded_name == fold_name(name)
+            Account.organization_id == org_id, Account.folded_name == account_key(name)
         )
     )
     if named is not None and named.crm_company_id is None:
@@ -127,7 +127,7 @@ async def account_for_crm_id(
     if named is not None:  # the name is taken by another CRM company: keep both apart
         name = f"{name} ({crm_id})"[:200]
     account = Account(
-        organization_id=org_id, name=name, folded_name=fold_name(name), crm_company_id=crm_id
+        organization_id=org_id, name=name, folded_name=account_key(name), crm_company_id=crm_id
     )
     session.add(account)
     await session.flush()

@@ -11,7 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.accounts import repository as repo
 from meetsight.accounts.backfill import match_existing_for_account, match_existing_for_deal
-from meetsight.accounts.folding import fold_name
+from meetsight.accounts.folding import account_key
 from meetsight.accounts.models import Account, Deal
 from meetsight.accounts.schemas import AccountCreate, AccountUpdate, DealCreate, DealUpdate
 from meetsight.db.base import utcnow
@@ -68,7 +68,7 @@ async def _commit(session: AsyncSession) -> None:
 
 
 async def create_account(session: AsyncSession, org_id: str, body: AccountCreate) -> Account:
-    folded = fold_name(body.name)
+    folded = account_key(body.name)
     await _require_free(session, org_id, Account.folded_name, folded, "account", None)
     if body.crm_company_id is not None:
         await _require_free(
@@ -96,7 +96,7 @@ async def update_account(
     account = await require_account(session, org_id, account_id)
     changes = body.model_dump(exclude_unset=True)
     if "name" in changes:
-        folded = fold_name(changes["name"])
+        folded = account_key(changes["name"])
         await _require_free(session, org_id, Account.folded_name, folded, "account", account.id)
         account.name, account.folded_name = changes["name"], folded
     if changes.get("crm_company_id") is not None:
