@@ -356,10 +356,6 @@ async def get_next_step(request: Request) -> Response:
         return envelope((await describe_steps(session, ctx.organization_id, [row]))[0])
 
 
-async def _step_writer(request: Request) -> AuthContext:
-    return await authorize(request, MEETINGS_WRITE, CALLS_WRITE)
-
-
 @router.patch(
     "/next-steps/{step_id}",
     response_model=Envelope[s.AccountNextStep],
@@ -369,11 +365,11 @@ async def _step_writer(request: Request) -> AuthContext:
 async def patch_next_step(
     step_id: str,
     body: s.NextStepUpdate,
-    ctx: Annotated[AuthContext, Depends(_step_writer)],
+    ctx: Writer,
     session: DbSession,
 ) -> Response:
     row = await _step(session, ctx, step_id)
-    ctx.require(write_scope(row.is_call))
+    ctx.require(write_scope(row.is_call))  # the write scope of this step's kind
     await set_step_state(session, row[0], body.state)
     await session.commit()
     row = await _step(session, ctx, step_id)
