@@ -4,11 +4,13 @@ proposal from a later conversation, stakeholders by talk time, and the risks."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 import httpx
 
-from accounts.story import Story, tell_story
+from accounts.story import INTERNAL, SPEAKERS, Story, tell_story
+from fixtures.conversations import make_people, record_conversation
 from fixtures.factories import Tenant, make_tenant
 from fixtures.shapes import check_envelope
 from meetsight.auth.api_keys import create_api_key
@@ -143,3 +145,31 @@ async def _calls_only_key(state: AppState, tenant: Tenant) -> str:
         )
         await session.commit()
     return created.key
+
+
+async def test_an_objection_said_twice_is_one_risk_with_both_moments(
+    client: httpx.AsyncClient, state: AppState
+) -> None:
+    tenant = await make_tenant(state)
+    people = await make_people(state, tenant, SPEAKERS)
+    objection = "That's more than we expected to pay."
+    lines = [
+        ("Nora Seller", "For forty seats the list price is $48,000 a year."),
+        ("Lucía Pérez", objection),
+        ("Nora Seller", "It includes onboarding and support."),
+        ("Lucía Pérez", objection),
+    ]
+    await record_conversation(
+        state,
+        tenant,
+        people,
+        lines,
+        start=datetime(2026, 1, 5, tzinfo=UTC),
+        internal=INTERNAL,
+        links=[("company", "crm-q")],
+    )
+    (account,), _ = await _get(client, tenant, "/accounts")
+    risks, _ = await _get(client, tenant, f"/accounts/{account['id']}/risks")
+    objections = [r for r in risks if r["type"] == "unresolvedObjection"]
+    assert len(objections) == 1
+    assert [e["startTime"] for e in objections[0]["evidence"]] == [8.0, 24.0]

@@ -256,7 +256,8 @@ def _foreign_webhook(method: str, suffix: str = "", body: Any = None) -> Case:
 
 async def _list_accounts(w: Walk) -> None:
     """A sees its own accounts (its activities' CRM links made one) and none of B's; B's
-    markers in a response would fail the walk."""
+    markers in a response would fail the walk. Runs before _create_account (dict order), which
+    gives A an account of B's name."""
     listed = check_envelope((await w.rest("GET", f"{API}/accounts?limit=100")).json())
     assert listed and not {a["id"] for a in listed} & set(w.world.b_account_rows)
     for query in (f"?name={B_ACCOUNT_NAME}", f"?domain={B_DOMAIN}"):

@@ -38,21 +38,24 @@ async def _insights(session: AsyncSession, org_id: str, ids: Sequence[str]) -> d
 
 
 def _objections(latest: Any, insights: dict[str, Any]) -> list[dict[str, Any]]:
-    risks = []
+    """One risk per objection of the latest conversation; one said twice has both moments."""
+    risks: dict[str, dict[str, Any]] = {}
     for item in insights.get("objections") or []:
         if isinstance(item, dict):
             text, speaker, start = item.get("text", ""), item.get("speaker"), item.get("start")
         else:  # an LLM engine's objections are lines of text
             text, speaker, start = str(item), None, None
+        said = moment(latest, start, text)
+        if fold(text) in risks:
+            risks[fold(text)]["evidence"].append(said)
+            continue
         who = f"{speaker} objected" if speaker else "An objection"
-        risks.append(
-            {
-                "type": "unresolvedObjection",
-                "detail": f"{who} in the latest conversation: {text}",
-                "evidence": [moment(latest, start, text)],
-            }
-        )
-    return risks
+        risks[fold(text)] = {
+            "type": "unresolvedObjection",
+            "detail": f"{who} in the latest conversation: {text}",
+            "evidence": [said],
+        }
+    return list(risks.values())
 
 
 async def _competitors(
