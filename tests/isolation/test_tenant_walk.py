@@ -13,6 +13,9 @@ import httpx
 import pytest
 
 from fixtures.isolation import (
+    B_ACCOUNT_CRM_ID,
+    B_ACCOUNT_NAME,
+    B_DOMAIN,
     B_PERSON_EMAIL,
     B_PERSON_NAME,
     B_WEBHOOK_HOST,
@@ -276,6 +279,84 @@ def _foreign_webhook(method: str, suffix: str = "", body: Any = None) -> Case:
     return case
 
 
+async def _list_accounts(w: Walk) -> None:
+    """A sees its own accounts (its activities' CRM links made one) and none of B's; B's
+    markers in a response would fail the walk. Runs before _create_account (dict order), which
+    gives A an account of B's name."""
+    listed = check_envelope((await w.rest("GET", f"{API}/accounts?limit=100")).json())
+    assert listed and not {a["id"] for a in listed} & set(w.world.b_account_rows)
+    for query in (f"?name={B_ACCOUNT_NAME}", f"?domain={B_DOMAIN}"):
+        data = check_envelope((await w.rest("GET", f"{API}/accounts{query}")).json())
+        assert all(a["name"] == B_ACCOUNT_NAME and a["conversationCount"] == 0 for a in data)
+
+
+async def _create_account(w: Walk) -> None:
+    """B's name, domain and CRM id are free in A (unique per organization only), and A's
+    account matches none of B's conversations."""
+    body = {"name": B_ACCOUNT_NAME, "domains": [B_DOMAIN], "crmCompanyId": B_ACCOUNT_CRM_ID}
+    response = await w.rest("POST", f"{API}/accounts", json=body)
+    created = check_envelope(response.json(), status=201)
+    assert created["conversationCount"] == 0
+    timeline = await w.rest("GET", f"{API}/accounts/{created['id']}/timeline")
+    assert check_envelope(timeline.json()) == []
+
+
+def _foreign(kind: str, method: str, suffix: str = "", body: Any = None) -> Case:
+    async def case(w: Walk) -> None:
+        foreign = {
+            "accounts": w.world.b_account,
+            "deals": w.world.b_deal,
+            "next-steps": w.world.b_step,
+        }[kind]
+        assert foreign, "the world gives B an account, a deal and a next step"
+        await w.not_found(method, f"{API}/{kind}/{foreign}{suffix}", json=body)
+
+    return case
+
+
+async def _list_deals(w: Walk) -> None:
+    for query in ("", f"?accountId={w.world.b_account}"):
+        data = check_envelope((await w.rest("GET", f"{API}/deals{query}")).json())
+        assert w.world.b_deal not in {d["id"] for d in data}
+        assert all(d["accountId"] != w.world.b_account for d in data)
+
+
+async def _create_deal(w: Walk) -> None:
+    body = {"name": "A's deal", "accountId": w.world.b_account}
+    assert "accountId" in check_error(await w.rest("POST", f"{API}/deals", json=body), 422)
+    created = await w.rest("POST", f"{API}/deals", json={"name": "A's deal"})
+    assert check_envelope(created.json(), status=201)["conversationCount"] == 0
+
+
+ACCOUNT_READERS = ("", "/timeline", "/amounts", "/next-steps", "/stakeholders", "/risks")
+
+
+def _account_cases() -> dict[tuple[str, str], Case]:
+    account = f"{API}/accounts/{{account_id}}"
+    cases: dict[tuple[str, str], Case] = {
+        ("GET", f"{account}{suffix}"): _foreign("accounts", "GET", suffix)
+        for suffix in ACCOUNT_READERS
+    }
+    cases.update(
+        {
+            ("GET", f"{API}/accounts"): _list_accounts,
+            ("POST", f"{API}/accounts"): _create_account,
+            ("PATCH", account): _foreign("accounts", "PATCH", body={"name": "Renamed by A"}),
+            ("GET", f"{API}/deals"): _list_deals,
+            ("POST", f"{API}/deals"): _create_deal,
+            ("GET", f"{API}/deals/{{deal_id}}"): _foreign("deals", "GET"),
+            ("PATCH", f"{API}/deals/{{deal_id}}"): _foreign(
+                "deals", "PATCH", body={"stage": "won"}
+            ),
+            ("GET", f"{API}/next-steps/{{step_id}}"): _foreign("next-steps", "GET"),
+            ("PATCH", f"{API}/next-steps/{{step_id}}"): _foreign(
+                "next-steps", "PATCH", body={"state": "dropped"}
+            ),
+        }
+    )
+    return cases
+
+
 async def _mcp_endpoint(w: Walk) -> None:
     """The tools are walked one by one in MCP_CASES; here, the JSON-RPC form reaches them too."""
     rpc = {
@@ -349,6 +430,7 @@ def _rest_cases() -> dict[tuple[str, str], Case]:
                 "GET", "/deliveries"
             ),
             (ANY_METHOD, MCP): _mcp_endpoint,
+            **_account_cases(),
         }
     )
     return cases

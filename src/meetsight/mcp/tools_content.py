@@ -9,6 +9,7 @@ from mcp.server.mcpserver import Context, MCPServer
 from mcp_types import CallToolResult
 from pydantic import BaseModel, Field
 
+from meetsight.accounts.next_step_records import records_by_key
 from meetsight.activities import repository as repo
 from meetsight.mcp import arguments as a
 from meetsight.mcp import content
@@ -70,7 +71,8 @@ async def get_meeting_action_items(
     row = await activity_by_id(access, meetingId)
     async with access.state.sessionmaker() as session:
         stored = await repo.get_summary(session, access.org_id, row.id)
-    items = content.action_items(stored)
+        steps = await records_by_key(session, access.org_id, [row.id])
+    items = content.action_items(stored, steps)
     fields = content.header(row, language)
     if stored is None and fields["note"] is None:
         fields["note"] = "No summary has been written for it"
