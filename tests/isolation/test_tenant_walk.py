@@ -27,7 +27,8 @@ from fixtures.isolation import snapshot_org as snapshot
 from fixtures.multipart import multipart
 from fixtures.routes import ANY_METHOD, served_routes
 from fixtures.shapes import check_envelope, check_error
-from meetsight.mcp.server import TOOL_NAMES
+from meetsight.mcp.server import EXTRA_TOOL_NAMES, TOOL_NAMES
+from meetsight.mcp.tools_accounts import ACCOUNT_NOT_FOUND
 from meetsight.state import AppState
 
 API = "/api/v1"
@@ -481,6 +482,30 @@ async def _statistics(w: Walk) -> None:
         }[kind], stats
 
 
+async def _mcp_list_accounts(w: Walk) -> None:
+    """After _create_account A has an account of B's name (with B's domain): it, and only it,
+    is what A finds by that name, with none of B's conversations."""
+    for sort in ("name", "largestAmount", "recent"):
+        listed = await w.tool_ok("list_accounts", {"name": B_ACCOUNT_NAME, "sortBy": sort})
+        assert [a["conversationCount"] for a in listed["accounts"]] == [0]
+        assert listed["accounts"][0]["id"] not in w.world.b_account_rows
+    mine = await w.tool_ok("list_accounts", {"name": "Company", "limit": 50})
+    assert mine["accounts"] and not {a["id"] for a in mine["accounts"]} & set(
+        w.world.b_account_rows
+    )
+
+
+async def _mcp_get_account(w: Walk) -> None:
+    result = await w.tool("get_account", {"account": w.world.b_account})
+    assert result["isError"] is True, result
+    assert result["content"][0]["text"] == ACCOUNT_NOT_FOUND, result
+    # A's own account: its conversations and steps are A's (B's markers would fail the walk)
+    mine = (await w.tool_ok("list_accounts", {"name": "Company", "limit": 1}))["accounts"][0]
+    overview = await w.tool_ok("get_account", {"account": mine["id"]})
+    assert overview["conversations"], overview
+    assert {c["id"] for c in overview["conversations"]} <= {w.world.a_meeting, w.world.a_call}
+
+
 MCP_CASES: dict[str, Case] = {
     "list_meetings": _list_meetings,
     "list_calls": _list_calls,
@@ -493,6 +518,8 @@ MCP_CASES: dict[str, Case] = {
     "get_meeting_details": _by_id("get_meeting_details", "id"),
     "get_meeting_action_items": _by_id("get_meeting_action_items", "meetingId"),
     "get_meetings_statistics": _statistics,
+    "list_accounts": _mcp_list_accounts,
+    "get_account": _mcp_get_account,
 }
 
 
@@ -504,7 +531,7 @@ def test_every_route_and_tool_has_a_walk_case(app_and_state: tuple[Any, AppState
         "routes without a walk case": sorted(routes - SEARCH_ROUTES - walked),
         "walk cases without a route": sorted(walked - routes),
     }
-    assert set(TOOL_NAMES) - SEARCH_TOOLS == set(MCP_CASES)
+    assert set(TOOL_NAMES + EXTRA_TOOL_NAMES) - SEARCH_TOOLS == set(MCP_CASES)
     assert len(TOOL_NAMES) == 11
 
 
