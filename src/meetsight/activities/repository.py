@@ -24,6 +24,7 @@ from meetsight.organizations.models import Person
 from meetsight.processing.models import Job
 from meetsight.search.indexing import remove_from_search
 from meetsight.transcripts.models import TranscriptDocument, TranscriptSegment
+from meetsight.trends.models import ConversationMetrics, ConversationObjectiveScore
 
 ACTIVITY_COLUMNS = (
     Activity.id,
@@ -50,6 +51,8 @@ ACTIVITY_COLUMNS = (
 
 # Tables that hold rows of one activity, children first (delete order).
 ACTIVITY_CHILD_TABLES: tuple[Any, ...] = (
+    ConversationObjectiveScore,
+    ConversationMetrics,
     TranscriptDocument,
     TranscriptSegment,
     Note,

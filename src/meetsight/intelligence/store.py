@@ -12,6 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from meetsight.activities.models import Activity
 from meetsight.intelligence.models import ActivityScore, ActivitySummary, Note
 from meetsight.intelligence.results import Intelligence, NextStep
+from meetsight.trends.rows import refresh_conversation_metrics
 
 
 def next_step_json(step: NextStep) -> dict[str, Any]:
@@ -98,3 +99,4 @@ async def store_intelligence(
         .where(Activity.organization_id == org_id, Activity.id == activity_id)
         .values(ai_score=card.score)
     )
+    await refresh_conversation_metrics(session, org_id, activity_id)
