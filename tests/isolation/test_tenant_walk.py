@@ -285,6 +285,18 @@ SUB_READERS = (
 )
 
 
+async def _trends(w: Walk) -> None:
+    """Only A's reps and A's conversations: B's owner, conversations and org never show."""
+    year = "from=2026-01-01&to=2026-12-31"
+    reps = check_envelope((await w.rest("GET", f"{API}/trends?{year}&by=rep")).json())
+    assert [r["rep"]["personId"] for r in reps] == [w.world.a.person_id]
+    for kind, expected in (("all", 2), ("meetings", 1), ("calls", 1)):
+        url = f"{API}/trends?{year}&by=team&groupBy=month&type={kind}"
+        [team] = check_envelope((await w.rest("GET", url)).json())
+        assert team["team"]["id"] == w.world.a.org_id
+        assert team["totals"]["conversations"] == expected, team["totals"]
+
+
 def _rest_cases() -> dict[tuple[str, str], Case]:
     cases: dict[tuple[str, str], Case] = {}
     for kind in ("meetings", "calls"):
@@ -306,6 +318,7 @@ def _rest_cases() -> dict[tuple[str, str], Case]:
         {
             ("GET", f"{API}/call-notes"): _call_notes,
             ("GET", f"{API}/smart-categories"): _list_categories,
+            ("GET", f"{API}/trends"): _trends,
             ("POST", f"{API}/smart-categories"): _create_category,
             ("PATCH", f"{API}/smart-categories/{{category_id}}"): _patch_category,
             ("DELETE", f"{API}/smart-categories/{{category_id}}"): _delete_category,
