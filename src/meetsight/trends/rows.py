@@ -82,6 +82,8 @@ def metric_values(src: Sources) -> dict[str, Any]:
     duration = _num(src.extra.get("totalDuration")) or _num(src.activity_duration)
     switches = int(_num(src.extra.get("speakerSwitches")))
     rep_id, rep_label = _rep(src, talk, seller)
+    if rep_label is not None:  # the owner speaks for us, marked internal or not
+        seller.add(rep_label)
     values: dict[str, Any] = {
         "start_at": src.start_at,
         "week_start": week_start(src.start_at),
@@ -212,6 +214,7 @@ async def refresh_conversation_metrics(
 ) -> None:
     """Replace the activity's row (and its objective scores) with one computed from what is
     stored now; no row while the activity has no analytics. Flushes, never commits."""
+    await session.flush()  # the sessions do not autoflush: the reads below see pending rows
     await delete_conversation_metrics(session, org_id, activity_id)
     src = await _sources(session, org_id, activity_id)
     if src is None:
