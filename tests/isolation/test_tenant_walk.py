@@ -199,6 +199,16 @@ def _listing(kind: str) -> Case:
             for word in B_WORDS:
                 response = await w.rest("GET", f"{API}/calls?name={word}")
                 assert check_envelope(response.json()) == []
+        domain = B_PERSON_EMAIL.split("@")[1]
+        for query in (
+            f"participant={B_PERSON_EMAIL}",
+            "participant=bartholomew",
+            f"participant=@{domain}",
+            f"company={domain}",
+            "company=Quillfeather",
+        ):
+            response = await w.rest("GET", f"{API}/{kind}?{query}")
+            assert check_envelope(response.json()) == [], query
 
     return case
 
@@ -345,6 +355,8 @@ async def _list_meetings(w: Walk) -> None:
         {"keyword": B_WORDS[0]},
         {"participants": [B_PERSON_EMAIL]},
         {"organizers": [B_PERSON_EMAIL]},
+        {"company": B_PERSON_EMAIL.split("@")[1]},
+        {"company": "Quillfeather"},
     ):
         assert (await w.tool_ok("list_meetings", arguments))["meetings"] == []
 
@@ -352,14 +364,21 @@ async def _list_meetings(w: Walk) -> None:
 async def _list_calls(w: Walk) -> None:
     listed = await w.tool_ok("list_calls", {"limit": 50})
     assert [c["id"] for c in listed["calls"]] == [w.world.a_call]
-    for arguments in ({"titleFilter": B_WORDS[0]}, {"participants": [B_PERSON_EMAIL]}):
+    for arguments in (
+        {"titleFilter": B_WORDS[0]},
+        {"participants": [B_PERSON_EMAIL]},
+        {"company": B_PERSON_EMAIL.split("@")[1]},
+    ):
         assert (await w.tool_ok("list_calls", arguments))["calls"] == []
 
 
 def _find_by_participant(tool: str, key: str) -> Case:
     async def case(w: Walk) -> None:
+        domain = B_PERSON_EMAIL.split("@")[1]
         for who in (B_PERSON_EMAIL, B_PERSON_NAME, "Bartholomew", B_PERSON_EMAIL.upper()):
             assert (await w.tool_ok(tool, {"participant": who}))[key] == []
+        for arguments in ({"participant": f"@{domain}"}, {"participant": "b", "company": domain}):
+            assert (await w.tool_ok(tool, arguments))[key] == []
 
     return case
 
