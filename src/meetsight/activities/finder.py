@@ -110,11 +110,7 @@ def filter_clauses(org_id: str, f: FinderFilters) -> list[Any]:
         value = getattr(f, name)
         if value:
             kind, values = _lookup(name, value)
-            clauses.append(
-                _people_in_activity(
-                    org_id, lambda _, p, k=kind, n=name, v=values: _bound(k, n, p, v)
-                )
-            )
+            clauses.append(_people_in_activity(org_id, _bound(kind, name, values)))
     return clauses
 
 
@@ -124,9 +120,13 @@ def _lookup(name: str, value: str) -> tuple[str, dict[str, str]]:
     return lookup.company_params(value)
 
 
-def _bound(kind: str, name: str, person: Any, values: dict[str, str]) -> Any:
+def _bound(kind: str, name: str, values: dict[str, str]) -> Callable[[Any, Any], Any]:
     """person_condition with its values bound: the statistics build clauses with values."""
-    return lookup.person_condition(kind, name, person, values)
+
+    def condition(_: Any, person: Any) -> Any:
+        return lookup.person_condition(kind, name, person, values)
+
+    return condition
 
 
 def _shape_and_params(

@@ -113,12 +113,15 @@ def _clauses(shape: Shape) -> list[Any]:
     for name in ("participant", "company"):
         kind = getattr(shape, name)
         if kind is not None:
-            clauses.append(
-                _people_in_activity(
-                    lambda _, p, kind=kind, name=name: person_condition(kind, name, p)
-                )
-            )
+            clauses.append(_people_in_activity(_lookup_condition(kind, name)))
     return clauses
+
+
+def _lookup_condition(kind: str, name: str) -> Callable[[Any, Any], Any]:
+    def condition(_: Any, person: Any) -> Any:
+        return person_condition(kind, name, person)
+
+    return condition
 
 
 @lru_cache(maxsize=512)

@@ -248,8 +248,8 @@ def _insert(
     from meetsight.trends.models import ConversationMetrics, ConversationObjectiveScore
 
     if metrics:
-        bind.execute(sa.insert(ConversationMetrics.__table__), metrics)
+        bind.execute(sa.insert(ConversationMetrics), metrics)
     if objectives:
-        bind.execute(sa.insert(ConversationObjectiveScore.__table__), objectives)
+        bind.execute(sa.insert(ConversationObjectiveScore), objectives)
     metrics.clear()
     objectives.clear()
