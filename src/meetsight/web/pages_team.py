@@ -31,9 +31,24 @@ METRICS = (
         "Share of the speaking time: the rep's own, or our side's.",
         percent,
     ),
-    ("questionsPerConversation", "Questions per conversation", "Asked by the rep.", decimal),
-    ("questionsPerHour", "Questions per hour", "Asked by the rep, per hour of talk.", whole),
-    ("longestMonologue", "Longest monologue", "Mean of each conversation's longest.", clock),
+    (
+        "questionsPerConversation",
+        "Questions per conversation",
+        "Asked by the rep (team: our side).",
+        decimal,
+    ),
+    (
+        "questionsPerHour",
+        "Questions per hour",
+        "Asked by the rep (team: our side), per hour of talk.",
+        whole,
+    ),
+    (
+        "longestMonologue",
+        "Longest monologue",
+        "Mean of each conversation's longest, minutes:seconds.",
+        clock,
+    ),
     ("interactivity", "Interactivity", "Speaker switches per minute.", decimal),
     ("score", "Score", "Mean conversation score, 0-100.", whole),
 )
