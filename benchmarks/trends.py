@@ -44,7 +44,13 @@ from meetsight.intelligence.models import ActivityAnalytics, ActivityScore, Acti
 from meetsight.organizations.models import Organization, Person
 from meetsight.organizations.names import fold_name
 from meetsight.trends.models import ConversationMetrics, ConversationObjectiveScore
-from meetsight.trends.rows import Sources, metric_values, objective_values, seller_speakers
+from meetsight.trends.rows import (
+    SHARED_COLUMNS,
+    Sources,
+    metric_values,
+    objective_values,
+    seller_speakers,
+)
 from meetsight.trends.service import TrendsQuery, team_trends
 
 BENCH_DB = "ms_bench_trends"
@@ -102,6 +108,8 @@ def _conversation(
         objectives=objectives,
     )
     key = {"organization_id": org, "activity_id": aid}
+    values = metric_values(src)
+    shared = {name: values[name] for name in SHARED_COLUMNS}
     return {
         "activity": {
             "organization_id": org,
@@ -133,8 +141,8 @@ def _conversation(
         },
         "score": {**key, "score": score, "justification": "", "objectives": objectives},
         "summary": {**key, "summary": "", "insights": insights, "engine": "builtin"},
-        "metrics": {**key, **metric_values(src)},
-        "objectives": [{**key, **o} for o in objective_values(objectives)],
+        "metrics": {**key, **values},
+        "objectives": [{**key, **o, **shared} for o in objective_values(objectives)],
     }
 
 

@@ -42,10 +42,10 @@ SELECT create_distributed_table('activity_scores', 'organization_id', colocate_w
 SELECT create_distributed_table('activity_summaries', 'organization_id', colocate_with => 'activity_types');
 SELECT create_distributed_table('chat_messages', 'organization_id', colocate_with => 'activity_types');
 SELECT create_distributed_table('conversation_metrics', 'organization_id', colocate_with => 'activity_types');
+SELECT create_distributed_table('conversation_objective_scores', 'organization_id', colocate_with => 'activity_types');
 SELECT create_distributed_table('notes', 'organization_id', colocate_with => 'activity_types');
 SELECT create_distributed_table('transcript_documents', 'organization_id', colocate_with => 'activity_types');
 SELECT create_distributed_table('transcript_segments', 'organization_id', colocate_with => 'activity_types');
-SELECT create_distributed_table('conversation_objective_scores', 'organization_id', colocate_with => 'activity_types');
 SELECT create_distributed_table('search_documents', 'organization_id', colocate_with => 'activity_types');
 SELECT create_distributed_table('search_matches', 'organization_id', colocate_with => 'activity_types');
 SELECT create_distributed_table('search_segments', 'organization_id', colocate_with => 'activity_types');

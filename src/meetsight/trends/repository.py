@@ -1,6 +1,7 @@
 """The trends' two aggregates, built once per shape and run with bound values: figures per
-(period, rep or team) and scores per (period, rep or team, objective), both over the compact
-rows of trends.models in one organization's range of start times (ix_conversation_metrics_range).
+(period, rep) and scores per (period, rep, objective), each over one table of compact rows
+(trends.models) along its covering index in period and rep order, so that grouping streams.
+The team's figures are the reps' added up by the service (the team is the organization).
 
 Sums and counts, not averages, come back: the service adds periods up into the range's totals.
 """
@@ -30,25 +31,25 @@ class Shape:
     kind: bool  # filtered to meetings or calls (bind is_call)
 
 
-def _bucket(group_by: GroupBy) -> Any:
-    return (M.week_start if group_by == "week" else M.month_start).label("bucket")
+def _bucket(table: Any, group_by: GroupBy) -> Any:
+    return table.week_start if group_by == "week" else table.month_start
 
 
-def _group(by: By) -> Any:
-    # The team is the organization (meetsight has no team grouping below it).
-    return (M.rep_person_id if by == "rep" else sa.literal("team")).label("group_key")
-
-
-def _where(shape: Shape) -> list[Any]:
+def _where(table: Any, shape: Shape) -> list[Any]:
+    """The range as periods (what the covering index is ordered by) and as start times (the
+    first and the last period may reach outside it)."""
+    bucket = _bucket(table, shape.group_by)
     clauses = [
-        M.organization_id == sa.bindparam("org_id"),
-        M.start_at >= sa.bindparam("from_at", type_=UTCDateTime()),
-        M.start_at < sa.bindparam("to_at", type_=UTCDateTime()),
+        table.organization_id == sa.bindparam("org_id"),
+        bucket >= sa.bindparam("first_period", type_=sa.Date()),
+        bucket <= sa.bindparam("last_period", type_=sa.Date()),
+        table.start_at >= sa.bindparam("from_at", type_=UTCDateTime()),
+        table.start_at < sa.bindparam("to_at", type_=UTCDateTime()),
     ]
     if shape.by == "rep":
-        clauses.append(M.rep_person_id.is_not(None))
+        clauses.append(table.rep_person_id.is_not(None))
     if shape.kind:
-        clauses.append(M.is_call == sa.bindparam("is_call"))
+        clauses.append(table.is_call == sa.bindparam("is_call"))
     return clauses
 
 
@@ -62,12 +63,12 @@ def _side(by: By) -> tuple[Any, Any, Any]:
 @lru_cache(maxsize=16)
 def figures_statement(shape: Shape) -> AnySelect:
     talk, asked, monologue = _side(shape.by)
-    bucket, group = _bucket(shape.group_by), _group(shape.by)
+    bucket = _bucket(M, shape.group_by)
     f = sa.func
     return (
         sa.select(
-            bucket,
-            group,
+            bucket.label("bucket"),
+            M.rep_person_id.label("group_key"),
             f.count().label("conversations"),
             f.sum(talk).label("talk_sum"),
             f.count(talk).label("talk_n"),
@@ -83,26 +84,25 @@ def figures_statement(shape: Shape) -> AnySelect:
             f.sum(M.score).label("score_sum"),
             f.count(M.score).label("score_n"),
         )
-        .where(*_where(shape))
-        .group_by(bucket, group)
+        .where(*_where(M, shape))
+        .group_by(bucket, M.rep_person_id)
     )
 
 
 @lru_cache(maxsize=16)
 def objectives_statement(shape: Shape) -> AnySelect:
-    bucket, group = _bucket(shape.group_by), _group(shape.by)
+    bucket = _bucket(O, shape.group_by)
     return (
         sa.select(
-            bucket,
-            group,
+            bucket.label("bucket"),
+            O.rep_person_id.label("group_key"),
             O.objective,
             sa.func.min(O.position).label("position"),
             sa.func.sum(O.score).label("score_sum"),
             sa.func.count(O.score).label("score_n"),
         )
-        .join(M, sa.and_(M.organization_id == O.organization_id, M.activity_id == O.activity_id))
-        .where(O.organization_id == sa.bindparam("org_id"), *_where(shape))
-        .group_by(bucket, group, O.objective)
+        .where(*_where(O, shape))
+        .group_by(bucket, O.rep_person_id, O.objective)
     )
 
 

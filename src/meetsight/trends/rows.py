@@ -116,6 +116,10 @@ def metric_values(src: Sources) -> dict[str, Any]:
     return values
 
 
+# The conversation's columns copied beside each of its objective scores.
+SHARED_COLUMNS = ("start_at", "week_start", "month_start", "is_call", "rep_person_id")
+
+
 def objective_values(objectives: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """One entry per named objective (the first of a repeated name), in scorecard order."""
     seen: dict[str, dict[str, Any]] = {}
@@ -219,13 +223,14 @@ async def refresh_conversation_metrics(
     src = await _sources(session, org_id, activity_id)
     if src is None:
         return
-    session.add(
-        ConversationMetrics(organization_id=org_id, activity_id=activity_id, **metric_values(src))
-    )
-    await session.flush()
+    values = metric_values(src)
+    shared = {name: values[name] for name in SHARED_COLUMNS}
+    session.add(ConversationMetrics(organization_id=org_id, activity_id=activity_id, **values))
     for item in objective_values(src.objectives):
         session.add(
-            ConversationObjectiveScore(organization_id=org_id, activity_id=activity_id, **item)
+            ConversationObjectiveScore(
+                organization_id=org_id, activity_id=activity_id, **item, **shared
+            )
         )
     await session.flush()
 

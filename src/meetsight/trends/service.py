@@ -154,6 +154,8 @@ def _params(org_id: str, query: TrendsQuery) -> dict[str, Any]:
         "from_at": datetime.combine(query.date_from, time(), tzinfo=UTC),
         "to_at": datetime.combine(query.date_to + timedelta(days=1), time(), tzinfo=UTC),
     }
+    params["first_period"] = _start_of(query, query.date_from)
+    params["last_period"] = _start_of(query, query.date_to)
     if query.is_call is not None:
         params["is_call"] = query.is_call
     return params
@@ -184,14 +186,16 @@ async def team_trends(
     shape = repo.Shape(query.group_by, query.by, query.is_call is not None)
     figures, objective_rows = await repo.fetch_aggregates(reads, shape, _params(org_id, query))
     sums: dict[Any, dict[date, _Sums]] = defaultdict(lambda: defaultdict(_Sums))
+    # The team is every rep's conversations and those without a rep, added up.
+    key_of = (lambda row: row.group_key) if query.by == "rep" else (lambda row: "team")
     for row in figures:
-        sums[row.group_key][_bucket_day(row.bucket)].add(row)
+        sums[key_of(row)][_bucket_day(row.bucket)].add(row)
     scores: dict[Any, dict[date, dict[str, list[float]]]] = defaultdict(
         lambda: defaultdict(lambda: defaultdict(lambda: [0.0, 0]))
     )
     order: dict[str, int] = {}
     for row in objective_rows:
-        entry = scores[row.group_key][_bucket_day(row.bucket)][row.objective]
+        entry = scores[key_of(row)][_bucket_day(row.bucket)][row.objective]
         entry[0] += row.score_sum or 0.0
         entry[1] += row.score_n or 0
         order[row.objective] = min(order.get(row.objective, row.position), row.position)

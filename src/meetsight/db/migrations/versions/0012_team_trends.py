@@ -1,4 +1,5 @@
-"""team trends: one compact row of talk figures and scores per analysed conversation
+"""team trends: one compact row of talk figures and scores per analysed conversation, and its
+scores per objective
 
 Revision ID: 0012
 Revises: 0011
@@ -14,7 +15,13 @@ import sqlalchemy as sa
 from alembic import op
 
 import meetsight.db.base
-from meetsight.trends.rows import Sources, metric_values, objective_values, seller_speakers
+from meetsight.trends.rows import (
+    SHARED_COLUMNS,
+    Sources,
+    metric_values,
+    objective_values,
+    seller_speakers,
+)
 
 revision: str = "0012"
 down_revision: str | None = "0011"
@@ -22,6 +29,22 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 BATCH = 500
+PERIODS = ("week", "month")
+# The covering indexes' tails (trends.models): the aggregates read these and nothing else.
+FIGURE_COLUMNS = (
+    "start_at",
+    "is_call",
+    "duration",
+    "interactivity",
+    "score",
+    "rep_talk_ratio",
+    "rep_questions",
+    "rep_longest_monologue",
+    "seller_talk_ratio",
+    "seller_questions",
+    "seller_longest_monologue",
+)
+OBJECTIVE_COLUMNS = ("objective", "start_at", "is_call", "position", "score")
 
 
 def upgrade() -> None:
@@ -68,9 +91,12 @@ def upgrade() -> None:
             "organization_id", "activity_id", name=op.f("pk_conversation_metrics")
         ),
     )
-    op.create_index(
-        "ix_conversation_metrics_range", "conversation_metrics", ["organization_id", "start_at"]
-    )
+    for period in PERIODS:
+        op.create_index(
+            f"ix_conversation_metrics_{period}",
+            "conversation_metrics",
+            ["organization_id", f"{period}_start", "rep_person_id", *FIGURE_COLUMNS],
+        )
     op.create_table(
         "conversation_objective_scores",
         sa.Column("organization_id", sa.String(length=36), nullable=False),
@@ -78,12 +104,15 @@ def upgrade() -> None:
         sa.Column("objective", sa.String(length=200), nullable=False),
         sa.Column("position", sa.Integer(), nullable=False),
         sa.Column("score", sa.Double(), nullable=True),
+        sa.Column("start_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
+        sa.Column("week_start", sa.Date(), nullable=False),
+        sa.Column("month_start", sa.Date(), nullable=False),
+        sa.Column("is_call", sa.Boolean(), nullable=False),
+        sa.Column("rep_person_id", sa.String(length=36), nullable=True),
         sa.ForeignKeyConstraint(
             ["organization_id", "activity_id"],
-            ["conversation_metrics.organization_id", "conversation_metrics.activity_id"],
-            name=op.f(
-                "fk_conversation_objective_scores_organization_id_activity_id_conversation_metrics"
-            ),
+            ["activities.organization_id", "activities.id"],
+            name=op.f("fk_conversation_objective_scores_organization_id_activity_id_activities"),
             ondelete="CASCADE",
         ),
         sa.ForeignKeyConstraint(
@@ -99,12 +128,23 @@ def upgrade() -> None:
             name=op.f("pk_conversation_objective_scores"),
         ),
     )
+    for period in PERIODS:
+        op.create_index(
+            f"ix_conversation_objective_scores_{period}",
+            "conversation_objective_scores",
+            ["organization_id", f"{period}_start", "rep_person_id", *OBJECTIVE_COLUMNS],
+        )
     _backfill(op.get_bind())
 
 
 def downgrade() -> None:
+    for period in PERIODS:
+        op.drop_index(
+            f"ix_conversation_objective_scores_{period}",
+            table_name="conversation_objective_scores",
+        )
+        op.drop_index(f"ix_conversation_metrics_{period}", table_name="conversation_metrics")
     op.drop_table("conversation_objective_scores")
-    op.drop_index("ix_conversation_metrics_range", table_name="conversation_metrics")
     op.drop_table("conversation_metrics")
 
 
@@ -234,8 +274,10 @@ def _backfill(bind: sa.Connection) -> None:
             score=row.score,
             objectives=row.objectives or [],
         )
-        metrics.append({**key, **metric_values(src)})
-        objectives += [{**key, **item} for item in objective_values(src.objectives)]
+        values = metric_values(src)
+        shared = {name: values[name] for name in SHARED_COLUMNS}
+        metrics.append({**key, **values})
+        objectives += [{**key, **item, **shared} for item in objective_values(src.objectives)]
         if len(metrics) >= BATCH:
             _insert(bind, metrics, objectives)
     _insert(bind, metrics, objectives)
