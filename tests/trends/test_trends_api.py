@@ -209,6 +209,10 @@ async def test_deleting_a_conversation_leaves_the_trends(
         ({"from": "2020-01-01", "to": "2026-01-01"}, "to"),
         ({"from": "2020-01-01", "to": "2026-01-01", "groupBy": "month"}, "to"),
         ({"limit": "0"}, "limit"),
+        ({"from": "9999-12-30", "to": "9999-12-31"}, "from"),
+        ({"from": "0001-01-01", "to": "0001-01-02", "groupBy": "month"}, "from"),
+        ({"from": "0001-01-01", "to": "9999-12-31"}, "from"),
+        ({"to": "9999-12-31"}, "to"),
     ],
 )
 async def test_bad_input_is_a_422_naming_the_parameter(

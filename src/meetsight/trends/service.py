@@ -22,6 +22,9 @@ from meetsight.trends import repository as repo
 from meetsight.trends.rows import month_start, week_start
 
 MAX_PERIODS = {"week": 106, "month": 60}  # two years of weeks, five of months
+# Days a range may name: far enough from date's limits that a period's end and the day after
+# the range always exist.
+FIRST_DAY, LAST_DAY = date(1900, 1, 1), date(9998, 12, 31)
 DEFAULT_WEEKS = 12
 
 
@@ -50,6 +53,9 @@ def build_query(
     today: date | None = None,
 ) -> TrendsQuery:
     """Fills in the default range; ValidationFailed (422) names the parameter at fault."""
+    for name, day in (("from", date_from), ("to", date_to)):
+        if day is not None and not FIRST_DAY <= day <= LAST_DAY:
+            raise ValidationFailed(f"{name}: must be between {FIRST_DAY} and {LAST_DAY}")
     if date_to is None:
         today = today or datetime.now(UTC).date()
         date_to = max(today, date_from) if date_from else today
@@ -58,12 +64,20 @@ def build_query(
     if date_from > date_to:
         raise ValidationFailed("from: must not be after to")
     query = TrendsQuery(date_from, date_to, group_by, by, is_call)
-    if len(periods(query)) > MAX_PERIODS[group_by]:
+    if _period_count(query) > MAX_PERIODS[group_by]:
         raise ValidationFailed(
             f"to: at most {MAX_PERIODS[group_by]} {group_by}s from `from`; narrow the range "
             "or group by month"
         )
     return query
+
+
+def _period_count(query: TrendsQuery) -> int:
+    """How many periods the range touches, counted without listing them."""
+    first, last = _start_of(query, query.date_from), _start_of(query, query.date_to)
+    if query.group_by == "week":
+        return (last - first).days // 7 + 1
+    return (last.year - first.year) * 12 + last.month - first.month + 1
 
 
 def _start_of(query: TrendsQuery, day: date) -> date:
