@@ -46,6 +46,8 @@ SELECT create_distributed_table('activity_scores', 'organization_id', colocate_w
 SELECT create_distributed_table('activity_summaries', 'organization_id', colocate_with => 'accounts');
 SELECT create_distributed_table('chat_messages', 'organization_id', colocate_with => 'accounts');
 SELECT create_distributed_table('comments', 'organization_id', colocate_with => 'accounts');
+SELECT create_distributed_table('conversation_metrics', 'organization_id', colocate_with => 'accounts');
+SELECT create_distributed_table('conversation_objective_scores', 'organization_id', colocate_with => 'accounts');
 SELECT create_distributed_table('deal_activities', 'organization_id', colocate_with => 'accounts');
 SELECT create_distributed_table('next_steps', 'organization_id', colocate_with => 'accounts');
 SELECT create_distributed_table('notes', 'organization_id', colocate_with => 'accounts');

@@ -49,6 +49,7 @@ from meetsight.security.headers import SecurityHeaders
 from meetsight.security.request_guard import RequestGuard
 from meetsight.state import AppState
 from meetsight.storage.factory import open_media_store
+from meetsight.trends.endpoints import router as trends_router
 from meetsight.web.api_docs import install_api_docs
 from meetsight.web.install import install_web
 from meetsight.webhooks.endpoints import router as webhooks_router
@@ -138,6 +139,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         call_comment_routes,
         intelligence_router,
         search_router,
+        trends_router,
         webhooks_router,
         accounts_router,
     ):

@@ -228,6 +228,16 @@ def _listing(kind: str) -> Case:
             for word in B_WORDS:
                 response = await w.rest("GET", f"{API}/calls?name={word}")
                 assert check_envelope(response.json()) == []
+        domain = B_PERSON_EMAIL.split("@")[1]
+        for query in (
+            f"participant={B_PERSON_EMAIL}",
+            "participant=bartholomew",
+            f"participant=@{domain}",
+            f"company={domain}",
+            "company=Quillfeather",
+        ):
+            response = await w.rest("GET", f"{API}/{kind}?{query}")
+            assert check_envelope(response.json()) == [], query
 
     return case
 
@@ -393,6 +403,18 @@ SUB_READERS = (
 )
 
 
+async def _trends(w: Walk) -> None:
+    """Only A's reps and A's conversations: B's owner, conversations and org never show."""
+    year = "from=2026-01-01&to=2026-12-31"
+    reps = check_envelope((await w.rest("GET", f"{API}/trends?{year}&by=rep")).json())
+    assert [r["rep"]["personId"] for r in reps] == [w.world.a.person_id]
+    for kind, expected in (("all", 2), ("meetings", 1), ("calls", 1)):
+        url = f"{API}/trends?{year}&by=team&groupBy=month&type={kind}"
+        [team] = check_envelope((await w.rest("GET", url)).json())
+        assert team["team"]["id"] == w.world.a.org_id
+        assert team["totals"]["conversations"] == expected, team["totals"]
+
+
 def _rest_cases() -> dict[tuple[str, str], Case]:
     cases: dict[tuple[str, str], Case] = {}
     for kind in ("meetings", "calls"):
@@ -417,6 +439,7 @@ def _rest_cases() -> dict[tuple[str, str], Case]:
         {
             ("GET", f"{API}/call-notes"): _call_notes,
             ("GET", f"{API}/smart-categories"): _list_categories,
+            ("GET", f"{API}/trends"): _trends,
             ("POST", f"{API}/smart-categories"): _create_category,
             ("PATCH", f"{API}/smart-categories/{{category_id}}"): _patch_category,
             ("DELETE", f"{API}/smart-categories/{{category_id}}"): _delete_category,
@@ -444,6 +467,8 @@ async def _list_meetings(w: Walk) -> None:
         {"keyword": B_WORDS[0]},
         {"participants": [B_PERSON_EMAIL]},
         {"organizers": [B_PERSON_EMAIL]},
+        {"company": B_PERSON_EMAIL.split("@")[1]},
+        {"company": "Quillfeather"},
     ):
         assert (await w.tool_ok("list_meetings", arguments))["meetings"] == []
 
@@ -451,14 +476,21 @@ async def _list_meetings(w: Walk) -> None:
 async def _list_calls(w: Walk) -> None:
     listed = await w.tool_ok("list_calls", {"limit": 50})
     assert [c["id"] for c in listed["calls"]] == [w.world.a_call]
-    for arguments in ({"titleFilter": B_WORDS[0]}, {"participants": [B_PERSON_EMAIL]}):
+    for arguments in (
+        {"titleFilter": B_WORDS[0]},
+        {"participants": [B_PERSON_EMAIL]},
+        {"company": B_PERSON_EMAIL.split("@")[1]},
+    ):
         assert (await w.tool_ok("list_calls", arguments))["calls"] == []
 
 
 def _find_by_participant(tool: str, key: str) -> Case:
     async def case(w: Walk) -> None:
+        domain = B_PERSON_EMAIL.split("@")[1]
         for who in (B_PERSON_EMAIL, B_PERSON_NAME, "Bartholomew", B_PERSON_EMAIL.upper()):
             assert (await w.tool_ok(tool, {"participant": who}))[key] == []
+        for arguments in ({"participant": f"@{domain}"}, {"participant": "b", "company": domain}):
+            assert (await w.tool_ok(tool, arguments))[key] == []
 
     return case
 

@@ -55,6 +55,8 @@ async def list_meetings(request: Request) -> Response:
         to_date=query.to_date,
         status=query.status,
         media_type=query.media_type,
+        participant=query.participant,
+        company=query.company,
     )
     return await _listing(app_state(request), ctx.organization_id, MEETINGS, filters, query)
 
@@ -76,6 +78,8 @@ async def list_calls(request: Request) -> Response:
         status=query.status,
         name=query.name,
         direction=query.direction,
+        participant=query.participant,
+        company=query.company,
     )
     return await _listing(app_state(request), ctx.organization_id, CALLS, filters, query)
 

@@ -25,6 +25,7 @@ from meetsight.oauth.models import OAuthClient, OAuthCode, OAuthConsent, OAuthGr
 from meetsight.organizations.models import Organization, Person, User
 from meetsight.processing.models import Job
 from meetsight.transcripts.models import TranscriptDocument, TranscriptSegment
+from meetsight.trends.models import ConversationMetrics, ConversationObjectiveScore
 from meetsight.web.models import SigninAttempt, WebSession
 from meetsight.webhooks.models import WebhookAttempt, WebhookDelivery, WebhookEndpoint
 
@@ -44,6 +45,8 @@ __all__ = [
     "Base",
     "ChatMessage",
     "Comment",
+    "ConversationMetrics",
+    "ConversationObjectiveScore",
     "Deal",
     "DealActivity",
     "Job",

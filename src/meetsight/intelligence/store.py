@@ -13,6 +13,7 @@ from meetsight.accounts.next_step_records import record_next_steps
 from meetsight.activities.models import Activity
 from meetsight.intelligence.models import ActivityScore, ActivitySummary, Note
 from meetsight.intelligence.results import Intelligence, NextStep
+from meetsight.trends.rows import refresh_conversation_metrics
 
 
 def next_step_json(step: NextStep) -> dict[str, Any]:
@@ -101,3 +102,4 @@ async def store_intelligence(
         .where(Activity.organization_id == org_id, Activity.id == activity_id)
         .values(ai_score=card.score)
     )
+    await refresh_conversation_metrics(session, org_id, activity_id)

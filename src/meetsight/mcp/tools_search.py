@@ -26,8 +26,10 @@ Query = Annotated[
     Field(
         min_length=1,
         max_length=500,
-        description='Search words; "a phrase" in quotes, prefix* with a star. Stemmed: '
-        '"pricing" also finds "price"',
+        description='Search words, all of which must match; "a phrase" in quotes (its words '
+        "in that order); prefix* with a star; OR in capitals between words or phrases for "
+        'either ("competitor OR alternative", "pricing discount OR rebate" = pricing and one '
+        'of the two). Case and accents ignored; stemmed: "pricing" also finds "price"',
     ),
 ]
 Scope = Annotated[
@@ -197,7 +199,8 @@ def register(server: MCPServer[Any]) -> None:
         description="Full-text search of video calls and in-person meetings (never phone "
         "calls) in titles and/or transcript sentences, best matches first. Each hit has the "
         "meeting's id, title, dates, media type, participants and up to 3 matching sentences "
-        "with speaker and start time. limit max 50, default 20.",
+        'with speaker and start time. Query: words (all must match), "quoted phrases", '
+        "prefix*, OR between alternatives. limit max 50, default 20.",
         annotations=READ_ONLY,
     )
     server.add_tool(
@@ -207,6 +210,7 @@ def register(server: MCPServer[Any]) -> None:
         description="Full-text search of phone calls only, in titles and/or transcript "
         "sentences, best matches first; narrow with dates, direction (INBOUND/OUTBOUND) and "
         "parts of the caller or destination number. Hits carry the matching sentences with "
-        "speaker and start time. limit max 50, default 20.",
+        'speaker and start time. Query: words (all must match), "quoted phrases", prefix*, '
+        "OR between alternatives. limit max 50, default 20.",
         annotations=READ_ONLY,
     )

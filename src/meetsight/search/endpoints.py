@@ -29,7 +29,10 @@ class SearchParams(PageQuery):
     q: str = Field(
         min_length=1,
         max_length=500,
-        description='Words (all must match), "a phrase", prefix* ; case and accents ignored',
+        description='Words (all must match), "a phrase" (words in that order), prefix*, and OR '
+        "(capitals) between words or phrases for either: `competitor OR alternative`, "
+        '`pricing "too expensive" OR cheaper` (pricing and one of the two). Case and accents '
+        "ignored; stemmed (pricing finds price)",
     )
     scope: Literal["title", "sentences", "all"] = Field("all", description="Where to search")
     type: Literal["meetings", "calls", "all"] = Field(

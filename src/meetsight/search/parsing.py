@@ -1,9 +1,11 @@
 """The user's search text as parts (terms, phrases, prefixes), validated once for both engines.
 
 Only what every engine can do the same way is understood: words (all must match), "quoted
-phrases" and prefix* words. Operators of either engine's own syntax (AND, OR, NOT, NEAR,
-parentheses, column filters, -, +, ^) are dropped rather than passed through, so no query can
-reach the engine's parser as syntax.
+phrases", prefix* words, and OR (in capitals) between two of them: either may match
+(`competitor OR alternative`, `"too expensive" OR pricey OR cheaper`; `pricing discount OR
+rebate` is pricing AND (discount OR rebate)). Other operators of either engine's own syntax (AND,
+NOT, NEAR, parentheses, column filters, -, +, ^) are dropped rather than passed through, so no
+query can reach the engine's parser as syntax.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ MAX_PARTS = 32
 OPERATORS = frozenset({"AND", "OR", "NOT", "NEAR"})
 _QUOTED = re.compile(r'"([^"]*)"?')
 _WORD = re.compile(r"\w+(?:[-'\u2019.]\w+)*\*?")
+# Phrases and words in the order written: what OR stands between.
+_IN_ORDER = re.compile(r'"([^"]*)"?|(' + _WORD.pattern + ")")
 _TOKEN = re.compile(r"\w+")
 
 
@@ -35,6 +39,18 @@ class QueryPart:
 @dataclass(frozen=True, slots=True)
 class ParsedQuery:
     parts: tuple[QueryPart, ...]
+    # Set only when the text has an OR: every group must match, any one part of a group. Empty
+    # means each part is its own group (all parts must match), as before OR was understood.
+    groups: tuple[tuple[QueryPart, ...], ...] = ()
+
+    @property
+    def has_or(self) -> bool:
+        return any(len(group) > 1 for group in self.groups)
+
+    @property
+    def alternatives(self) -> tuple[tuple[QueryPart, ...], ...]:
+        """The groups, all of which must match; any one part of each."""
+        return self.groups if self.has_or else tuple((part,) for part in self.parts)
 
 
 def parse_search_text(text: str) -> ParsedQuery:
@@ -55,7 +71,33 @@ def parse_search_text(text: str) -> ParsedQuery:
         raise ValidationFailed("query: contains only operators or punctuation, no word to search")
     if len(unique) > MAX_PARTS:
         raise ValidationFailed(f"query: at most {MAX_PARTS} words and phrases")
-    return ParsedQuery(unique)
+    groups = _or_groups(text)
+    return ParsedQuery(unique, groups if any(len(g) > 1 for g in groups) else ())
+
+
+def _or_groups(text: str) -> tuple[tuple[QueryPart, ...], ...]:
+    """The parts in the order written, those joined by OR in one group. OR binds the parts
+    directly beside it; any other operator between them ends the group."""
+    groups: list[list[QueryPart]] = []
+    pending_or = False
+    for match in _IN_ORDER.finditer(text):
+        phrase, word = match.group(1), match.group(2)
+        if word is not None and word.rstrip("*") in OPERATORS:
+            pending_or = word == "OR" and bool(groups)
+            continue
+        found: list[QueryPart] = []
+        if phrase is not None:
+            _take_phrase(phrase, found)
+        else:
+            _take_word(word, found)
+        for part in found:
+            if pending_or:
+                groups[-1].append(part)
+            else:
+                groups.append([part])
+            pending_or = False
+    unique = dict.fromkeys(tuple(dict.fromkeys(group)) for group in groups)
+    return tuple(unique)
 
 
 def _take_phrase(inner: str, parts: list[QueryPart]) -> str:

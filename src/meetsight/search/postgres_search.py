@@ -78,6 +78,34 @@ def _config_forms(parsed: ParsedQuery, params: dict[str, Any], joiner: str, tag:
     return forms
 
 
+def _grouped_forms(
+    parsed: ParsedQuery, params: dict[str, Any], tag: str, *, as_words: bool
+) -> list[str]:
+    """With OR: per configuration every group required, any part of a group; `as_words`
+    takes each phrase as its separate words, all required (what ranking reads)."""
+    forms = []
+    for config in CONFIGS:
+        groups = []
+        for g, group in enumerate(parsed.alternatives):
+            arms = []
+            for i, part in enumerate(group):
+                name = f"{tag}{config[3]}{g}_{i}"
+                if as_words:
+                    words = _as_words(ParsedQuery((part,))).parts
+                    arms.append(
+                        "("
+                        + " && ".join(
+                            _part_sql(w, config, f"{name}_{j}", params) for j, w in enumerate(words)
+                        )
+                        + ")"
+                    )
+                else:
+                    arms.append(_part_sql(part, config, name, params))
+            groups.append("(" + " || ".join(arms) + ")")
+        forms.append("(" + " && ".join(groups) + ")")
+    return forms
+
+
 def _combined(forms: list[str]) -> str:
     """The forms OR-ed, for the page's sentences, where the document's own configuration is not
     at hand; a form equal to an earlier one is left out."""
@@ -121,11 +149,18 @@ def _keyed_match(column: str, kinds: tuple[int, ...]) -> str:
 def prepare_query(org_id: str, parsed: ParsedQuery) -> Prepared:
     """The query as SQL per configuration; no database access."""
     params: dict[str, Any] = {}
-    forms = _config_forms(parsed, params, "&&", "a")
+    if parsed.has_or:
+        forms = _grouped_forms(parsed, params, "a", as_words=False)
+    else:
+        forms = _config_forms(parsed, params, "&&", "a")
     anyone = _combined(_config_forms(parsed, params, "||", "o"))
     words = None
     if any(part.is_phrase for part in parsed.parts):
-        words = _combined(_config_forms(_as_words(parsed), params, "&&", "w"))
+        words = _combined(
+            _grouped_forms(parsed, params, "w", as_words=True)
+            if parsed.has_or
+            else _config_forms(_as_words(parsed), params, "&&", "w")
+        )
     return Prepared(org_id, forms, _combined(forms), anyone, params, words_sql=words)
 
 

@@ -19,6 +19,7 @@ from meetsight.web import (
     pages_members,
     pages_oauth_clients,
     pages_setup,
+    pages_team,
     pages_upload,
     pages_webhooks,
 )
@@ -59,6 +60,7 @@ def install_web(app: FastAPI, settings: Settings) -> None:
         pages_audit.router,
         pages_webhooks.router,
         pages_home.router,
+        pages_team.router,
         pages_upload.router,
         pages_conversation.router,
         pages_comments.router,
