@@ -538,6 +538,15 @@ async def _mcp_get_account(w: Walk) -> None:
     assert {c["id"] for c in overview["conversations"]} <= {w.world.a_meeting, w.world.a_call}
 
 
+async def _mcp_team_trends(w: Walk) -> None:
+    """A's reps and conversations only: B's rep would be a marker in the answer."""
+    for by in ("rep", "team"):
+        trends = await w.tool_ok(
+            "get_team_trends", {"fromDate": "2026-01-01", "toDate": "2026-12-31", "by": by}
+        )
+        assert sum(g["totals"]["conversations"] for g in trends["groups"]) == 2, trends
+
+
 MCP_CASES: dict[str, Case] = {
     "list_meetings": _list_meetings,
     "list_calls": _list_calls,
@@ -552,6 +561,7 @@ MCP_CASES: dict[str, Case] = {
     "get_meetings_statistics": _statistics,
     "list_accounts": _mcp_list_accounts,
     "get_account": _mcp_get_account,
+    "get_team_trends": _mcp_team_trends,
 }
 
 

@@ -9,6 +9,7 @@ import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -96,3 +97,20 @@ async def _last_call_summary(agent: Agent) -> None:
     assert agent.calls == 2 and agent.tokens < TOKEN_BUDGET, agent.sizes
     assert summary["available"] and summary["summaryText"]
     assert calls[0]["url"].endswith(f"/app/conversations/{calls[0]['id']}")
+
+
+@pytest.mark.parametrize("mode", MODES)
+async def test_which_rep_asks_the_most_questions_this_quarter(
+    mcp_url: str, demo_key: str, mode: str
+) -> None:
+    start = (datetime.now(UTC).date() - timedelta(days=90)).isoformat()
+    async with agent_for(mcp_url, demo_key, mode) as agent:
+        trends = await agent.call(
+            "get_team_trends", {"fromDate": start, "sortBy": "questionsPerConversation"}
+        )
+    assert agent.calls == 1 and agent.tokens < TOKEN_BUDGET, agent.sizes
+    reps = [g for g in trends["groups"] if g["totals"].get("questionsPerConversation")]
+    assert len(reps) >= 2, trends
+    figures = [g["totals"]["questionsPerConversation"] for g in reps]
+    assert figures == sorted(figures, reverse=True) and figures[0] > figures[-1]
+    assert reps[0]["rep"]["name"]

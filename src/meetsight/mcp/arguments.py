@@ -38,20 +38,20 @@ Limit = Annotated[
 Skip = Annotated[int, Field(ge=0, le=100_000, description="How many results to skip (paging)")]
 SortOrder = Annotated[
     Literal["asc", "desc"],
-    Field(description="By start date: 'desc' newest first (default) or 'asc' oldest first"),
+    Field(description="By start date: desc (newest first) or asc"),
 ]
 FromDate = Annotated[
     str | None,
     Field(
         pattern=DATE_PATTERN,
-        description="Only activities starting on or after this day, YYYY-MM-DD (UTC)",
+        description="First day, YYYY-MM-DD (UTC)",
     ),
 ]
 ToDate = Annotated[
     str | None,
     Field(
         pattern=DATE_PATTERN,
-        description="Only activities starting on or before this day (inclusive), YYYY-MM-DD (UTC)",
+        description="Last day (inclusive), YYYY-MM-DD (UTC)",
     ),
 ]
 Emails = Annotated[
@@ -77,15 +77,14 @@ ActivityId = Annotated[
     str,
     Field(
         min_length=1,
-        description="A meeting or call id, as returned by the list, find and search tools",
+        description="A meeting or call id from the other tools",
     ),
 ]
 Language = Annotated[
     str | None,
     Field(
         max_length=8,
-        description="ISO 639-1 code of the wanted language; content is served in the language "
-        "it was recorded in, and the result says which that is",
+        description="ISO 639-1 code; content stays in its recorded language (the result says)",
     ),
 ]
 MaxSentences = Annotated[
@@ -111,8 +110,7 @@ Seconds = Annotated[
     Field(
         ge=0,
         le=10 * 24 * 3600,
-        description="A time in seconds from the start of the recording: only sentences "
-        "starting from fromSeconds and before toSeconds, e.g. 600 and 900 for minutes 10-15",
+        description="Seconds from the recording's start: sentences starting in [from, to)",
     ),
 ]
 TranscriptFormat = Annotated[

@@ -4,9 +4,9 @@ Pydantic's schemas carry a `title` for every property and, in output schemas, th
 model of every result ($defs of activities, participants, sentences...): 36 KB of the 50 KB
 tools/list, which an agent pays for in context on every connection. Models read a tool's
 name, description and input schema; output schemas let a client check structured results.
-So input schemas lose only the titles, and output schemas keep their top level (each field's
-type) with nested objects as plain `object`: a looser schema every result
-still conforms to (the tools validate against the full models when they build results)."""
+So input schemas lose titles and string bounds (the server enforces them), and output schemas
+keep only their top-level field names: a looser schema every result still conforms to (the
+tools build results from the full models)."""
 
 from __future__ import annotations
 
@@ -14,9 +14,14 @@ from typing import Any
 
 from mcp_types import Tool as MCPTool
 
+# String and list bounds the server enforces anyway (a bad value is a tool error naming it);
+# a model never needs a date's regular expression to write YYYY-MM-DD.
+UNADVERTISED = frozenset({"title", "pattern", "maxLength", "minLength", "maxItems"})
+
 
 def without_titles(schema: Any) -> Any:
-    """The schema without property titles (a property named "title" stays), and an optional
+    """The schema without property titles and string bounds (a property named "title"
+    stays: it is a dict), and an optional
     argument as its type alone: `anyOf [T, null]` with `default: null` says no more than an
     argument left out (which is what a client does with it)."""
     if isinstance(schema, dict):
@@ -33,7 +38,7 @@ def without_titles(schema: Any) -> Any:
         return {
             key: (without_titles(value) if key != "properties" else _properties(value))
             for key, value in schema.items()
-            if not (key == "title" and isinstance(value, str))
+            if not (key in UNADVERTISED and isinstance(value, str | int))
         }
     if isinstance(schema, list):
         return [without_titles(v) for v in schema]
@@ -44,36 +49,15 @@ def _properties(props: dict[str, Any]) -> dict[str, Any]:
     return {name: without_titles(value) for name, value in props.items()}
 
 
-def _shallow(prop: dict[str, Any]) -> dict[str, Any]:
-    """One top-level property: its type, nested models as `object`. What the fields mean is
-    in the tool's description, which is what a model reads."""
-    out: dict[str, Any] = {}
-    if "$ref" in prop:
-        out["type"] = "object"
-    elif "anyOf" in prop:
-        kinds = [_shallow(branch).get("type", "object") for branch in prop["anyOf"]]
-        out["type"] = sorted(set(kinds)) if len(set(kinds)) > 1 else kinds[0]
-    elif prop.get("type") == "array":
-        items = prop.get("items", {})
-        out["type"] = "array"
-        if items:
-            out["items"] = {"type": _shallow(items).get("type", "object")}
-    elif "type" in prop:
-        out["type"] = prop["type"]
-        if "enum" in prop:
-            out["enum"] = prop["enum"]
-    return out
-
-
 def lean_output(schema: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The answer's field names, each any value: what each holds is in the tool's description,
+    which is what a model reads; a client can still see the shape it gets."""
     if not schema:
         return schema
     out: dict[str, Any] = {"type": "object"}
     props = schema.get("properties", {})
     if props:
-        out["properties"] = {name: _shallow(prop) for name, prop in props.items()}
-    if schema.get("required"):
-        out["required"] = schema["required"]
+        out["properties"] = {name: {} for name in props}
     return out
 
 

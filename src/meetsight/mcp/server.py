@@ -31,6 +31,7 @@ from meetsight.mcp import (
     tools_listing,
     tools_search,
     tools_stats,
+    tools_trends,
 )
 from meetsight.mcp.errors import ToolFailure
 from meetsight.mcp.lean_schemas import lean_tool
@@ -53,7 +54,7 @@ TOOL_NAMES = (
     "get_meetings_statistics",
 )
 # Ours, beside the spec's 11: across conversations (docs/mcp.md, "Across conversations").
-EXTRA_TOOL_NAMES = ("list_accounts", "get_account")
+EXTRA_TOOL_NAMES = ("list_accounts", "get_account", "get_team_trends")
 
 INSTRUCTIONS = (
     "Meetings (video calls, in-person meetings) and phone calls recorded by this organization. "
@@ -196,6 +197,7 @@ def build_mcp_server() -> MeetsightMCP:
         tools_content,
         tools_stats,
         tools_accounts,
+        tools_trends,
         resources,
         prompts,
     ):
