@@ -26,8 +26,17 @@ Query = Annotated[
     Field(
         min_length=1,
         max_length=500,
-        description='Search words; "a phrase" in quotes, prefix* with a star. Stemmed: '
-        '"pricing" also finds "price"',
+        description="What to look for. Words must all match unless joined by OR (capitals): "
+        '"competitor OR vendor"; "a phrase" in quotes; prefix* with a star; stemmed, so '
+        '"pricing" also finds "price". In mode hybrid (default) the meaning counts too: '
+        '"they worry about cost" finds "the price is too high", across languages',
+    ),
+]
+Mode = Annotated[
+    Literal["hybrid", "lexical", "meaning"],
+    Field(
+        description="hybrid (default): words and meaning fused; lexical: exact words only "
+        "(use for names and numbers); meaning: nearest sentences by meaning only"
     ),
 ]
 Scope = Annotated[
@@ -41,7 +50,10 @@ class SentenceHit(BaseModel):
     speaker: str
     startTime: float = Field(description="Seconds from the start of the recording")
     endTime: float
-    snippet: str = Field(description="The sentence, matched words marked as **word**")
+    snippet: str = Field(
+        description="The sentence, matched words marked as **word**; one found by meaning "
+        "is given as said"
+    )
 
 
 class SearchResult(Activity):
@@ -53,6 +65,7 @@ class SearchResult(Activity):
 class SearchInfo(BaseModel):
     query: str
     scope: str
+    mode: str
     total: int = Field(description="Matching activities before limit")
     returned: int
 
@@ -74,6 +87,7 @@ async def _search(
     from_date: str | None,
     to_date: str | None,
     limit: int,
+    mode: str = "hybrid",
     direction: str | None = None,
     from_number: str | None = None,
     to_number: str | None = None,
@@ -98,6 +112,7 @@ async def _search(
         from_number=a.partial(from_number, "fromNumber"),
         to_number=a.partial(to_number, "toNumber"),
         limit=limit,
+        mode=mode,  # type: ignore[arg-type]
     )
     try:
         page = await search_on_reader(access.state.reader, access.org_id, search)
@@ -139,7 +154,13 @@ async def _search(
         for hit in page.hits
         if hit.activity_id in shaped  # deleted since the index answered
     ]
-    info = {"query": query, "scope": scope, "total": page.total, "returned": len(results)}
+    info = {
+        "query": query,
+        "scope": scope,
+        "mode": mode,
+        "total": page.total,
+        "returned": len(results),
+    }
     return results, info
 
 
@@ -150,6 +171,7 @@ async def search_meetings(
     fromDate: a.FromDate = None,
     toDate: a.ToDate = None,
     limit: a.Limit = a.DEFAULT_LIMIT,
+    mode: Mode = "hybrid",
 ) -> Annotated[CallToolResult, MeetingSearch]:
     results, info = await _search(
         ctx,
@@ -159,6 +181,7 @@ async def search_meetings(
         from_date=fromDate,
         to_date=toDate,
         limit=limit,
+        mode=mode,
     )
     return tool_result(MeetingSearch(meetings=results, **info))
 
@@ -173,6 +196,7 @@ async def search_calls(
     direction: a.Direction = None,
     fromNumber: a.NumberFilter = None,
     toNumber: a.NumberFilter = None,
+    mode: Mode = "hybrid",
 ) -> Annotated[CallToolResult, CallSearch]:
     results, info = await _search(
         ctx,
@@ -182,6 +206,7 @@ async def search_calls(
         from_date=fromDate,
         to_date=toDate,
         limit=limit,
+        mode=mode,
         direction=direction,
         from_number=fromNumber,
         to_number=toNumber,
@@ -194,19 +219,24 @@ def register(server: MCPServer[Any]) -> None:
         search_meetings,
         name="search_meetings",
         title="Search meetings",
-        description="Full-text search of video calls and in-person meetings (never phone "
-        "calls) in titles and/or transcript sentences, best matches first. Each hit has the "
-        "meeting's id, title, dates, media type, participants and up to 3 matching sentences "
-        "with speaker and start time. limit max 50, default 20.",
+        description="Search video calls and in-person meetings (never phone calls) in titles "
+        "and/or transcript sentences, by words and by meaning (mode hybrid, the default), best "
+        "matches first. Each hit has the meeting's id, title, dates, media type, participants "
+        "and up to 3 matching sentences with speaker and start time. Example: "
+        '{"query": "they worry about cost", "fromDate": "2026-01-01"} finds "the price is too '
+        'high"; {"query": "Acme OR Initech", "mode": "lexical"} finds either name exactly. '
+        "limit max 50, default 20.",
         annotations=READ_ONLY,
     )
     server.add_tool(
         search_calls,
         name="search_calls",
         title="Search phone calls",
-        description="Full-text search of phone calls only, in titles and/or transcript "
-        "sentences, best matches first; narrow with dates, direction (INBOUND/OUTBOUND) and "
-        "parts of the caller or destination number. Hits carry the matching sentences with "
-        "speaker and start time. limit max 50, default 20.",
+        description="Search phone calls only, in titles and/or transcript sentences, by words "
+        "and by meaning (mode hybrid, the default), best matches first; narrow with dates, "
+        "direction (INBOUND/OUTBOUND) and parts of the caller or destination number. Hits "
+        "carry the matching sentences with speaker and start time. Example: "
+        '{"query": "customer wants to cancel", "direction": "INBOUND"}; words joined by OR '
+        'match either ("refund OR chargeback"). limit max 50, default 20.',
         annotations=READ_ONLY,
     )

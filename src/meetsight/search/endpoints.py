@@ -29,7 +29,15 @@ class SearchParams(PageQuery):
     q: str = Field(
         min_length=1,
         max_length=500,
-        description='Words (all must match), "a phrase", prefix* ; case and accents ignored',
+        description='Words (all must match), "a phrase", prefix*, OR between two of them '
+        '("competitor OR vendor"); case and accents ignored. With mode hybrid or meaning, also '
+        'what the words mean: "they worry about cost" finds "the price is too high", in '
+        "any of the languages the engine reads",
+    )
+    mode: Literal["hybrid", "lexical", "meaning"] = Field(
+        "hybrid",
+        description="hybrid (default): the words and their meaning, fused; lexical: the words "
+        "only; meaning: sentence meaning only (the nearest sentences, always some)",
     )
     scope: Literal["title", "sentences", "all"] = Field("all", description="Where to search")
     type: Literal["meetings", "calls", "all"] = Field(
@@ -50,7 +58,10 @@ class SentenceMatchOut(Schema):
     speaker: str
     start_time: float
     end_time: float
-    snippet: str = Field(description="The sentence with the matched words marked **like this**")
+    snippet: str = Field(
+        description="The sentence with the matched words marked **like this**; a sentence "
+        "found by meaning is given as said (up to 300 characters)"
+    )
 
 
 class SearchHitOut(Schema):
@@ -66,7 +77,7 @@ class SearchHitOut(Schema):
 @router.get(
     "/search",
     response_model=Envelope[list[SearchHitOut]],
-    summary="Search titles and transcript sentences; best matches first",
+    summary="Search titles and transcript sentences by words and meaning; best matches first",
     openapi_extra=openapi_parameters(SearchParams),
 )
 async def search(request: Request) -> Response:
@@ -83,6 +94,7 @@ async def search(request: Request) -> Response:
         to_number=params.to_number,
         limit=params.limit,
         skip=params.offset,
+        mode=params.mode,
     )
     state = app_state(request)
     try:

@@ -4,6 +4,7 @@ in the caller's transaction, so the index never disagrees with a committed trans
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 
 import sqlalchemy as sa
@@ -11,7 +12,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Session
 
-from meetsight.search import postgres_index, sqlite_index
+from meetsight.search import postgres_index, sqlite_index, vectors
 from meetsight.search.schema import POSTGRES_TABLES, IndexedSentence
 
 
@@ -27,13 +28,24 @@ def index_transcript_sync(
 async def index_transcript(
     session: AsyncSession, org_id: str, activity_id: str, sentences: Sequence[IndexedSentence]
 ) -> None:
-    """Replace the activity's sentences in the index. The segments must be
-    flushed already (PostgreSQL reads them back)."""
+    """Replace the activity's sentences in the index, and their vectors for search by meaning
+    (sentences not seen before are embedded on a worker thread, outside the session's
+    statements: about 3 ms a sentence). The segments must be flushed already (PostgreSQL
+    reads them back)."""
+    texts = [s.text for s in sentences]
 
-    def run(sync: Session) -> None:
-        index_transcript_sync(sync.connection(), org_id, activity_id, sentences)
+    def plan(sync: Session) -> vectors.SegmentPlan | None:
+        conn = sync.connection()
+        index_transcript_sync(conn, org_id, activity_id, sentences)
+        return vectors.plan_segments(conn, org_id, activity_id, texts)
 
-    await session.run_sync(run)
+    planned = await session.run_sync(plan)
+    if planned is None:
+        return
+    fresh = await asyncio.to_thread(vectors.embed_texts, planned.missing)
+    await session.run_sync(
+        lambda sync: vectors.write_segments(sync.connection(), org_id, activity_id, planned, fresh)
+    )
 
 
 def index_title_sync(conn: Connection, org_id: str, activity_id: str, name: str) -> None:
@@ -41,6 +53,7 @@ def index_title_sync(conn: Connection, org_id: str, activity_id: str, name: str)
         sqlite_index.index_title(conn, org_id, activity_id, name)
     else:
         postgres_index.index_title(conn, org_id, activity_id)
+    vectors.store_title_vector(conn, org_id, activity_id, name)  # one short text: ~10 ms
 
 
 def reindex_activity_sync(conn: Connection, org_id: str, activity_id: str, name: str) -> None:
@@ -49,6 +62,7 @@ def reindex_activity_sync(conn: Connection, org_id: str, activity_id: str, name:
         sqlite_index.index_title(conn, org_id, activity_id, name)
     else:
         postgres_index.index_activity(conn, org_id, activity_id)
+    vectors.store_title_vector(conn, org_id, activity_id, name)  # vectors know no language
 
 
 async def remove_from_search(session: AsyncSession, org_id: str, activity_id: str) -> None:
@@ -60,6 +74,7 @@ async def remove_from_search(session: AsyncSession, org_id: str, activity_id: st
             sqlite_index.remove_activity(conn, org_id, activity_id)
         else:
             postgres_index.remove_activity(conn, org_id, activity_id)
+        vectors.remove_vectors(conn, org_id, activity_id)
 
     await session.run_sync(run)
 

@@ -56,26 +56,51 @@ def _part_sql(part: QueryPart, config: str, name: str, params: dict[str, Any]) -
     return f"tsquery_phrase(phraseto_tsquery({cfg}, :{name}h), {tail})"
 
 
-def _as_words(parsed: ParsedQuery) -> ParsedQuery:
-    """Every phrase as its separate words (a prefix stays on its last word)."""
-    words = {
-        QueryPart((word,), prefix=part.prefix and i == len(part.words) - 1): None
-        for part in parsed.parts
-        for i, word in enumerate(part.words)
-    }
-    return ParsedQuery(tuple(words))
+def _as_words(parsed: ParsedQuery) -> list[list[list[QueryPart]]]:
+    """Every phrase as its separate words, AND-ed (a prefix stays on its last word), in the
+    query's groups: a necessary condition of the query that GIN answers exactly."""
+    return [
+        [
+            [
+                QueryPart((word,), prefix=part.prefix and i == len(part.words) - 1)
+                for i, word in enumerate(part.words)
+            ]
+            for part in group
+        ]
+        for group in parsed.groups
+    ]
 
 
-def _config_forms(parsed: ParsedQuery, params: dict[str, Any], joiner: str, tag: str) -> list[str]:
-    """The query in each configuration (CONFIGS order), as SQL."""
+def _config_forms(
+    groups: list[list[list[QueryPart]]], params: dict[str, Any], joiner: str, tag: str
+) -> list[str]:
+    """The query in each configuration (CONFIGS order), as SQL: `groups` joined by `joiner`,
+    each group's alternatives OR-ed, each alternative's parts AND-ed."""
     forms = []
     for config in CONFIGS:
-        parts = [
-            _part_sql(part, config, f"{tag}{config[3]}{i}", params)
-            for i, part in enumerate(parsed.parts)
-        ]
-        forms.append("(" + f" {joiner} ".join(parts) + ")")
+        clauses = []
+        n = 0
+        for group in groups:
+            alternatives = []
+            for parts in group:
+                sql = []
+                for part in parts:
+                    sql.append(_part_sql(part, config, f"{tag}{config[3]}{n}", params))
+                    n += 1
+                alternatives.append(sql[0] if len(sql) == 1 else "(" + " && ".join(sql) + ")")
+            clauses.append(
+                alternatives[0] if len(alternatives) == 1 else "(" + " || ".join(alternatives) + ")"
+            )
+        forms.append("(" + f" {joiner} ".join(clauses) + ")")
     return forms
+
+
+def _groups(parsed: ParsedQuery) -> list[list[list[QueryPart]]]:
+    return [[[part] for part in group] for group in parsed.groups]
+
+
+def _any_part(parsed: ParsedQuery) -> list[list[list[QueryPart]]]:
+    return [[[part]] for part in parsed.parts]
 
 
 def _combined(forms: list[str]) -> str:
@@ -121,8 +146,8 @@ def _keyed_match(column: str, kinds: tuple[int, ...]) -> str:
 def prepare_query(org_id: str, parsed: ParsedQuery) -> Prepared:
     """The query as SQL per configuration; no database access."""
     params: dict[str, Any] = {}
-    forms = _config_forms(parsed, params, "&&", "a")
-    anyone = _combined(_config_forms(parsed, params, "||", "o"))
+    forms = _config_forms(_groups(parsed), params, "&&", "a")
+    anyone = _combined(_config_forms(_any_part(parsed), params, "||", "o"))
     words = None
     if any(part.is_phrase for part in parsed.parts):
         words = _combined(_config_forms(_as_words(parsed), params, "&&", "w"))

@@ -145,6 +145,13 @@ class SqliteSearch:
         org_no = int(found[0])
         low, high = sqlite_index.org_range(org_no)
         parts = [fts5_part(p) for p in parsed.parts]
+        # FTS5 reads "a b" as a AND b; a group of OR-ed parts is parenthesised.
+        clauses = [
+            " OR ".join(fts5_part(p) for p in group)
+            if len(group) == 1
+            else "(" + " OR ".join(fts5_part(p) for p in group) + ")"
+            for group in parsed.groups
+        ]
         trimmed = [trim_phrase(p) for p in parsed.parts]
         words = dict.fromkeys(
             fts5_part(QueryPart((w,), prefix=p.prefix and i == len(p.words) - 1))
@@ -156,7 +163,7 @@ class SqliteSearch:
             org_no,
             low,
             high,
-            " ".join(parts),
+            " ".join(clauses),
             " OR ".join(parts),
             " ".join(words),
             has_phrase=any(p.is_phrase for p in trimmed),
