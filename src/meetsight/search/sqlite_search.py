@@ -163,7 +163,8 @@ class SqliteSearch:
             org_no,
             low,
             high,
-            " ".join(clauses),
+            # FTS5 takes no implicit AND after a parenthesis: explicit where there is one.
+            (" AND " if parsed.has_or else " ").join(clauses),
             " OR ".join(parts),
             " ".join(words),
             has_phrase=any(p.is_phrase for p in trimmed),
