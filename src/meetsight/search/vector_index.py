@@ -164,6 +164,7 @@ def _reset(found: OrgIndex) -> None:
 def build_index(vectors: np.ndarray, ids: np.ndarray) -> Any:
     """Exact up to EXACT_MAX vectors, an inverted file of quantised vectors above."""
     n = len(vectors)
+    index: Any
     if n <= EXACT_MAX:
         index = faiss.IndexIDMap2(faiss.IndexFlatIP(DIM))
     else:
