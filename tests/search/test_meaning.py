@@ -173,3 +173,30 @@ async def test_search_vector_rows_have_no_orphans(state: AppState) -> None:
             )
         )
     assert orphans == 0
+
+
+async def test_backfill_gives_vectors_to_transcripts_stored_before(state: AppState) -> None:
+    from meetsight.search.indexing import backfill_vectors
+
+    tenant = await make_tenant(state)
+    meeting = await make_transcribed(state, tenant, PRICE)
+    async with state.sessionmaker() as session:  # as migration 0012 finds an older transcript
+        await session.execute(
+            sa.text("DELETE FROM search_vectors WHERE organization_id = :org"),
+            {"org": tenant.org_id},
+        )
+        await session.execute(
+            sa.text(
+                "UPDATE search_vector_state SET removals = removals + 1"
+                " WHERE organization_id = :org"
+            ),
+            {"org": tenant.org_id},
+        )
+        await session.commit()
+    assert (await run_search(state, tenant.org_id, WORRY, mode="meaning")).total == 0
+    async with state.sessionmaker() as session:
+        assert await backfill_vectors(session) >= 1
+    assert await _vectors(state, tenant.org_id, meeting) == len(PRICE) + 1
+    assert ids(await run_search(state, tenant.org_id, WORRY, mode="meaning")) == [meeting]
+    async with state.sessionmaker() as session:
+        assert await backfill_vectors(session) == 0  # nothing left to do

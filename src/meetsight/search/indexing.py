@@ -32,20 +32,10 @@ async def index_transcript(
     (sentences not seen before are embedded on a worker thread, outside the session's
     statements: about 3 ms a sentence). The segments must be flushed already (PostgreSQL
     reads them back)."""
-    texts = [s.text for s in sentences]
-
-    def plan(sync: Session) -> vectors.SegmentPlan | None:
-        conn = sync.connection()
-        index_transcript_sync(conn, org_id, activity_id, sentences)
-        return vectors.plan_segments(conn, org_id, activity_id, texts)
-
-    planned = await session.run_sync(plan)
-    if planned is None:
-        return
-    fresh = await asyncio.to_thread(vectors.embed_texts, planned.missing)
     await session.run_sync(
-        lambda sync: vectors.write_segments(sync.connection(), org_id, activity_id, planned, fresh)
+        lambda sync: index_transcript_sync(sync.connection(), org_id, activity_id, sentences)
     )
+    await _store_vectors(session, org_id, activity_id, [s.text for s in sentences])
 
 
 def index_title_sync(conn: Connection, org_id: str, activity_id: str, name: str) -> None:
@@ -120,3 +110,44 @@ def _sqlite_rows(conn: Connection, org_id: str, activity_id: str) -> int:
         ),
     )
     return 1 + sum(int(conn.execute(sa.text(q), p).scalar() or 0) for q, p in queries)
+
+
+async def backfill_vectors(session: AsyncSession) -> int:
+    """Sentence vectors for every activity that has none (transcripts stored before migration
+    0012), one activity per transaction; the number of activities given vectors."""
+    missing = sa.text(
+        "SELECT a.organization_id, a.id, a.name FROM activities a WHERE NOT EXISTS"
+        " (SELECT 1 FROM search_vectors v WHERE v.organization_id = a.organization_id"
+        " AND v.activity_id = a.id) ORDER BY a.organization_id, a.start_at"
+    )
+    texts = sa.text(
+        "SELECT content FROM transcript_segments WHERE organization_id = :org"
+        " AND activity_id = :act ORDER BY position"
+    )
+    done = 0
+    for org_id, activity_id, name in (await session.execute(missing)).all():
+        contents = [
+            str(t)
+            for t in (await session.execute(texts, {"org": org_id, "act": activity_id})).scalars()
+        ]
+        await session.run_sync(
+            lambda sync: vectors.store_title_vector(sync.connection(), org_id, activity_id, name)  # noqa: B023
+        )
+        await _store_vectors(session, org_id, activity_id, contents)
+        await session.commit()
+        done += 1
+    return done
+
+
+async def _store_vectors(
+    session: AsyncSession, org_id: str, activity_id: str, texts: list[str]
+) -> None:
+    planned = await session.run_sync(
+        lambda sync: vectors.plan_segments(sync.connection(), org_id, activity_id, texts)
+    )
+    if planned is None:
+        return
+    fresh = await asyncio.to_thread(vectors.embed_texts, planned.missing)
+    await session.run_sync(
+        lambda sync: vectors.write_segments(sync.connection(), org_id, activity_id, planned, fresh)
+    )
