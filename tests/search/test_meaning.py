@@ -200,3 +200,28 @@ async def test_backfill_gives_vectors_to_transcripts_stored_before(state: AppSta
     assert ids(await run_search(state, tenant.org_id, WORRY, mode="meaning")) == [meeting]
     async with state.sessionmaker() as session:
         assert await backfill_vectors(session) == 0  # nothing left to do
+
+
+async def test_an_uploaded_transcript_is_found_by_meaning(
+    client: httpx.AsyncClient, state: AppState
+) -> None:
+    from fixtures.multipart import multipart
+
+    tenant = await make_tenant(state)
+    vtt = (
+        "WEBVTT\n\n00:00:01.000 --> 00:00:05.000\n<v Carl Customer>Honestly, the price is too"
+        " high for us this year.\n\n00:00:06.000 --> 00:00:09.000\n<v Olivia Owner>Understood,"
+        " let me see what I can do.\n"
+    )
+    body, headers = multipart(
+        [("name", "Renewal"), ("startDateTime", "2026-04-01T09:30:00Z")],
+        [("transcript", "t.vtt", vtt.encode(), "text/vtt")],
+    )
+    r = await client.post(
+        f"{API}/meetings/upload", content=body, headers={**tenant.headers, **headers}
+    )
+    meeting = next(iter(check_envelope(r.json(), status=201).values()))
+    assert await _vectors(state, tenant.org_id, meeting) == 3
+    r = await client.get(f"{API}/search", params={"q": WORRY}, headers=tenant.headers)
+    [hit] = check_envelope(r.json())
+    assert hit["id"] == meeting and hit["matches"][0]["startTime"] == 1.0

@@ -5,7 +5,7 @@ in the caller's transaction, so the index never disagrees with a committed trans
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
@@ -26,16 +26,20 @@ def index_transcript_sync(
 
 
 async def index_transcript(
-    session: AsyncSession, org_id: str, activity_id: str, sentences: Sequence[IndexedSentence]
+    session: AsyncSession,
+    org_id: str,
+    activity_id: str,
+    sentences: Sequence[IndexedSentence],
+    embedded: Mapping[bytes, bytes] | None = None,
 ) -> None:
     """Replace the activity's sentences in the index, and their vectors for search by meaning
     (sentences not seen before are embedded on a worker thread, outside the session's
     statements: about 3 ms a sentence). The segments must be flushed already (PostgreSQL
-    reads them back)."""
+    reads them back). `embedded`: vectors computed before the transaction (vectors.preembed)."""
     await session.run_sync(
         lambda sync: index_transcript_sync(sync.connection(), org_id, activity_id, sentences)
     )
-    await _store_vectors(session, org_id, activity_id, [s.text for s in sentences])
+    await _store_vectors(session, org_id, activity_id, [s.text for s in sentences], embedded)
 
 
 def index_title_sync(conn: Connection, org_id: str, activity_id: str, name: str) -> None:
@@ -140,10 +144,14 @@ async def backfill_vectors(session: AsyncSession) -> int:
 
 
 async def _store_vectors(
-    session: AsyncSession, org_id: str, activity_id: str, texts: list[str]
+    session: AsyncSession,
+    org_id: str,
+    activity_id: str,
+    texts: list[str],
+    embedded: Mapping[bytes, bytes] | None = None,
 ) -> None:
     planned = await session.run_sync(
-        lambda sync: vectors.plan_segments(sync.connection(), org_id, activity_id, texts)
+        lambda sync: vectors.plan_segments(sync.connection(), org_id, activity_id, texts, embedded)
     )
     if planned is None:
         return

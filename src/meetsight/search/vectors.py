@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import uuid
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -106,6 +106,14 @@ def embed_texts(texts: Sequence[str]) -> np.ndarray:
         return embed([text[:MAX_TEXT_CHARS] for text in texts])
 
 
+def preembed(texts: Sequence[str]) -> dict[bytes, bytes]:
+    """Stored vectors of these texts by digest, computed before a transaction that stores them
+    (`store_segments(..., embedded=...)`): embedding takes about 3 ms a sentence, and on SQLite
+    a transaction that has written holds the database's write lock until it ends."""
+    unique = list(dict.fromkeys(texts))
+    return {digest(t): encode(v) for t, v in zip(unique, embed_texts(unique), strict=True)}
+
+
 def _touch(conn: Connection, org_id: str, *, removed: bool) -> None:
     conn.execute(
         _TOUCH, {"org": org_id, "instance": str(uuid.uuid4()), "removed": 1 if removed else 0}
@@ -123,15 +131,20 @@ class SegmentPlan:
 
 
 def plan_segments(
-    conn: Connection, org_id: str, activity_id: str, texts: Sequence[str]
+    conn: Connection,
+    org_id: str,
+    activity_id: str,
+    texts: Sequence[str],
+    embedded: Mapping[bytes, bytes] | None = None,
 ) -> SegmentPlan | None:
-    """None when the activity's stored segment vectors are already those of `texts`."""
+    """None when the activity's stored segment vectors are already those of `texts`; vectors
+    stored before and those `embedded` ahead (`preembed`) are not computed again."""
     stored = conn.execute(_STORED, {"org": org_id, "act": activity_id}).all()
     old = {int(p): (bytes(d), bytes(v)) for p, d, v in stored if int(p) >= 0}
     digests = [digest(text) for text in texts]
     if len(old) == len(digests) and all(old.get(i, (b"",))[0] == d for i, d in enumerate(digests)):
         return None
-    reuse = {d: v for d, v in old.values()}
+    reuse = {**(embedded or {}), **{d: v for d, v in old.values()}}
     missing: dict[bytes, str] = {}
     for text, d in zip(texts, digests, strict=True):
         if d not in reuse:
