@@ -268,11 +268,10 @@ async def load_vectors_postgres(url: str, plan: list[Any], segments: int, seed: 
 async def measure_hybrid(
     url: str, orgs: list[str], queries: list[BenchQuery], kind: str
 ) -> dict[str, Any]:
-    """The queries in mode hybrid, as REST search runs them; each organization's index is built
-    by a first query timed on its own."""
+    """The queries in mode hybrid, as REST search runs them, after a first query per
+    organization timed on its own (it builds the organization's index when none is cached)."""
     engine = create_engine(url)
     reader = create_reader(engine)
-    vector_index.forget()
     builds = []
     for org in orgs:
         started = time.perf_counter()
@@ -532,6 +531,7 @@ async def run_engine(
         for kind in args.kinds.split(",")
     }
     if args.hybrid:
+        vector_index.forget()  # built by the first kind's first queries (timed apart)
         for kind in args.kinds.split(","):
             by_kind[f"{kind}_hybrid"] = await measure_hybrid(url, orgs, queries, kind)
     return {

@@ -19,7 +19,7 @@ async def search_on_reader(reader: Reader, org_id: str, query: SearchQuery) -> S
     """As service.search_activities, raising ValidationFailed for the same queries."""
     parsed = parse_search_text(query.text)
     check_bounds(query)
-    vector = await vector_of(query)
+    vector = vector_of(query)
     if isinstance(reader, SQLiteReader):
         # The reader's own sqlite3 connection under its sync engine: statements run on it direct.
         return await reader.run_sync(

@@ -9,6 +9,7 @@ match is what made a naive ranked query slow at a million sentences (see docs/se
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import replace
 from typing import Any
 
@@ -30,6 +31,9 @@ TITLE_BOOST = 10.0  # a title match outranks any transcript-only match
 MAX_LIMIT = 50
 MAX_MATCHES_PER_ACTIVITY = 20
 _SQLITE = SqliteSearch()
+# Query embeddings: numpy releases the GIL in its matrix products, so one runs beside the
+# search of words. Two threads: a burst of searches queues here rather than on the loop.
+_EMBEDDING = ThreadPoolExecutor(max_workers=2, thread_name_prefix="query-embedding")
 _POSTGRES = PostgresSearch()
 
 
@@ -41,7 +45,7 @@ async def search_activities(session: AsyncSession, org_id: str, query: SearchQue
     """
     parsed = parse_search_text(query.text)
     check_bounds(query)
-    vector = await vector_of(query)
+    vector = vector_of(query)
     connection = await session.connection()
     if connection.dialect.name == "sqlite":
         # The session's own sqlite3 connection, statements run on it directly and inline (as
@@ -53,12 +57,12 @@ async def search_activities(session: AsyncSession, org_id: str, query: SearchQue
     return await search_postgres(connection, org_id, parsed, query, vector)
 
 
-async def vector_of(query: SearchQuery) -> np.ndarray | None:
-    """The query's vector when the mode searches by meaning (embedded on a worker thread:
-    about 10 ms, the event loop keeps serving)."""
+def vector_of(query: SearchQuery) -> Future[np.ndarray] | None:
+    """The query's vector when the mode searches by meaning, being embedded on a worker thread
+    (about 7 to 10 ms) while the search of words runs: taken when the meaning part needs it."""
     if query.mode == "lexical":
         return None
-    return await asyncio.to_thread(query_vector, query.text.strip())
+    return _EMBEDDING.submit(query_vector, query.text.strip())
 
 
 def search_sqlite(
@@ -66,7 +70,7 @@ def search_sqlite(
     org_id: str,
     parsed: ParsedQuery,
     query: SearchQuery,
-    vector: np.ndarray | None = None,
+    vector: Future[np.ndarray] | None = None,
 ) -> SearchPage:
     """The search on a plain sqlite3 connection (a session's or the lean reader's), in one read
     transaction when the connection is not in one already: one snapshot for all of the search's
@@ -82,7 +86,11 @@ def search_sqlite(
 
 
 def _sqlite_modes(
-    sqlite: Any, org_id: str, parsed: ParsedQuery, query: SearchQuery, vector: np.ndarray | None
+    sqlite: Any,
+    org_id: str,
+    parsed: ParsedQuery,
+    query: SearchQuery,
+    vector: Future[np.ndarray] | None,
 ) -> SearchPage:
     if vector is None:
         return _search(_SQLITE, sqlite, org_id, parsed, query)
@@ -90,7 +98,7 @@ def _sqlite_modes(
     if query.mode == "hybrid":
         lexical = _search(_SQLITE, sqlite, org_id, parsed, _fused_depth(query))
     reads = Reads(sqlite)
-    found = meaning_hits(reads, org_id, query, vector, query.skip + query.limit)
+    found = meaning_hits(reads, org_id, query, vector.result(), query.skip + query.limit)
     return fuse(reads, org_id, query, lexical, found)
 
 
@@ -104,7 +112,7 @@ async def search_postgres(
     org_id: str,
     parsed: ParsedQuery,
     query: SearchQuery,
-    vector: np.ndarray | None = None,
+    vector: Future[np.ndarray] | None = None,
 ) -> SearchPage:
     """PostgreSQL: a page within the rank window in one statement on the asyncpg connection
     (postgres_page); later pages through the general path."""
@@ -112,10 +120,11 @@ async def search_postgres(
         lexical = None
         if query.mode == "hybrid":
             lexical = await search_postgres(connection, org_id, parsed, _fused_depth(query))
+        embedded = await asyncio.wrap_future(vector)
 
         def by_meaning(sync: Any) -> SearchPage:
             reads = Reads(sync)
-            found = meaning_hits(reads, org_id, query, vector, query.skip + query.limit)
+            found = meaning_hits(reads, org_id, query, embedded, query.skip + query.limit)
             return fuse(reads, org_id, query, lexical, found)
 
         return await connection.run_sync(by_meaning)
