@@ -82,7 +82,15 @@ def rebuild_search_index(conn: Connection) -> None:
 
 
 async def count_search_rows(session: AsyncSession, org_id: str, activity_id: str) -> int:
-    """Index rows that belong to the activity, on either engine (for tests and checks)."""
+    """Index rows that belong to the activity, sentence vectors included, on either engine
+    (for tests and checks)."""
+    vector_rows = await session.run_sync(
+        lambda s: vectors.count_vectors(s.connection(), org_id, activity_id)
+    )
+    return vector_rows + await _count_text_rows(session, org_id, activity_id)
+
+
+async def _count_text_rows(session: AsyncSession, org_id: str, activity_id: str) -> int:
     if session.get_bind().dialect.name != "sqlite":
         total = 0
         for table in POSTGRES_TABLES:
