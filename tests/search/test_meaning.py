@@ -150,6 +150,8 @@ async def test_bad_search_input_is_a_4xx_envelope(
         {"q": "x" * 501},
         {"q": "price", "mode": "vibes"},
         {"q": "price", "mode": ""},
+        {"q": "price", "page": "1000000", "limit": "50"},  # meaning ranks its first 1,000
+        {"q": "price", "mode": "meaning", "page": "21", "limit": "50"},
     ):
         r = await client.get(f"{API}/search", params=params, headers=tenant.headers)
         check_error(r, 422)
@@ -158,6 +160,9 @@ async def test_bad_search_input_is_a_4xx_envelope(
             f"{API}/search", params={"q": "price", "mode": mode}, headers=tenant.headers
         )
         assert check_envelope(r.json(), status=200) == []
+    deep = {"q": "price", "mode": "lexical", "page": "1000000", "limit": "50"}
+    r = await client.get(f"{API}/search", params=deep, headers=tenant.headers)
+    assert check_envelope(r.json(), status=200) == []
 
 
 async def test_search_vector_rows_have_no_orphans(state: AppState) -> None:

@@ -30,6 +30,9 @@ RANK_WINDOW = 200
 TITLE_BOOST = 10.0  # a title match outranks any transcript-only match
 MAX_LIMIT = 50
 MAX_MATCHES_PER_ACTIVITY = 20
+# Search by meaning ranks its first skip + limit activities in full (both rankings): pages past
+# this are the search of words' alone (mode lexical).
+MAX_MEANING_DEPTH = 1000
 _SQLITE = SqliteSearch()
 # Query embeddings: numpy releases the GIL in its matrix products, so one runs beside the
 # search of words. Two threads: a burst of searches queues here rather than on the loop.
@@ -155,6 +158,11 @@ def check_bounds(query: SearchQuery) -> None:
         raise ValidationFailed("date_from: must not be after date_to")
     if query.mode not in MODES:
         raise ValidationFailed(f"mode: must be one of {', '.join(MODES)}")
+    if query.mode != "lexical" and query.skip + query.limit > MAX_MEANING_DEPTH:
+        raise ValidationFailed(
+            f"skip: search by meaning reaches its first {MAX_MEANING_DEPTH} results;"
+            " page further with mode lexical"
+        )
 
 
 def _search(
