@@ -36,6 +36,7 @@ PAGES = (
     ("home", "/app"),
     ("meeting", "MEETING"),
     ("call", "CALL"),
+    ("team", "/app/team"),
     ("categories", "/app/categories"),
     ("upload-form", "/app/upload"),
     ("api-keys", "/settings/api-keys"),

@@ -14,12 +14,14 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from meetsight.accounts.endpoints import router as accounts_router
 from meetsight.activities.endpoints import call_routes, meeting_routes
 from meetsight.activities.endpoints import router as activity_listing
 from meetsight.activities.media_sweep import sweep_orphan_media
 from meetsight.activities.upload_endpoints import router as upload_router
 from meetsight.allow_header import allowed_methods
 from meetsight.auth.api_keys import ApiKeyVerifier
+from meetsight.comments.endpoints import call_comment_routes, meeting_comment_routes
 from meetsight.config import Settings, get_settings
 from meetsight.db.engine import create_engine, create_sessionmaker
 from meetsight.db.reads import create_reader
@@ -47,6 +49,7 @@ from meetsight.security.headers import SecurityHeaders
 from meetsight.security.request_guard import RequestGuard
 from meetsight.state import AppState
 from meetsight.storage.factory import open_media_store
+from meetsight.trends.endpoints import router as trends_router
 from meetsight.web.api_docs import install_api_docs
 from meetsight.web.install import install_web
 from meetsight.webhooks.endpoints import router as webhooks_router
@@ -132,9 +135,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         upload_router,
         meeting_routes,
         call_routes,
+        meeting_comment_routes,
+        call_comment_routes,
         intelligence_router,
         search_router,
+        trends_router,
         webhooks_router,
+        accounts_router,
     ):
         app.include_router(router, prefix=API_PREFIX)
     # A plain ASGI route at exactly this path: no redirect to a trailing slash, every method.

@@ -13,6 +13,9 @@ import httpx
 import pytest
 
 from fixtures.isolation import (
+    B_ACCOUNT_CRM_ID,
+    B_ACCOUNT_NAME,
+    B_DOMAIN,
     B_PERSON_EMAIL,
     B_PERSON_NAME,
     B_WEBHOOK_HOST,
@@ -24,7 +27,8 @@ from fixtures.isolation import snapshot_org as snapshot
 from fixtures.multipart import multipart
 from fixtures.routes import ANY_METHOD, served_routes
 from fixtures.shapes import check_envelope, check_error
-from meetsight.mcp.server import TOOL_NAMES
+from meetsight.mcp.server import EXTRA_TOOL_NAMES, TOOL_NAMES
+from meetsight.mcp.tools_accounts import ACCOUNT_NOT_FOUND
 from meetsight.state import AppState
 
 API = "/api/v1"
@@ -167,6 +171,31 @@ def _delete_note(kind: str) -> Case:
     return case
 
 
+def _add_comment(kind: str) -> Case:
+    async def case(w: Walk) -> None:
+        body = {"text": "comment by A", "startTime": 1}
+        await w.not_found("POST", f"{API}/{kind}/{_ids(w, kind)[1]}/comments", json=body)
+
+    return case
+
+
+def _foreign_comment(method: str) -> Callable[[str], Case]:
+    """B's comments, under B's activity and under A's own: not found, unchanged."""
+
+    def for_kind(kind: str) -> Case:
+        async def case(w: Walk) -> None:
+            own, foreign = _ids(w, kind)
+            body = {"text": "changed by A"} if method == "PATCH" else None
+            for comment in w.world.b_comments:
+                for activity in (foreign, own):
+                    url = f"{API}/{kind}/{activity}/comments/{comment}"
+                    await w.not_found(method, url, json=body)
+
+        return case
+
+    return for_kind
+
+
 def _ask(kind: str) -> Case:
     async def case(w: Walk) -> None:
         body = {"question": "What did they say about quokkanomics?"}
@@ -199,6 +228,16 @@ def _listing(kind: str) -> Case:
             for word in B_WORDS:
                 response = await w.rest("GET", f"{API}/calls?name={word}")
                 assert check_envelope(response.json()) == []
+        domain = B_PERSON_EMAIL.split("@")[1]
+        for query in (
+            f"participant={B_PERSON_EMAIL}",
+            "participant=bartholomew",
+            f"participant=@{domain}",
+            f"company={domain}",
+            "company=Quillfeather",
+        ):
+            response = await w.rest("GET", f"{API}/{kind}?{query}")
+            assert check_envelope(response.json()) == [], query
 
     return case
 
@@ -251,6 +290,84 @@ def _foreign_webhook(method: str, suffix: str = "", body: Any = None) -> Case:
     return case
 
 
+async def _list_accounts(w: Walk) -> None:
+    """A sees its own accounts (its activities' CRM links made one) and none of B's; B's
+    markers in a response would fail the walk. Runs before _create_account (dict order), which
+    gives A an account of B's name."""
+    listed = check_envelope((await w.rest("GET", f"{API}/accounts?limit=100")).json())
+    assert listed and not {a["id"] for a in listed} & set(w.world.b_account_rows)
+    for query in (f"?name={B_ACCOUNT_NAME}", f"?domain={B_DOMAIN}"):
+        data = check_envelope((await w.rest("GET", f"{API}/accounts{query}")).json())
+        assert all(a["name"] == B_ACCOUNT_NAME and a["conversationCount"] == 0 for a in data)
+
+
+async def _create_account(w: Walk) -> None:
+    """B's name, domain and CRM id are free in A (unique per organization only), and A's
+    account matches none of B's conversations."""
+    body = {"name": B_ACCOUNT_NAME, "domains": [B_DOMAIN], "crmCompanyId": B_ACCOUNT_CRM_ID}
+    response = await w.rest("POST", f"{API}/accounts", json=body)
+    created = check_envelope(response.json(), status=201)
+    assert created["conversationCount"] == 0
+    timeline = await w.rest("GET", f"{API}/accounts/{created['id']}/timeline")
+    assert check_envelope(timeline.json()) == []
+
+
+def _foreign(kind: str, method: str, suffix: str = "", body: Any = None) -> Case:
+    async def case(w: Walk) -> None:
+        foreign = {
+            "accounts": w.world.b_account,
+            "deals": w.world.b_deal,
+            "next-steps": w.world.b_step,
+        }[kind]
+        assert foreign, "the world gives B an account, a deal and a next step"
+        await w.not_found(method, f"{API}/{kind}/{foreign}{suffix}", json=body)
+
+    return case
+
+
+async def _list_deals(w: Walk) -> None:
+    for query in ("", f"?accountId={w.world.b_account}"):
+        data = check_envelope((await w.rest("GET", f"{API}/deals{query}")).json())
+        assert w.world.b_deal not in {d["id"] for d in data}
+        assert all(d["accountId"] != w.world.b_account for d in data)
+
+
+async def _create_deal(w: Walk) -> None:
+    body = {"name": "A's deal", "accountId": w.world.b_account}
+    assert "accountId" in check_error(await w.rest("POST", f"{API}/deals", json=body), 422)
+    created = await w.rest("POST", f"{API}/deals", json={"name": "A's deal"})
+    assert check_envelope(created.json(), status=201)["conversationCount"] == 0
+
+
+ACCOUNT_READERS = ("", "/timeline", "/amounts", "/next-steps", "/stakeholders", "/risks")
+
+
+def _account_cases() -> dict[tuple[str, str], Case]:
+    account = f"{API}/accounts/{{account_id}}"
+    cases: dict[tuple[str, str], Case] = {
+        ("GET", f"{account}{suffix}"): _foreign("accounts", "GET", suffix)
+        for suffix in ACCOUNT_READERS
+    }
+    cases.update(
+        {
+            ("GET", f"{API}/accounts"): _list_accounts,
+            ("POST", f"{API}/accounts"): _create_account,
+            ("PATCH", account): _foreign("accounts", "PATCH", body={"name": "Renamed by A"}),
+            ("GET", f"{API}/deals"): _list_deals,
+            ("POST", f"{API}/deals"): _create_deal,
+            ("GET", f"{API}/deals/{{deal_id}}"): _foreign("deals", "GET"),
+            ("PATCH", f"{API}/deals/{{deal_id}}"): _foreign(
+                "deals", "PATCH", body={"stage": "won"}
+            ),
+            ("GET", f"{API}/next-steps/{{step_id}}"): _foreign("next-steps", "GET"),
+            ("PATCH", f"{API}/next-steps/{{step_id}}"): _foreign(
+                "next-steps", "PATCH", body={"state": "dropped"}
+            ),
+        }
+    )
+    return cases
+
+
 async def _mcp_endpoint(w: Walk) -> None:
     """The tools are walked one by one in MCP_CASES; here, the JSON-RPC form reaches them too."""
     rpc = {
@@ -274,6 +391,7 @@ SUB_READERS = (
     "/summary",
     "/transcript",
     "/notes",
+    "/comments",
     "/chat",
     "/contacts",
     "/companies",
@@ -283,6 +401,18 @@ SUB_READERS = (
     "/thumbnail",
     "/media",
 )
+
+
+async def _trends(w: Walk) -> None:
+    """Only A's reps and A's conversations: B's owner, conversations and org never show."""
+    year = "from=2026-01-01&to=2026-12-31"
+    reps = check_envelope((await w.rest("GET", f"{API}/trends?{year}&by=rep")).json())
+    assert [r["rep"]["personId"] for r in reps] == [w.world.a.person_id]
+    for kind, expected in (("all", 2), ("meetings", 1), ("calls", 1)):
+        url = f"{API}/trends?{year}&by=team&groupBy=month&type={kind}"
+        [team] = check_envelope((await w.rest("GET", url)).json())
+        assert team["team"]["id"] == w.world.a.org_id
+        assert team["totals"]["conversations"] == expected, team["totals"]
 
 
 def _rest_cases() -> dict[tuple[str, str], Case]:
@@ -297,6 +427,9 @@ def _rest_cases() -> dict[tuple[str, str], Case]:
         cases[("POST", f"{item}/notes")] = _add_note(kind)
         cases[("DELETE", f"{item}/notes/{{note_id}}")] = _delete_note(kind)
         cases[("POST", f"{item}/chat")] = _ask(kind)
+        cases[("POST", f"{item}/comments")] = _add_comment(kind)
+        cases[("PATCH", f"{item}/comments/{{comment_id}}")] = _foreign_comment("PATCH")(kind)
+        cases[("DELETE", f"{item}/comments/{{comment_id}}")] = _foreign_comment("DELETE")(kind)
         cases[("POST", f"{API}/{kind}/upload")] = _upload(kind)
         cases[("GET", f"{API}/{kind}")] = _listing(kind)
     cases[("GET", f"{API}/meetings/{{activity_id}}/transcript?format")] = _reader(
@@ -306,6 +439,7 @@ def _rest_cases() -> dict[tuple[str, str], Case]:
         {
             ("GET", f"{API}/call-notes"): _call_notes,
             ("GET", f"{API}/smart-categories"): _list_categories,
+            ("GET", f"{API}/trends"): _trends,
             ("POST", f"{API}/smart-categories"): _create_category,
             ("PATCH", f"{API}/smart-categories/{{category_id}}"): _patch_category,
             ("DELETE", f"{API}/smart-categories/{{category_id}}"): _delete_category,
@@ -320,6 +454,7 @@ def _rest_cases() -> dict[tuple[str, str], Case]:
                 "GET", "/deliveries"
             ),
             (ANY_METHOD, MCP): _mcp_endpoint,
+            **_account_cases(),
         }
     )
     return cases
@@ -332,6 +467,8 @@ async def _list_meetings(w: Walk) -> None:
         {"keyword": B_WORDS[0]},
         {"participants": [B_PERSON_EMAIL]},
         {"organizers": [B_PERSON_EMAIL]},
+        {"company": B_PERSON_EMAIL.split("@")[1]},
+        {"company": "Quillfeather"},
     ):
         assert (await w.tool_ok("list_meetings", arguments))["meetings"] == []
 
@@ -339,14 +476,21 @@ async def _list_meetings(w: Walk) -> None:
 async def _list_calls(w: Walk) -> None:
     listed = await w.tool_ok("list_calls", {"limit": 50})
     assert [c["id"] for c in listed["calls"]] == [w.world.a_call]
-    for arguments in ({"titleFilter": B_WORDS[0]}, {"participants": [B_PERSON_EMAIL]}):
+    for arguments in (
+        {"titleFilter": B_WORDS[0]},
+        {"participants": [B_PERSON_EMAIL]},
+        {"company": B_PERSON_EMAIL.split("@")[1]},
+    ):
         assert (await w.tool_ok("list_calls", arguments))["calls"] == []
 
 
 def _find_by_participant(tool: str, key: str) -> Case:
     async def case(w: Walk) -> None:
+        domain = B_PERSON_EMAIL.split("@")[1]
         for who in (B_PERSON_EMAIL, B_PERSON_NAME, "Bartholomew", B_PERSON_EMAIL.upper()):
             assert (await w.tool_ok(tool, {"participant": who}))[key] == []
+        for arguments in ({"participant": f"@{domain}"}, {"participant": "b", "company": domain}):
+            assert (await w.tool_ok(tool, arguments))[key] == []
 
     return case
 
@@ -370,6 +514,30 @@ async def _statistics(w: Walk) -> None:
         }[kind], stats
 
 
+async def _mcp_list_accounts(w: Walk) -> None:
+    """After _create_account A has an account of B's name (with B's domain): it, and only it,
+    is what A finds by that name, with none of B's conversations."""
+    for sort in ("name", "largestAmount", "recent"):
+        listed = await w.tool_ok("list_accounts", {"name": B_ACCOUNT_NAME, "sortBy": sort})
+        assert [a["conversationCount"] for a in listed["accounts"]] == [0]
+        assert listed["accounts"][0]["id"] not in w.world.b_account_rows
+    mine = await w.tool_ok("list_accounts", {"name": "Company", "limit": 50})
+    assert mine["accounts"] and not {a["id"] for a in mine["accounts"]} & set(
+        w.world.b_account_rows
+    )
+
+
+async def _mcp_get_account(w: Walk) -> None:
+    result = await w.tool("get_account", {"account": w.world.b_account})
+    assert result["isError"] is True, result
+    assert result["content"][0]["text"] == ACCOUNT_NOT_FOUND, result
+    # A's own account: its conversations and steps are A's (B's markers would fail the walk)
+    mine = (await w.tool_ok("list_accounts", {"name": "Company", "limit": 1}))["accounts"][0]
+    overview = await w.tool_ok("get_account", {"account": mine["id"]})
+    assert overview["conversations"], overview
+    assert {c["id"] for c in overview["conversations"]} <= {w.world.a_meeting, w.world.a_call}
+
+
 MCP_CASES: dict[str, Case] = {
     "list_meetings": _list_meetings,
     "list_calls": _list_calls,
@@ -382,6 +550,8 @@ MCP_CASES: dict[str, Case] = {
     "get_meeting_details": _by_id("get_meeting_details", "id"),
     "get_meeting_action_items": _by_id("get_meeting_action_items", "meetingId"),
     "get_meetings_statistics": _statistics,
+    "list_accounts": _mcp_list_accounts,
+    "get_account": _mcp_get_account,
 }
 
 
@@ -393,7 +563,7 @@ def test_every_route_and_tool_has_a_walk_case(app_and_state: tuple[Any, AppState
         "routes without a walk case": sorted(routes - SEARCH_ROUTES - walked),
         "walk cases without a route": sorted(walked - routes),
     }
-    assert set(TOOL_NAMES) - SEARCH_TOOLS == set(MCP_CASES)
+    assert set(TOOL_NAMES + EXTRA_TOOL_NAMES) - SEARCH_TOOLS == set(MCP_CASES)
     assert len(TOOL_NAMES) == 11
 
 
@@ -424,6 +594,10 @@ async def test_a_reaches_nothing_of_b(client: httpx.AsyncClient, state: AppState
     assert {m["meetingId"] for m in check_envelope(listed.json())} == set(world.b_meetings)
     notes = await client.get(f"{API}/meetings/{world.b_meetings[0]}/notes", headers=world.b.headers)
     assert world.b_manual_note in {n["id"] for n in check_envelope(notes.json())["notes"]}
+    comments = await client.get(
+        f"{API}/meetings/{world.b_meetings[0]}/comments", headers=world.b.headers
+    )
+    assert [c["id"] for c in check_envelope(comments.json())] == world.b_comments[:1]
 
 
 def _category_row(data: dict[str, Any]) -> Any:

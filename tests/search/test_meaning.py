@@ -185,7 +185,7 @@ async def test_backfill_gives_vectors_to_transcripts_stored_before(state: AppSta
 
     tenant = await make_tenant(state)
     meeting = await make_transcribed(state, tenant, PRICE)
-    async with state.sessionmaker() as session:  # as migration 0012 finds an older transcript
+    async with state.sessionmaker() as session:  # as migration 0016 finds an older transcript
         await session.execute(
             sa.text("DELETE FROM search_vectors WHERE organization_id = :org"),
             {"org": tenant.org_id},

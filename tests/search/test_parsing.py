@@ -1,5 +1,4 @@
-"""The query language both engines share: words, "phrases", prefix*, OR; other operators
-dropped."""
+"""The query language both engines share: words, "phrases", prefix*; operators dropped."""
 
 from __future__ import annotations
 
@@ -11,9 +10,9 @@ from meetsight.search.parsing import QueryPart, parse_search_text
 
 def test_words_phrases_and_prefixes() -> None:
     parsed = parse_search_text('pricing "send the proposal" spread* e-mail')
-    assert parsed.parts == (  # in the order written
-        QueryPart(("pricing",)),
+    assert parsed.parts == (
         QueryPart(("send", "the", "proposal")),
+        QueryPart(("pricing",)),
         QueryPart(("spread",), prefix=True),
         QueryPart(("e", "mail")),
     )
@@ -23,24 +22,6 @@ def test_operators_and_engine_syntax_are_dropped() -> None:
     parsed = parse_search_text("price AND (discount OR NOT) title:renewal ^x -y NEAR")
     words = [part.words for part in parsed.parts]
     assert words == [("price",), ("discount",), ("title",), ("renewal",), ("x",), ("y",)]
-
-
-def test_or_joins_its_neighbours_into_one_group() -> None:
-    parsed = parse_search_text('competitor OR vendor OR "rival quote" pricing')
-    assert parsed.groups == (
-        (QueryPart(("competitor",)), QueryPart(("vendor",)), QueryPart(("rival", "quote"))),
-        (QueryPart(("pricing",)),),
-    )
-    assert parsed.has_or
-    # Lower-case "or" is a word; an OR with nothing on one side, or next to another operator,
-    # joins nothing.
-    assert [g for g in parse_search_text("cost or price").groups] == [
-        (QueryPart(("cost",)),),
-        (QueryPart(("or",)),),
-        (QueryPart(("price",)),),
-    ]
-    assert len(parse_search_text("OR cost OR").groups) == 1
-    assert len(parse_search_text("cost OR NOT price").groups) == 2
 
 
 def test_repeated_words_count_once() -> None:
@@ -76,5 +57,5 @@ def test_sqlite_trims_stop_words_at_phrase_ends_only() -> None:
     assert trim_phrase(part).words == ("the",)  # nothing else left: kept
     [part] = parse_search_text('"send the*"').parts
     assert fts5_part(part) == '"send the" *'  # a prefix keeps its last word
-    word, quoted = parse_search_text('say "hi"').parts
+    quoted, word = parse_search_text('say "hi"').parts
     assert (fts5_part(quoted), fts5_part(word)) == ('"hi"', '"say"')

@@ -310,6 +310,8 @@ async def test_the_upload_page_follows_dark_mode(served: Served, browser: Browse
 PAGES = (
     "/app",
     "CONVERSATION",
+    "/app/team",
+    "/app/team?groupBy=month&from=2026-01-01",
     "/app/categories",
     "/app/upload",
     "/settings/api-keys",
@@ -320,7 +322,26 @@ PAGES = (
     "/api/v1/docs",
     "/app/no-such-page",
 )
-TABS = ("#recap", "#steps", "#score", "#analytics", "#notes", "#chat")
+TABS = ("#recap", "#steps", "#score", "#analytics", "#notes", "#comments", "#chat")
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "390"])
+async def test_the_team_page_draws_every_rep(
+    served: Served, browser: Browser, viewport: dict[str, int]
+) -> None:
+    """The demo's reps differ: each has a row in every chart, with columns drawn in it."""
+    page = await _signed_in(browser, served.base_url, viewport)
+    await page.goto(served.base_url + "/app/team")
+    charts = page.locator(".trend")
+    await expect(charts).to_have_count(6)
+    first = charts.first
+    assert await first.locator(".trend-row").count() >= 4  # the team and three reps or more
+    assert await first.locator("rect").count() > 0
+    track = await first.locator(".trend-track").first.bounding_box()
+    # Full width of its card: a column of the grid on a desktop, the screen's on a phone.
+    assert track is not None and track["width"] > min(viewport["width"] * 0.6, 400), track
+    assert await page.evaluate(SMALLEST_TEXT) == []
+    await page.context.close()
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "390"])

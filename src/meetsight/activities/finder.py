@@ -13,6 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
 from meetsight.activities import finder_statements as st
+from meetsight.activities import person_lookup as lookup
 from meetsight.activities.models import Activity, ActivityParticipant
 from meetsight.activities.repository import escape_like
 from meetsight.db.reads import Executes
@@ -31,7 +32,8 @@ class FinderFilters:
     to_number_contains: str | None = None
     participant_emails: list[str] = field(default_factory=list)  # any of them takes part
     organizer_emails: list[str] = field(default_factory=list)  # any of them organises
-    participant: str | None = None  # an email (exact) or part of a name
+    participant: str | None = None  # an email (exact), "@domain", or part of a name
+    company: str | None = None  # a company's name (partial) or its email domain
     activity_ids: list[str] | None = None  # only these (search hits)
 
 
@@ -104,20 +106,27 @@ def filter_clauses(org_id: str, f: FinderFilters) -> list[Any]:
         clauses.append(_people_in_activity(org_id, lambda _, p: sa.func.lower(p.email).in_(emails)))
     if f.organizer_emails:
         clauses.append(_organized_by(org_id, f.organizer_emails))
-    if f.participant:
-        wanted = f.participant
-        if "@" in wanted:  # an email matches exactly, whatever its case
-            clauses.append(
-                _people_in_activity(org_id, lambda _, p: sa.func.lower(p.email) == wanted.lower())
-            )
-        else:  # a name matches partially
-            pattern = _like(wanted)
-            clauses.append(
-                _people_in_activity(
-                    org_id, lambda _, p: sa.func.lower(p.name).like(pattern, escape="\\")
-                )
-            )
+    for name in ("participant", "company"):
+        value = getattr(f, name)
+        if value:
+            kind, values = _lookup(name, value)
+            clauses.append(_people_in_activity(org_id, _bound(kind, name, values)))
     return clauses
+
+
+def _lookup(name: str, value: str) -> tuple[str, dict[str, str]]:
+    if name == "participant":
+        return lookup.participant_kind(value), lookup.participant_params(value)
+    return lookup.company_params(value)
+
+
+def _bound(kind: str, name: str, values: dict[str, str]) -> Callable[[Any, Any], Any]:
+    """person_condition with its values bound: the statistics build clauses with values."""
+
+    def condition(_: Any, person: Any) -> Any:
+        return lookup.person_condition(kind, name, person, values)
+
+    return condition
 
 
 def _shape_and_params(
@@ -144,12 +153,13 @@ def _shape_and_params(
         params["participant_emails"] = list(f.participant_emails)
     if f.organizer_emails:
         params["organizer_emails"] = list(f.organizer_emails)
-    participant = None
+    participant = company = None
     if f.participant:
-        participant = "email" if "@" in f.participant else "name"
-        params["participant"] = (
-            f.participant.lower() if participant == "email" else st.like(f.participant)
-        )
+        participant = lookup.participant_kind(f.participant)
+        params.update(lookup.participant_params(f.participant))
+    if f.company:
+        company, values = lookup.company_params(f.company)
+        params.update(values)
     shape = st.Shape(
         kind=f.is_call is not None,
         from_at=f.from_at is not None,
@@ -163,6 +173,7 @@ def _shape_and_params(
         organizer_emails=bool(f.organizer_emails),
         participant=participant,
         ascending=ascending,
+        company=company,
     )
     return shape, params
 

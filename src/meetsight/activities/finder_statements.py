@@ -18,6 +18,7 @@ import sqlalchemy as sa
 from sqlalchemy.orm import aliased
 
 from meetsight.activities.models import Activity, ActivityParticipant, ActivityType
+from meetsight.activities.person_lookup import person_condition
 from meetsight.activities.repository import ACTIVITY_COLUMNS, escape_like, participants_query
 from meetsight.db.reads import AnySelect
 from meetsight.organizations.models import Person
@@ -27,7 +28,8 @@ ORG: sa.BindParameter[str] = sa.bindparam("org_id")
 
 @dataclass(frozen=True, slots=True)
 class Shape:
-    """Which filters are set; `participant` is "email", "name" or None."""
+    """Which filters are set; `participant` is "email", "domain", "name" or None, `company`
+    "domain", "company" or None (person_condition)."""
 
     kind: bool  # is_call is not None
     from_at: bool
@@ -41,6 +43,7 @@ class Shape:
     organizer_emails: bool
     participant: str | None
     ascending: bool
+    company: str | None = None
 
 
 def like(text: str) -> str:
@@ -107,15 +110,18 @@ def _clauses(shape: Shape) -> list[Any]:
         clauses.append(_people_in_activity(lambda _, p: sa.func.lower(p.email).in_(emails)))
     if shape.organizer_emails:
         clauses.append(_organized_by())
-    if shape.participant == "email":
-        clauses.append(_people_in_activity(lambda _, p: sa.func.lower(p.email) == b("participant")))
-    elif shape.participant == "name":
-        clauses.append(
-            _people_in_activity(
-                lambda _, p: sa.func.lower(p.name).like(b("participant"), escape="\\")
-            )
-        )
+    for name in ("participant", "company"):
+        kind = getattr(shape, name)
+        if kind is not None:
+            clauses.append(_people_in_activity(_lookup_condition(kind, name)))
     return clauses
+
+
+def _lookup_condition(kind: str, name: str) -> Callable[[Any, Any], Any]:
+    def condition(_: Any, person: Any) -> Any:
+        return person_condition(kind, name, person)
+
+    return condition
 
 
 @lru_cache(maxsize=512)

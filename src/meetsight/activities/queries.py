@@ -17,7 +17,26 @@ DATE_OR_DATETIME: JsonDict = {
 }
 
 
-class MeetingListQuery(PageQuery):
+class PeopleFilters(QueryModel):
+    participant: str | None = Field(
+        None,
+        min_length=1,
+        max_length=320,
+        description="Someone who took part: an email address (matched exactly, ignoring case), "
+        '"@domain" (anyone at that email domain), or part of a name (case and accents ignored: '
+        '"Lucia" finds "Lucía")',
+    )
+    company: str | None = Field(
+        None,
+        min_length=1,
+        max_length=320,
+        description='A company that took part: an email domain ("acme.com" or "@acme.com", '
+        "subdomains too) or part of its name, matched against the participants' company and "
+        "email domain (case and accents ignored)",
+    )
+
+
+class MeetingListQuery(PeopleFilters, PageQuery):
     from_date: str | None = Field(
         None,
         alias="fromDate",
@@ -34,7 +53,7 @@ class MeetingListQuery(PageQuery):
     media_type: Literal["videocall", "presential"] | None = Field(None, alias="mediaType")
 
 
-class CallListQuery(PageQuery):
+class CallListQuery(PeopleFilters, PageQuery):
     name: str | None = Field(None, max_length=500, description="Part of the name")
     from_date: str | None = Field(
         None,

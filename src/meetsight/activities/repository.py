@@ -10,7 +10,11 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from meetsight.accounts.models import AccountActivity, DealActivity, NextStepRecord
+from meetsight.accounts.next_step_records import clear_proposals_by
+from meetsight.activities import person_lookup as lookup
 from meetsight.activities.models import Activity, ActivityLink, ActivityParticipant, ActivityType
+from meetsight.comments.models import Comment
 from meetsight.db.reads import AnyRow, AnySelect, Reader
 from meetsight.intelligence.models import (
     ActivityAnalytics,
@@ -24,6 +28,7 @@ from meetsight.organizations.models import Person
 from meetsight.processing.models import Job
 from meetsight.search.indexing import remove_from_search
 from meetsight.transcripts.models import TranscriptDocument, TranscriptSegment
+from meetsight.trends.models import ConversationMetrics, ConversationObjectiveScore
 
 ACTIVITY_COLUMNS = (
     Activity.id,
@@ -50,6 +55,12 @@ ACTIVITY_COLUMNS = (
 
 # Tables that hold rows of one activity, children first (delete order).
 ACTIVITY_CHILD_TABLES: tuple[Any, ...] = (
+    Comment,
+    NextStepRecord,
+    AccountActivity,
+    DealActivity,
+    ConversationObjectiveScore,
+    ConversationMetrics,
     TranscriptDocument,
     TranscriptSegment,
     Note,
@@ -71,6 +82,8 @@ class ActivityFilters:
     media_type: str | None = None
     name_contains: str | None = None
     direction: str | None = None
+    participant: str | None = None  # an email (exact), "@domain", or part of a name
+    company: str | None = None  # a company's name (partial) or its email domain
 
 
 _TYPE_JOIN = sa.and_(
@@ -115,15 +128,58 @@ _FILTER_CLAUSES: dict[str, Any] = {
 }
 
 
+def _people_in_activity(kind: str, name: str) -> Any:
+    """EXISTS: a participant of the activity row for whom the lookup holds (person_lookup)."""
+    ap = ActivityParticipant
+    return (
+        sa.select(ap.person_id)
+        .join(
+            Person, sa.and_(Person.organization_id == ap.organization_id, Person.id == ap.person_id)
+        )
+        .where(
+            ap.organization_id == sa.bindparam("org_id"),
+            ap.activity_id == Activity.id,
+            lookup.person_condition(kind, name, Person),
+        )
+        .correlate(Activity)
+        .exists()
+    )
+
+
+_VALUE_FILTERS = tuple(_FILTER_CLAUSES)  # bound as given; the lookups below bind their own
+# Each kind of lookup binds its values under its own name, which also names its clause.
+_FILTER_CLAUSES.update(
+    {
+        f"{param}_{kind}": _people_in_activity(kind, f"{param}_{kind}")
+        for param, kinds in (
+            ("participant", ("email", "domain", "name")),
+            ("company", ("domain", "company")),
+        )
+        for kind in kinds
+    }
+)
+
+
+def _lookup_params(f: ActivityFilters) -> dict[str, Any]:
+    params: dict[str, Any] = {}
+    if f.participant:
+        kind = lookup.participant_kind(f.participant)
+        params.update(lookup.participant_params(f.participant, f"participant_{kind}"))
+    if f.company:
+        kind = lookup.company_params(f.company)[0]
+        params.update(lookup.company_params(f.company, f"company_{kind}")[1])
+    return params
+
+
 def _filter_params(org_id: str, f: ActivityFilters) -> dict[str, Any]:
     params: dict[str, Any] = {"org_id": org_id, "is_call": f.is_call}
-    for name in _FILTER_CLAUSES:
+    for name in _VALUE_FILTERS:
         value = getattr(f, name)
         if value is not None and value != "":
             params[name] = value
     if "name_contains" in params:
         params["name_contains"] = f"%{escape_like(params['name_contains'].lower())}%"
-    return params
+    return {**params, **_lookup_params(f)}
 
 
 def _where(query: Any, params: dict[str, Any]) -> Any:
@@ -351,6 +407,7 @@ async def delete_activity_rows(session: AsyncSession, org_id: str, activity_id: 
     """Remove the activity and every row derived from it (media is removed by the caller);
     returns the deleted activity's (is_call, name), or None when it was already gone."""
     await remove_from_search(session, org_id, activity_id)  # reads the sentences it indexed
+    await clear_proposals_by(session, org_id, activity_id)
     for model in ACTIVITY_CHILD_TABLES:
         await session.execute(
             sa.delete(model).where(

@@ -50,6 +50,8 @@ def build_filters(
     media_type: str | None = None,
     name: str | None = None,
     direction: str | None = None,
+    participant: str | None = None,
+    company: str | None = None,
 ) -> repo.ActivityFilters:
     filters = repo.ActivityFilters(is_call=kind.is_call, status=status, media_type=media_type)
     # `is not None`: an empty fromDate= is a malformed date (422), not a missing filter.
@@ -67,6 +69,10 @@ def build_filters(
         raise ValidationFailed("name: must not contain NUL characters")
     filters.name_contains = name.strip() if name and name.strip() else None
     filters.direction = direction.lower() if direction else None
+    for field, value in (("participant", participant), ("company", company)):
+        if value is not None and ("\x00" in value or not value.strip()):
+            raise ValidationFailed(f"{field}: give a name, an email address or a domain")
+        setattr(filters, field, value.strip() if value else None)
     return filters
 
 

@@ -1,8 +1,17 @@
 """Imports every model so that Base.metadata knows all tables (Alembic, tests)."""
 
+from meetsight.accounts.models import (
+    Account,
+    AccountActivity,
+    AccountDomain,
+    Deal,
+    DealActivity,
+    NextStepRecord,
+)
 from meetsight.activities.models import Activity, ActivityLink, ActivityParticipant, ActivityType
 from meetsight.audit.models import AuditEvent
 from meetsight.auth.models import ApiKey
+from meetsight.comments.models import Comment
 from meetsight.db.base import Base
 from meetsight.intelligence.models import (
     ActivityAnalytics,
@@ -16,10 +25,14 @@ from meetsight.oauth.models import OAuthClient, OAuthCode, OAuthConsent, OAuthGr
 from meetsight.organizations.models import Organization, Person, User
 from meetsight.processing.models import Job
 from meetsight.transcripts.models import TranscriptDocument, TranscriptSegment
+from meetsight.trends.models import ConversationMetrics, ConversationObjectiveScore
 from meetsight.web.models import SigninAttempt, WebSession
 from meetsight.webhooks.models import WebhookAttempt, WebhookDelivery, WebhookEndpoint
 
 __all__ = [
+    "Account",
+    "AccountActivity",
+    "AccountDomain",
     "Activity",
     "ActivityAnalytics",
     "ActivityLink",
@@ -31,7 +44,13 @@ __all__ = [
     "AuditEvent",
     "Base",
     "ChatMessage",
+    "Comment",
+    "ConversationMetrics",
+    "ConversationObjectiveScore",
+    "Deal",
+    "DealActivity",
     "Job",
+    "NextStepRecord",
     "Note",
     "OAuthClient",
     "OAuthCode",

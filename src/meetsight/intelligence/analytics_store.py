@@ -9,6 +9,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.intelligence.analytics import SegmentLike, compute_analytics
 from meetsight.intelligence.models import ActivityAnalytics
+from meetsight.trends.rows import refresh_conversation_metrics
 
 
 async def store_analytics(
@@ -61,6 +62,7 @@ async def store_analytics(
     )
     session.add(row)
     await session.flush()
+    await refresh_conversation_metrics(session, org_id, activity_id)
     return row
 
 
@@ -76,3 +78,5 @@ async def replace_question_counts(
         {**q, "count": counts.get(q["speakerLabel"], 0)} for q in row.questions_by_speaker
     ]
     row.extra = {**row.extra, "questionCount": sum(q["count"] for q in row.questions_by_speaker)}
+    await session.flush()
+    await refresh_conversation_metrics(session, org_id, activity_id)

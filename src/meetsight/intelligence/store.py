@@ -9,9 +9,11 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from meetsight.accounts.next_step_records import record_next_steps
 from meetsight.activities.models import Activity
 from meetsight.intelligence.models import ActivityScore, ActivitySummary, Note
 from meetsight.intelligence.results import Intelligence, NextStep
+from meetsight.trends.rows import refresh_conversation_metrics
 
 
 def next_step_json(step: NextStep) -> dict[str, Any]:
@@ -63,6 +65,8 @@ async def store_intelligence(
             engine_error=result.engine_error,
         )
     )
+    # Each step keeps its id and state (open, done, dropped) across runs.
+    await record_next_steps(session, org_id, activity_id, [s.action for s in result.next_steps])
     for note in result.notes:
         category_id = category_ids.get(note.category_key)
         if category_id is None:
@@ -98,3 +102,4 @@ async def store_intelligence(
         .where(Activity.organization_id == org_id, Activity.id == activity_id)
         .values(ai_score=card.score)
     )
+    await refresh_conversation_metrics(session, org_id, activity_id)

@@ -9,10 +9,12 @@ from mcp.server.mcpserver import Context, MCPServer
 from mcp_types import CallToolResult
 from pydantic import BaseModel, Field
 
+from meetsight.accounts.next_step_records import records_by_key
 from meetsight.activities import repository as repo
 from meetsight.mcp import arguments as a
 from meetsight.mcp import content
 from meetsight.mcp.access import tool_access
+from meetsight.mcp.errors import ToolFailure
 from meetsight.mcp.loading import activity_by_id, shape_one
 from meetsight.mcp.results import Activity, tool_result
 from meetsight.mcp.tools_listing import READ_ONLY
@@ -29,12 +31,21 @@ async def get_meeting_transcript(
     transcriptId: a.ActivityId,
     language: a.Language = None,
     maxSentences: a.MaxSentences = None,
+    offset: a.SentenceOffset = 0,
+    fromSeconds: a.Seconds = None,
+    toSeconds: a.Seconds = None,
+    format: a.TranscriptFormat = "json",
 ) -> Annotated[CallToolResult, content.Transcript]:
     access = tool_access(ctx)
+    if fromSeconds is not None and toSeconds is not None and fromSeconds >= toSeconds:
+        raise ToolFailure("Invalid argument fromSeconds: must be before toSeconds")
     row = await activity_by_id(access, transcriptId)
+    window = content.Window(
+        offset=offset, from_seconds=fromSeconds, to_seconds=toSeconds, as_text=format == "text"
+    )
     async with access.state.sessionmaker() as session:
         result = await content.transcript(
-            session, access, row, max_sentences=maxSentences, language=language
+            session, access, row, max_sentences=maxSentences, language=language, window=window
         )
     return tool_result(result)
 
@@ -60,7 +71,8 @@ async def get_meeting_action_items(
     row = await activity_by_id(access, meetingId)
     async with access.state.sessionmaker() as session:
         stored = await repo.get_summary(session, access.org_id, row.id)
-    items = content.action_items(stored)
+        steps = await records_by_key(session, access.org_id, [row.id])
+    items = content.action_items(stored, steps)
     fields = content.header(row, language)
     if stored is None and fields["note"] is None:
         fields["note"] = "No summary has been written for it"
@@ -106,18 +118,27 @@ def register(server: MCPServer[Any]) -> None:
         name="get_meeting_transcript",
         title="Get a transcript",
         description="The transcript of one meeting or phone call (any id from the other tools): "
-        "sentences in order with speaker, speaker id, start and end time in seconds. Cut at "
-        "maxSentences, or at 10,000 sentences when it is absent; `truncated` says whether "
-        "sentences were left out and `totalSentences` how many exist.",
+        "sentences in order with index, speaker, speaker id, start and end time in seconds. "
+        "Cut at maxSentences (10,000 when absent): `truncated` says sentences were left out, "
+        "`nextOffset` where the next page starts, `totalSentences` how many exist. Read a "
+        "part with offset, or a time window with fromSeconds/toSeconds (e.g. around a search "
+        "match); format=text gives one compact string. `url` + '?t=SECONDS' links a moment. "
+        "Example: {transcriptId, fromSeconds: 600, toSeconds: 900, format: 'text'}.",
         annotations=READ_ONLY,
     )
     server.add_tool(
         get_meeting_summary,
         name="get_meeting_summary",
         title="Get a summary",
-        description="The AI summary of one meeting or phone call: summaryText, actionItems "
-        "(also as next_steps: action, actors, deadline), topics for meetings or insights for "
-        "calls. A failed or unfinished one says so in status, failureReason and note.",
+        description="The AI summary of one meeting or phone call: summaryText (the recap), "
+        "actionItems and the same as next_steps (action, actors, deadline as a date when one "
+        "was said, id and state open/done/dropped), aiOpinion (an assessment). Meetings add "
+        "topics (title, description). Calls add insights: sentiment (label, score), objections "
+        "(text, speaker, start in seconds), competitors (names with their mentions), "
+        "sellerSide (our speakers), pricingDiscussed and pricingAmounts (text, value, "
+        "currency, speaker), questionsAsked (total, seller, customer), talkListenRatio (the "
+        "seller's share of talk), longestCustomerStory. status, failureReason and note say "
+        "why something is missing. Example: {transcriptId: '<id from list_calls>'}.",
         annotations=READ_ONLY,
     )
     server.add_tool(
@@ -134,7 +155,9 @@ def register(server: MCPServer[Any]) -> None:
         get_meeting_action_items,
         name="get_meeting_action_items",
         title="Get action items",
-        description="The structured next steps from the AI summary of one meeting or phone "
-        "call: each with the action, who does it (actors) and the deadline as written.",
+        description="The next steps from the AI summary of one meeting or phone call: each "
+        "with the action, who does it (actors), the deadline (a date when one was said, else "
+        "as written), its id and state (open, done, dropped). Across an account's "
+        "conversations use get_account. Example: {meetingId: '<id>'}.",
         annotations=READ_ONLY,
     )

@@ -23,7 +23,19 @@ Participant = Annotated[
     Field(
         min_length=1,
         max_length=320,
-        description="An email address (matched exactly, case-insensitive) or part of a name",
+        description="An email address (matched exactly, case-insensitive), part of a name "
+        '(case and accents ignored: "Lucia" finds "Lucía"), or "@domain" for anyone at that '
+        "email domain",
+    ),
+]
+Company = Annotated[
+    str | None,
+    Field(
+        min_length=1,
+        max_length=320,
+        description='A company that took part: an email domain ("acme.com", "@acme.com"; '
+        "subdomains too) or part of its name, matched against the participants' company and "
+        "email domain, case and accents ignored",
     ),
 ]
 
@@ -101,12 +113,14 @@ async def list_meetings(
         list[Annotated[str, Field(min_length=3, max_length=320)]] | None,
         Field(max_length=50, description="Organizer emails; any one of them organised it"),
     ] = None,
+    company: Company = None,
 ) -> Annotated[CallToolResult, MeetingPage]:
     start, end = a.date_range(fromDate, toDate)
     filters = FinderFilters(
         is_call=False,
         from_at=start,
         to_at=end,
+        company=_company(company),
         title_contains=a.partial(keyword, "keyword"),
         participant_emails=a.normalised_emails(participants, "participants"),
         organizer_emails=a.normalised_emails(organizers, "organizers"),
@@ -127,6 +141,7 @@ async def list_calls(
     participants: a.Emails = None,
     fromNumber: a.NumberFilter = None,
     toNumber: a.NumberFilter = None,
+    company: Company = None,
 ) -> Annotated[CallToolResult, CallPage]:
     filters = _call_filters(
         from_date=fromDate,
@@ -137,8 +152,18 @@ async def list_calls(
         to_number=toNumber,
         participants=participants,
     )
+    filters.company = _company(company)
     items, info = await _page(ctx, filters, limit=limit, skip=skip, sort_order=sortOrder)
     return tool_result(CallPage(calls=items, **info))
+
+
+def _company(value: str | None) -> str | None:
+    if value is None:
+        return None
+    value = value.strip()
+    if not value or "\x00" in value:
+        raise ToolFailure("Invalid argument company: give a company name or an email domain")
+    return value
 
 
 def _participant(value: str) -> str:
@@ -157,6 +182,7 @@ async def find_meetings_by_participant(
     skip: a.Skip = 0,
     sortOrder: a.SortOrder = "desc",
     titleFilter: a.TitleFilter = None,
+    company: Company = None,
 ) -> Annotated[CallToolResult, MeetingPage]:
     start, end = a.date_range(fromDate, toDate)
     filters = FinderFilters(
@@ -165,6 +191,7 @@ async def find_meetings_by_participant(
         to_at=end,
         title_contains=a.partial(titleFilter, "titleFilter"),
         participant=_participant(participant),
+        company=_company(company),
     )
     items, info = await _page(ctx, filters, limit=limit, skip=skip, sort_order=sortOrder)
     return tool_result(MeetingPage(meetings=items, **info))
@@ -182,6 +209,7 @@ async def find_calls_by_participant(
     direction: a.Direction = None,
     fromNumber: a.NumberFilter = None,
     toNumber: a.NumberFilter = None,
+    company: Company = None,
 ) -> Annotated[CallToolResult, CallPage]:
     filters = _call_filters(
         from_date=fromDate,
@@ -193,6 +221,7 @@ async def find_calls_by_participant(
         participants=None,
     )
     filters.participant = _participant(participant)
+    filters.company = _company(company)
     items, info = await _page(ctx, filters, limit=limit, skip=skip, sort_order=sortOrder)
     return tool_result(CallPage(calls=items, **info))
 
@@ -204,7 +233,8 @@ def register(server: MCPServer[Any]) -> None:
         title="List meetings",
         description="List video calls and in-person meetings (never phone calls), newest first "
         "unless sortOrder is 'asc'. Filter by title keyword, date range (YYYY-MM-DD), participant "
-        "emails and organizer emails. Each result has its id (for get_meeting_details, "
+        "emails, organizer emails and company (a name or an email domain such as acme.com). "
+        "Each result has its id (for get_meeting_details, "
         "get_meeting_transcript, get_meeting_summary, get_meeting_action_items), title, dates, "
         "status, media type, participants and organizers. Page with limit (max 50) and skip.",
         annotations=READ_ONLY,
@@ -214,8 +244,9 @@ def register(server: MCPServer[Any]) -> None:
         name="list_calls",
         title="List phone calls",
         description="List phone calls only, newest first unless sortOrder is 'asc'. Filter by "
-        "title, date range (YYYY-MM-DD), direction (INBOUND/OUTBOUND), participant emails and "
-        "parts of the caller (fromNumber) or destination (toNumber) number. Page with limit "
+        "title, date range (YYYY-MM-DD), direction (INBOUND/OUTBOUND), participant emails, "
+        "company (a name or an email domain such as acme.com) and parts of the caller "
+        "(fromNumber) or destination (toNumber) number. Page with limit "
         "(max 50) and skip.",
         annotations=READ_ONLY,
     )
@@ -224,8 +255,10 @@ def register(server: MCPServer[Any]) -> None:
         name="find_meetings_by_participant",
         title="Find meetings by participant",
         description="Find video calls and in-person meetings (never phone calls) that a person "
-        "took part in. `participant` is an email address (matched exactly, ignoring case) or "
-        "part of a name. Results carry full participant and organizer information.",
+        "took part in. `participant` is an email address (matched exactly, ignoring case), part "
+        'of a name (case and accents ignored: "Lucia" finds "Lucía") or "@domain" for anyone '
+        "at that email domain; `company` narrows to a company (a name or an email domain). "
+        "Results carry full participant and organizer information.",
         annotations=READ_ONLY,
     )
     server.add_tool(
@@ -233,7 +266,8 @@ def register(server: MCPServer[Any]) -> None:
         name="find_calls_by_participant",
         title="Find phone calls by participant",
         description="Find phone calls that a person took part in. `participant` is an email "
-        "address (matched exactly, ignoring case) or part of a name; narrow with title, dates, "
-        "direction and numbers. Results carry full participant and organizer information.",
+        "address (matched exactly, ignoring case), part of a name (case and accents ignored) or "
+        '"@domain"; narrow with company (a name or an email domain), title, dates, direction '
+        "and numbers. Results carry full participant and organizer information.",
         annotations=READ_ONLY,
     )

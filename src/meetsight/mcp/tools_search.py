@@ -26,18 +26,13 @@ Query = Annotated[
     Field(
         min_length=1,
         max_length=500,
-        description="What to look for. Words must all match unless joined by OR (capitals): "
-        '"competitor OR vendor"; "a phrase" in quotes; prefix* with a star; stemmed, so '
-        '"pricing" also finds "price". In mode hybrid (default) the meaning counts too: '
-        '"they worry about cost" finds "the price is too high", across languages',
+        description='Words (all match unless joined by OR), "a phrase", prefix*; stemmed. '
+        'Hybrid also matches meaning: "they worry about cost" finds "the price is too high"',
     ),
 ]
 Mode = Annotated[
     Literal["hybrid", "lexical", "meaning"],
-    Field(
-        description="hybrid (default): words and meaning fused; lexical: exact words only "
-        "(use for names and numbers); meaning: nearest sentences by meaning only"
-    ),
+    Field(description="hybrid: words and meaning; lexical: words only; meaning: meaning only"),
 ]
 Scope = Annotated[
     Literal["title", "sentences", "all"],
@@ -51,8 +46,7 @@ class SentenceHit(BaseModel):
     startTime: float = Field(description="Seconds from the start of the recording")
     endTime: float
     snippet: str = Field(
-        description="The sentence, matched words marked as **word**; one found by meaning "
-        "is given as said"
+        description="The sentence, matched words as **word** (none when found by meaning)"
     )
 
 
@@ -220,23 +214,18 @@ def register(server: MCPServer[Any]) -> None:
         name="search_meetings",
         title="Search meetings",
         description="Search video calls and in-person meetings (never phone calls) in titles "
-        "and/or transcript sentences, by words and by meaning (mode hybrid, the default), best "
-        "matches first. Each hit has the meeting's id, title, dates, media type, participants "
-        "and up to 3 matching sentences with speaker and start time. Example: "
-        '{"query": "they worry about cost", "fromDate": "2026-01-01"} finds "the price is too '
-        'high"; {"query": "Acme OR Initech", "mode": "lexical"} finds either name exactly. '
-        "limit max 50, default 20.",
+        "and/or transcript sentences by words and meaning, best first. Each hit: the meeting's "
+        "id, title, dates, media type, participants and up to 3 matching sentences with speaker "
+        "and start time. limit max 50, default 20.",
         annotations=READ_ONLY,
     )
     server.add_tool(
         search_calls,
         name="search_calls",
         title="Search phone calls",
-        description="Search phone calls only, in titles and/or transcript sentences, by words "
-        "and by meaning (mode hybrid, the default), best matches first; narrow with dates, "
-        "direction (INBOUND/OUTBOUND) and parts of the caller or destination number. Hits "
-        "carry the matching sentences with speaker and start time. Example: "
-        '{"query": "customer wants to cancel", "direction": "INBOUND"}; words joined by OR '
-        'match either ("refund OR chargeback"). limit max 50, default 20.',
+        description="Search phone calls only, in titles and/or transcript sentences by words "
+        "and meaning, best first; narrow with dates, direction (INBOUND/OUTBOUND) and parts of "
+        "the caller or destination number. Hits carry the matching sentences with speaker and "
+        "start time. limit max 50, default 20.",
         annotations=READ_ONLY,
     )

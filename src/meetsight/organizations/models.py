@@ -9,6 +9,7 @@ import sqlalchemy as sa
 from sqlalchemy.orm import Mapped, mapped_column
 
 from meetsight.db.base import Base, IdMixin, IdType, TenantMixin, TimestampMixin, tenant_fk
+from meetsight.organizations.names import FOLDED_MAX, email_domain, fold_name
 
 
 class Organization(IdMixin, TimestampMixin, Base):
@@ -37,6 +38,7 @@ class Person(TenantMixin, IdMixin, TimestampMixin, Base):
         # No cascade: a composite SET NULL would clear organization_id too; services unlink first.
         tenant_fk(["user_id"], "users.id", ondelete=None),
         sa.Index("ix_people_org_email", "organization_id", "email"),
+        sa.Index("ix_people_org_email_domain", "organization_id", "email_domain"),
     )
 
     name: Mapped[str] = mapped_column(sa.String(200))
@@ -46,3 +48,15 @@ class Person(TenantMixin, IdMixin, TimestampMixin, Base):
     company: Mapped[str | None] = mapped_column(sa.String(200))
     title: Mapped[str | None] = mapped_column(sa.String(200))
     user_id: Mapped[str | None] = mapped_column(IdType)
+    # For lookups that forgive case and accents (organizations/names.py); set on every write.
+    name_folded: Mapped[str] = mapped_column(sa.String(FOLDED_MAX), default="")
+    company_folded: Mapped[str | None] = mapped_column(sa.String(FOLDED_MAX))
+    email_domain: Mapped[str | None] = mapped_column(sa.String(255))
+
+
+@sa.event.listens_for(Person, "before_insert")
+@sa.event.listens_for(Person, "before_update")
+def _fold_person(_mapper: Any, _connection: Any, person: Person) -> None:
+    person.name_folded = fold_name(person.name)
+    person.company_folded = fold_name(person.company) or None
+    person.email_domain = email_domain(person.email)

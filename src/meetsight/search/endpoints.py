@@ -29,10 +29,12 @@ class SearchParams(PageQuery):
     q: str = Field(
         min_length=1,
         max_length=500,
-        description='Words (all must match), "a phrase", prefix*, OR between two of them '
-        '("competitor OR vendor"); case and accents ignored. With mode hybrid or meaning, also '
-        'what the words mean: "they worry about cost" finds "the price is too high", in '
-        "any of the languages the engine reads",
+        description='Words (all must match), "a phrase" (words in that order), prefix*, and OR '
+        "(capitals) between words or phrases for either: `competitor OR alternative`, "
+        '`pricing "too expensive" OR cheaper` (pricing and one of the two). Case and accents '
+        "ignored; stemmed (pricing finds price). With mode hybrid (default) or meaning, also "
+        'what the words mean: "they worry about cost" finds "the price is too high", across '
+        "languages",
     )
     mode: Literal["hybrid", "lexical", "meaning"] = Field(
         "hybrid",

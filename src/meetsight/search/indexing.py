@@ -126,7 +126,7 @@ def _sqlite_rows(conn: Connection, org_id: str, activity_id: str) -> int:
 
 async def backfill_vectors(session: AsyncSession) -> int:
     """Sentence vectors for every activity that has none (transcripts stored before migration
-    0012), one activity per transaction; the number of activities given vectors."""
+    0016), one activity per transaction; the number of activities given vectors."""
     missing = sa.text(
         "SELECT a.organization_id, a.id, a.name FROM activities a WHERE NOT EXISTS"
         " (SELECT 1 FROM search_vectors v WHERE v.organization_id = a.organization_id"

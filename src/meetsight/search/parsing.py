@@ -1,10 +1,11 @@
 """The user's search text as parts (terms, phrases, prefixes), validated once for both engines.
 
 Only what every engine can do the same way is understood: words (all must match), "quoted
-phrases", prefix* words, and OR (in capitals) between two of them, which makes either one
-enough: `competitor OR vendor pricing` is (competitor or vendor) and pricing. Other operators
-of either engine's own syntax (AND, NOT, NEAR, parentheses, column filters, -, +, ^) are
-dropped rather than passed through, so no query can reach the engine's parser as syntax.
+phrases", prefix* words, and OR (in capitals) between two of them: either may match
+(`competitor OR alternative`, `"too expensive" OR pricey OR cheaper`; `pricing discount OR
+rebate` is pricing AND (discount OR rebate)). Other operators of either engine's own syntax (AND,
+NOT, NEAR, parentheses, column filters, -, +, ^) are dropped rather than passed through, so no
+query can reach the engine's parser as syntax.
 """
 
 from __future__ import annotations
@@ -18,6 +19,10 @@ from meetsight.errors import ValidationFailed
 MAX_QUERY_CHARS = 500
 MAX_PARTS = 32
 OPERATORS = frozenset({"AND", "OR", "NOT", "NEAR"})
+_QUOTED = re.compile(r'"([^"]*)"?')
+_WORD = re.compile(r"\w+(?:[-'\u2019.]\w+)*\*?")
+# Phrases and words in the order written: what OR stands between.
+_IN_ORDER = re.compile(r'"([^"]*)"?|(' + _WORD.pattern + ")")
 _TOKEN = re.compile(r"\w+")
 
 
@@ -33,27 +38,19 @@ class QueryPart:
 
 @dataclass(frozen=True, slots=True)
 class ParsedQuery:
-    # All groups must match; within a group, any one part (parts joined by OR).
-    groups: tuple[tuple[QueryPart, ...], ...]
-
-    @property
-    def parts(self) -> tuple[QueryPart, ...]:
-        """Every part once, in the order written."""
-        return tuple(dict.fromkeys(part for group in self.groups for part in group))
+    parts: tuple[QueryPart, ...]
+    # Set only when the text has an OR: every group must match, any one part of a group. Empty
+    # means each part is its own group (all parts must match), as before OR was understood.
+    groups: tuple[tuple[QueryPart, ...], ...] = ()
 
     @property
     def has_or(self) -> bool:
         return any(len(group) > 1 for group in self.groups)
 
-
-def words_only(parts: tuple[QueryPart, ...]) -> ParsedQuery:
-    """Parts that must all match (no OR)."""
-    return ParsedQuery(tuple((part,) for part in parts))
-
-
-_ITEM = re.compile(r'"([^"]*)"?' + r"|(\w+(?:[-'\u2019.]\w+)*\*?)")
-_OR = object()  # an OR between two parts
-_DROPPED = object()  # another operator: "a OR NOT b" joins nothing
+    @property
+    def alternatives(self) -> tuple[tuple[QueryPart, ...], ...]:
+        """The groups, all of which must match; any one part of each."""
+        return self.groups if self.has_or else tuple((part,) for part in self.parts)
 
 
 def parse_search_text(text: str) -> ParsedQuery:
@@ -65,48 +62,57 @@ def parse_search_text(text: str) -> ParsedQuery:
     text = unicodedata.normalize("NFKC", text).strip()
     if not text:
         raise ValidationFailed("query: give at least one word to search for")
-    items: list[QueryPart | object] = []
-    for match in _ITEM.finditer(text):
-        if match.group(2) is None:
-            _take_phrase(match.group(1), items)
-        elif match.group(2) == "OR":
-            items.append(_OR)
-        else:
-            _take_word(match.group(2), items)
-    groups: list[list[QueryPart]] = []
-    joined = False  # the previous item was an OR that follows a part
-    for item in items:
-        if item is _OR or item is _DROPPED:
-            joined = item is _OR and bool(groups)
-            continue
-        assert isinstance(item, QueryPart)
-        if joined:
-            groups[-1].append(item)
-        else:
-            groups.append([item])
-        joined = False
-    unique = tuple(dict.fromkeys(tuple(dict.fromkeys(group)) for group in groups))
-    parsed = ParsedQuery(unique)
+    parts: list[QueryPart] = []
+    rest = _QUOTED.sub(lambda m: _take_phrase(m.group(1), parts), text)
+    for match in _WORD.finditer(rest):
+        _take_word(match.group(0), parts)
+    unique = tuple(dict.fromkeys(parts))
     if not unique:
         raise ValidationFailed("query: contains only operators or punctuation, no word to search")
-    if len(parsed.parts) > MAX_PARTS:
+    if len(unique) > MAX_PARTS:
         raise ValidationFailed(f"query: at most {MAX_PARTS} words and phrases")
-    return parsed
+    groups = _or_groups(text)
+    return ParsedQuery(unique, groups if any(len(g) > 1 for g in groups) else ())
 
 
-def _take_phrase(inner: str, items: list[QueryPart | object]) -> None:
+def _or_groups(text: str) -> tuple[tuple[QueryPart, ...], ...]:
+    """The parts in the order written, those joined by OR in one group. OR binds the parts
+    directly beside it; any other operator between them ends the group."""
+    groups: list[list[QueryPart]] = []
+    pending_or = False
+    for match in _IN_ORDER.finditer(text):
+        phrase, word = match.group(1), match.group(2)
+        if word is not None and word.rstrip("*") in OPERATORS:
+            pending_or = word == "OR" and bool(groups)
+            continue
+        found: list[QueryPart] = []
+        if phrase is not None:
+            _take_phrase(phrase, found)
+        else:
+            _take_word(word, found)
+        for part in found:
+            if pending_or:
+                groups[-1].append(part)
+            else:
+                groups.append([part])
+            pending_or = False
+    unique = dict.fromkeys(tuple(dict.fromkeys(group)) for group in groups)
+    return tuple(unique)
+
+
+def _take_phrase(inner: str, parts: list[QueryPart]) -> str:
     words = tuple(_TOKEN.findall(inner))
     if words:
-        items.append(QueryPart(words, prefix=inner.rstrip().endswith("*")))
+        parts.append(QueryPart(words, prefix=inner.rstrip().endswith("*")))
+    return " "
 
 
-def _take_word(raw: str, items: list[QueryPart | object]) -> None:
+def _take_word(raw: str, parts: list[QueryPart]) -> None:
     prefix = raw.endswith("*")
     word = raw.rstrip("*")
     if word in OPERATORS:
-        items.append(_DROPPED)
         return
     # "e-mail" or "o'clock" is what both engines' tokenizers split into a phrase of tokens.
     tokens = tuple(_TOKEN.findall(word))
     if tokens:
-        items.append(QueryPart(tokens, prefix=prefix))
+        parts.append(QueryPart(tokens, prefix=prefix))

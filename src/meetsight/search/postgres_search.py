@@ -56,51 +56,54 @@ def _part_sql(part: QueryPart, config: str, name: str, params: dict[str, Any]) -
     return f"tsquery_phrase(phraseto_tsquery({cfg}, :{name}h), {tail})"
 
 
-def _as_words(parsed: ParsedQuery) -> list[list[list[QueryPart]]]:
-    """Every phrase as its separate words, AND-ed (a prefix stays on its last word), in the
-    query's groups: a necessary condition of the query that GIN answers exactly."""
-    return [
-        [
-            [
-                QueryPart((word,), prefix=part.prefix and i == len(part.words) - 1)
-                for i, word in enumerate(part.words)
-            ]
-            for part in group
-        ]
-        for group in parsed.groups
-    ]
+def _as_words(parsed: ParsedQuery) -> ParsedQuery:
+    """Every phrase as its separate words (a prefix stays on its last word)."""
+    words = {
+        QueryPart((word,), prefix=part.prefix and i == len(part.words) - 1): None
+        for part in parsed.parts
+        for i, word in enumerate(part.words)
+    }
+    return ParsedQuery(tuple(words))
 
 
-def _config_forms(
-    groups: list[list[list[QueryPart]]], params: dict[str, Any], joiner: str, tag: str
-) -> list[str]:
-    """The query in each configuration (CONFIGS order), as SQL: `groups` joined by `joiner`,
-    each group's alternatives OR-ed, each alternative's parts AND-ed."""
+def _config_forms(parsed: ParsedQuery, params: dict[str, Any], joiner: str, tag: str) -> list[str]:
+    """The query in each configuration (CONFIGS order), as SQL."""
     forms = []
     for config in CONFIGS:
-        clauses = []
-        n = 0
-        for group in groups:
-            alternatives = []
-            for parts in group:
-                sql = []
-                for part in parts:
-                    sql.append(_part_sql(part, config, f"{tag}{config[3]}{n}", params))
-                    n += 1
-                alternatives.append(sql[0] if len(sql) == 1 else "(" + " && ".join(sql) + ")")
-            clauses.append(
-                alternatives[0] if len(alternatives) == 1 else "(" + " || ".join(alternatives) + ")"
-            )
-        forms.append("(" + f" {joiner} ".join(clauses) + ")")
+        parts = [
+            _part_sql(part, config, f"{tag}{config[3]}{i}", params)
+            for i, part in enumerate(parsed.parts)
+        ]
+        forms.append("(" + f" {joiner} ".join(parts) + ")")
     return forms
 
 
-def _groups(parsed: ParsedQuery) -> list[list[list[QueryPart]]]:
-    return [[[part] for part in group] for group in parsed.groups]
-
-
-def _any_part(parsed: ParsedQuery) -> list[list[list[QueryPart]]]:
-    return [[[part]] for part in parsed.parts]
+def _grouped_forms(
+    parsed: ParsedQuery, params: dict[str, Any], tag: str, *, as_words: bool
+) -> list[str]:
+    """With OR: per configuration every group required, any part of a group; `as_words`
+    takes each phrase as its separate words, all required (what ranking reads)."""
+    forms = []
+    for config in CONFIGS:
+        groups = []
+        for g, group in enumerate(parsed.alternatives):
+            arms = []
+            for i, part in enumerate(group):
+                name = f"{tag}{config[3]}{g}_{i}"
+                if as_words:
+                    words = _as_words(ParsedQuery((part,))).parts
+                    arms.append(
+                        "("
+                        + " && ".join(
+                            _part_sql(w, config, f"{name}_{j}", params) for j, w in enumerate(words)
+                        )
+                        + ")"
+                    )
+                else:
+                    arms.append(_part_sql(part, config, name, params))
+            groups.append("(" + " || ".join(arms) + ")")
+        forms.append("(" + " && ".join(groups) + ")")
+    return forms
 
 
 def _combined(forms: list[str]) -> str:
@@ -146,11 +149,18 @@ def _keyed_match(column: str, kinds: tuple[int, ...]) -> str:
 def prepare_query(org_id: str, parsed: ParsedQuery) -> Prepared:
     """The query as SQL per configuration; no database access."""
     params: dict[str, Any] = {}
-    forms = _config_forms(_groups(parsed), params, "&&", "a")
-    anyone = _combined(_config_forms(_any_part(parsed), params, "||", "o"))
+    if parsed.has_or:
+        forms = _grouped_forms(parsed, params, "a", as_words=False)
+    else:
+        forms = _config_forms(parsed, params, "&&", "a")
+    anyone = _combined(_config_forms(parsed, params, "||", "o"))
     words = None
     if any(part.is_phrase for part in parsed.parts):
-        words = _combined(_config_forms(_as_words(parsed), params, "&&", "w"))
+        words = _combined(
+            _grouped_forms(parsed, params, "w", as_words=True)
+            if parsed.has_or
+            else _config_forms(_as_words(parsed), params, "&&", "w")
+        )
     return Prepared(org_id, forms, _combined(forms), anyone, params, words_sql=words)
 
 

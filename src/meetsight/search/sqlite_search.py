@@ -85,6 +85,25 @@ def fts5_part(part: QueryPart) -> str:
     return phrase + " *" if part.prefix else phrase
 
 
+def _fts5_words(part: QueryPart) -> str:
+    """A part as its separate words, all required (what ranking reads, see Prepared)."""
+    trimmed = trim_phrase(part)
+    words = [
+        fts5_part(QueryPart((w,), prefix=trimmed.prefix and i == len(trimmed.words) - 1))
+        for i, w in enumerate(trimmed.words)
+    ]
+    return words[0] if len(words) == 1 else "(" + " AND ".join(words) + ")"
+
+
+def fts5_groups(parsed: ParsedQuery, render: Callable[[QueryPart], str]) -> str:
+    """Every group required, any part of a group: `"a" AND ("b" OR "c")`."""
+    groups = []
+    for group in parsed.alternatives:
+        rendered = [render(part) for part in group]
+        groups.append(rendered[0] if len(rendered) == 1 else "(" + " OR ".join(rendered) + ")")
+    return " AND ".join(groups)
+
+
 @dataclass(slots=True)
 class Prepared:
     org_id: str
@@ -145,28 +164,24 @@ class SqliteSearch:
         org_no = int(found[0])
         low, high = sqlite_index.org_range(org_no)
         parts = [fts5_part(p) for p in parsed.parts]
-        # FTS5 reads "a b" as a AND b; a group of OR-ed parts is parenthesised.
-        clauses = [
-            " OR ".join(fts5_part(p) for p in group)
-            if len(group) == 1
-            else "(" + " OR ".join(fts5_part(p) for p in group) + ")"
-            for group in parsed.groups
-        ]
         trimmed = [trim_phrase(p) for p in parsed.parts]
         words = dict.fromkeys(
             fts5_part(QueryPart((w,), prefix=p.prefix and i == len(p.words) - 1))
             for p in trimmed
             for i, w in enumerate(p.words)
         )
+        match_all, rank_match = " ".join(parts), " ".join(words)
+        if parsed.has_or:
+            match_all = fts5_groups(parsed, fts5_part)
+            rank_match = fts5_groups(parsed, _fts5_words)
         return Prepared(
             org_id,
             org_no,
             low,
             high,
-            # FTS5 takes no implicit AND after a parenthesis: explicit where there is one.
-            (" AND " if parsed.has_or else " ").join(clauses),
+            match_all,
             " OR ".join(parts),
-            " ".join(words),
+            rank_match,
             has_phrase=any(p.is_phrase for p in trimmed),
         )
 

@@ -13,11 +13,13 @@ from meetsight.web import (
     pages_audit,
     pages_auth,
     pages_categories,
+    pages_comments,
     pages_conversation,
     pages_home,
     pages_members,
     pages_oauth_clients,
     pages_setup,
+    pages_team,
     pages_upload,
     pages_webhooks,
 )
@@ -58,8 +60,10 @@ def install_web(app: FastAPI, settings: Settings) -> None:
         pages_audit.router,
         pages_webhooks.router,
         pages_home.router,
+        pages_team.router,
         pages_upload.router,
         pages_conversation.router,
+        pages_comments.router,
         pages_categories.router,
     ):
         app.include_router(router)

@@ -1,7 +1,7 @@
 """search by meaning: sentence vectors of segments and titles (search_vectors, search_vector_state)
 
-Revision ID: 0012
-Revises: 0011
+Revision ID: 0016
+Revises: 0015
 Create Date: 2026-11-26 19:00:00
 
 Transcripts stored before this revision have no vectors: they are found by words as before, and
@@ -17,8 +17,8 @@ from alembic import op
 
 from meetsight.search.vectors import DROP, POSTGRES_DDL, SQLITE_DDL
 
-revision: str = "0012"
-down_revision: str | None = "0011"
+revision: str = "0016"
+down_revision: str | None = "0015"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
