@@ -101,7 +101,7 @@ conformance: $(STAMP)
 SEGMENTS ?= 1000000
 SEARCH_BENCH_ARGS ?=
 bench-search: $(STAMP)
-	$(BIN)/python benchmarks/search.py --segments $(SEGMENTS) $(SEARCH_BENCH_ARGS)
+	$(BIN)/python benchmarks/search.py --segments $(SEGMENTS) --hybrid $(SEARCH_BENCH_ARGS)
 
 # Schemathesis against a served instance, every operation and phase, 50 cases per operation and
 # phase (make test runs 3); on PostgreSQL too when MEETSIGHT_TEST_DATABASE_URL is set. Reports

@@ -8,7 +8,12 @@ on PostgreSQL.
 
 Loads N transcript segments (200 per activity: 5,000 activities at 1M, in 3 organizations, 5%
 of them Spanish) with bulk inserts (executemany on SQLite, COPY on PostgreSQL), builds the search
-index once after the load, then times the queries. PostgreSQL needs --pg-url or
+index once after the load, then times the queries. With --hybrid, every segment and title also
+gets a synthetic sentence vector (random unit vectors, float16, as search_vectors stores them:
+embedding 1M sentences would take an hour here), and the same queries are timed again in mode
+hybrid (the words and the meaning, fused), the query's embedding included (its cache cleared
+before each query); the first hybrid query of each organization builds that organization's
+in-process vector index, timed on its own (`vector_index_build_s`). PostgreSQL needs --pg-url or
 MEETSIGHT_BENCH_DATABASE_URL (a server where the database `ms_bench_search` may be created and
 dropped). Prints a JSON report; docs/benchmarks.md records the figures.
 
@@ -43,7 +48,9 @@ from meetsight.db.engine import create_engine, create_sessionmaker
 from meetsight.db.migrate import upgrade_async
 from meetsight.db.reads import create_reader
 from meetsight.ids import new_id
+from meetsight.search import vector_index
 from meetsight.search.indexing import rebuild_search_index
+from meetsight.search.meaning import query_vector
 from meetsight.search.reading import search_on_reader
 from meetsight.search.types import SearchQuery
 
@@ -189,6 +196,114 @@ async def load_postgres(url: str, plan: list[Any], segments: int, seed: int) -> 
             "transcript_segments", records=batch, columns=list(SEGMENT_COLUMNS)
         )
     await conn.close()
+
+
+VECTOR_COLUMNS = ("organization_id", "activity_id", "position", "digest", "vector")
+
+
+def vector_rows(plan: list[Any], segments: int, seed: int) -> Iterator[tuple[Any, ...]]:
+    """Synthetic vectors: a title (position -1) and every segment of every activity."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    per = max(1, segments // len(plan))
+    for org_id, activity_id, *_ in plan:
+        block = rng.standard_normal((per + 1, 512), dtype=np.float32)
+        block /= np.linalg.norm(block, axis=1, keepdims=True)
+        block16 = block.astype(np.float16)
+        for position in range(-1, per):
+            yield (
+                org_id,
+                activity_id,
+                position,
+                rng.bytes(8),
+                block16[position + 1].tobytes(),
+            )
+
+
+def load_vectors_sqlite(path: Path, plan: list[Any], segments: int, seed: int) -> None:
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA synchronous=OFF")
+    db.execute("DELETE FROM search_vectors")
+    db.execute("DELETE FROM search_vector_state")
+    marks = ", ".join("?" * len(VECTOR_COLUMNS))
+    insert = f"INSERT INTO search_vectors ({', '.join(VECTOR_COLUMNS)}) VALUES ({marks})"
+    batch: list[tuple[Any, ...]] = []
+    for row in vector_rows(plan, segments, seed):
+        batch.append(row)
+        if len(batch) == 50_000:
+            db.executemany(insert, batch)
+            batch = []
+    db.executemany(insert, batch)
+    db.executemany(
+        "INSERT INTO search_vector_state (organization_id, instance, writes, removals)"
+        " VALUES (?, ?, 1, 0)",
+        [(org, new_id()) for org in sorted({p[0] for p in plan})],
+    )
+    db.commit()
+    db.close()
+
+
+async def load_vectors_postgres(url: str, plan: list[Any], segments: int, seed: int) -> None:
+    import asyncpg
+
+    conn = await asyncpg.connect(url.replace("+asyncpg", ""))
+    await conn.execute("TRUNCATE search_vectors, search_vector_state")
+    rows = vector_rows(plan, segments, seed)
+    while True:
+        batch = [row for _, row in zip(range(50_000), rows, strict=False)]
+        if not batch:
+            break
+        await conn.copy_records_to_table(
+            "search_vectors", records=batch, columns=list(VECTOR_COLUMNS)
+        )
+    await conn.copy_records_to_table(
+        "search_vector_state",
+        records=[(org, new_id(), 1, 0) for org in sorted({p[0] for p in plan})],
+        columns=["organization_id", "instance", "writes", "removals"],
+    )
+    await conn.close()
+
+
+async def measure_hybrid(
+    url: str, orgs: list[str], queries: list[BenchQuery], kind: str
+) -> dict[str, Any]:
+    """The queries in mode hybrid, as REST search runs them, after a first query per
+    organization timed on its own (it builds the organization's index when none is cached)."""
+    engine = create_engine(url)
+    reader = create_reader(engine)
+    builds = []
+    for org in orgs:
+        started = time.perf_counter()
+        await search_on_reader(reader, org, SearchQuery(text="warm up", mode="hybrid"))
+        builds.append(time.perf_counter() - started)
+    elapsed_ms: list[float] = []
+    cpu_ms: list[float] = []
+    by_meaning = 0
+    for i, query in enumerate([*queries[:5], *queries]):
+        org = orgs[i % len(orgs)]
+        query_vector.cache_clear()  # each query embedded, as a new query is
+        started, cpu_started = time.perf_counter(), time.process_time()
+        page = await search_on_reader(
+            reader,
+            org,
+            SearchQuery(text=query.text, limit=20, kind=kind, mode="hybrid"),  # type: ignore[arg-type]
+        )
+        if i < 5:
+            continue
+        elapsed_ms.append((time.perf_counter() - started) * 1000)
+        cpu_ms.append((time.process_time() - cpu_started) * 1000)
+        by_meaning += sum(1 for hit in page.hits if not any("**" in m.snippet for m in hit.matches))
+    await reader.close()
+    await engine.dispose()
+    return {
+        "kind": kind,
+        "hybrid_search": summary(elapsed_ms),
+        "hybrid_cpu_in_this_process": summary(cpu_ms),
+        "vector_index_build_s": [round(b, 1) for b in builds],
+        "hits_by_meaning_only_mean": round(by_meaning / max(1, len(elapsed_ms)), 1),
+        "load_average": [round(x, 2) for x in os.getloadavg()],
+    }
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -356,6 +471,17 @@ async def loaded_segments(url: str) -> int:
 COUNT_SEGMENTS = "SELECT count(*) FROM transcript_segments"
 
 
+async def stored_vectors(url: str) -> int:
+    engine = create_engine(url)
+    try:
+        async with engine.connect() as conn:
+            return int(
+                (await conn.execute(sa.text("SELECT count(*) FROM search_vectors"))).scalar() or 0
+            )
+    finally:
+        await engine.dispose()
+
+
 async def run_engine(
     name: str, url: str, args: argparse.Namespace, plan: list[Any]
 ) -> dict[str, Any]:
@@ -385,6 +511,18 @@ async def run_engine(
         orgs = sorted((await conn.execute(sa.text("SELECT id FROM organizations"))).scalars())
         segments = int((await conn.execute(sa.text(COUNT_SEGMENTS))).scalar() or 0)
     await engine.dispose()
+    vectors_s = None
+    if args.hybrid:
+        started_vectors = time.perf_counter()
+        if reused and not args.reindex and await stored_vectors(url) > 0:
+            pass
+        elif name == "sqlite":
+            await asyncio.to_thread(
+                load_vectors_sqlite, Path(url.split("///", 1)[1]), plan, args.segments, args.seed
+            )
+        else:
+            await load_vectors_postgres(url, plan, args.segments, args.seed)
+        vectors_s = round(time.perf_counter() - started_vectors, 1)
     indexed = time.perf_counter()
     queries = bench_queries(args.queries, args.seed)
     like_every = max(1, args.queries // max(1, args.like_queries))
@@ -392,7 +530,12 @@ async def run_engine(
         kind: await measure(url, name, orgs, queries, like_every, kind)
         for kind in args.kinds.split(",")
     }
+    if args.hybrid:
+        vector_index.forget()  # built by the first kind's first queries (timed apart)
+        for kind in args.kinds.split(","):
+            by_kind[f"{kind}_hybrid"] = await measure_hybrid(url, orgs, queries, kind)
     return {
+        "vectors_load_s": vectors_s,
         "reused_corpus": reused,
         "segments_in_database": segments,
         "load_s": round(loaded - started, 1),
@@ -446,6 +589,9 @@ async def main() -> None:
         "--reuse", action="store_true", help="measure the corpus already loaded, if there is one"
     )
     parser.add_argument("--reindex", action="store_true", help="with --reuse: rebuild the index")
+    parser.add_argument(
+        "--hybrid", action="store_true", help="also time mode hybrid on synthetic vectors"
+    )
     args = parser.parse_args()
     plan = activities_plan(args.segments)
     report: dict[str, Any] = {

@@ -56,4 +56,6 @@ SELECT create_distributed_table('transcript_segments', 'organization_id', coloca
 SELECT create_distributed_table('search_documents', 'organization_id', colocate_with => 'accounts');
 SELECT create_distributed_table('search_matches', 'organization_id', colocate_with => 'accounts');
 SELECT create_distributed_table('search_segments', 'organization_id', colocate_with => 'accounts');
+SELECT create_distributed_table('search_vectors', 'organization_id', colocate_with => 'accounts');
+SELECT create_distributed_table('search_vector_state', 'organization_id', colocate_with => 'accounts');
 COMMIT;

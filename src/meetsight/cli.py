@@ -174,6 +174,14 @@ def cmd_demo(args: argparse.Namespace, settings: Settings) -> None:
     )
 
 
+def cmd_reindex_vectors(args: argparse.Namespace, settings: Settings) -> None:
+    """Sentence vectors for search by meaning where there are none (docs/search.md)."""
+    from meetsight.search.indexing import backfill_vectors
+
+    done = asyncio.run(_with_session(settings, backfill_vectors))
+    _emit(args, {"activities": done}, f"{done} activities given sentence vectors")
+
+
 def cmd_serve(args: argparse.Namespace, settings: Settings) -> None:
     from meetsight.serve import serve
 
@@ -254,6 +262,11 @@ def build_parser() -> argparse.ArgumentParser:
     worker.set_defaults(func=cmd_worker)
 
     sub.add_parser("migrate", help="apply database migrations").set_defaults(func=cmd_migrate)
+    vectors = sub.add_parser(
+        "reindex-vectors", help="sentence vectors for activities stored before search by meaning"
+    )
+    vectors.add_argument("--json", action="store_true")
+    vectors.set_defaults(func=cmd_reindex_vectors)
 
     sub.add_parser(
         "citus-plan", help="print the SQL that distributes the schema on Citus"

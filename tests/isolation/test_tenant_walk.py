@@ -627,12 +627,21 @@ async def test_search_never_finds_b(client: httpx.AsyncClient, state: AppState) 
     for word in B_WORDS:
         own = await client.get(f"{API}/search", params={"q": word}, headers=world.b.headers)
         assert check_envelope(own.json()), f"B's own search finds nothing for {word!r}"
+        # By words nothing; by meaning (hybrid, meaning) at most A's own nearest activities.
+        own_ids = {world.a_meeting, world.a_call}
         for scope in ("all", "title", "sentences"):
             for kind in ("all", "meetings", "calls"):
                 params = f"q={word}&scope={scope}&type={kind}&limit=50"
-                response = await walk.rest("GET", f"{API}/search?{params}")
+                response = await walk.rest("GET", f"{API}/search?{params}&mode=lexical")
                 assert check_envelope(response.json()) == []
-            meetings = await walk.tool_ok("search_meetings", {"query": word, "scope": scope})
-            assert meetings["meetings"] == [] and meetings["total"] == 0
-            calls = await walk.tool_ok("search_calls", {"query": word, "scope": scope})
-            assert calls["calls"] == [] and calls["total"] == 0
+                for mode in ("hybrid", "meaning"):
+                    response = await walk.rest("GET", f"{API}/search?{params}&mode={mode}")
+                    assert {h["id"] for h in check_envelope(response.json())} <= own_ids
+            for mode in ("lexical", "hybrid", "meaning"):
+                arguments = {"query": word, "scope": scope, "mode": mode}
+                meetings = await walk.tool_ok("search_meetings", arguments)
+                assert {m["id"] for m in meetings["meetings"]} <= {world.a_meeting}
+                calls = await walk.tool_ok("search_calls", arguments)
+                assert {c["id"] for c in calls["calls"]} <= {world.a_call}
+                if mode == "lexical":
+                    assert meetings["total"] == 0 and calls["total"] == 0

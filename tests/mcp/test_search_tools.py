@@ -57,7 +57,16 @@ async def test_search_scope_dates_and_limit(mcp_url: str, state: AppState, tenan
             await client.call_tool("search_meetings", {"query": "roadmap", "scope": "title"})
         )
         not_in_sentences = structured(
-            await client.call_tool("search_meetings", {"query": "roadmap", "scope": "sentences"})
+            await client.call_tool(
+                "search_meetings", {"query": "roadmap", "scope": "sentences", "mode": "lexical"}
+            )
+        )
+        # No sentence holds these words; by meaning (the default, hybrid) "About forty.
+        # Budget is around thirty thousand a year." is near.
+        nearest = structured(
+            await client.call_tool(
+                "search_meetings", {"query": "how much money they can spend annually"}
+            )
         )
         dated = structured(
             await client.call_tool(
@@ -68,7 +77,12 @@ async def test_search_scope_dates_and_limit(mcp_url: str, state: AppState, tenan
         one = structured(await client.call_tool("search_meetings", {"query": "budget", "limit": 1}))
     assert [m["id"] for m in titles["meetings"]] == [ids["later"]]
     assert titles["meetings"][0]["titleMatched"] is True
-    assert not_in_sentences["total"] == 0
+    assert not_in_sentences["total"] == 0 and not_in_sentences["mode"] == "lexical"
+    assert nearest["mode"] == "hybrid" and nearest["total"] >= 1
+    assert {m["id"] for m in nearest["meetings"]} == {ids["meeting"], ids["later"]}
+    assert all(
+        "Budget" in " ".join(x["snippet"] for x in m["matches"]) for m in nearest["meetings"]
+    )
     assert [m["id"] for m in dated["meetings"]] == [ids["later"]]
     assert one["returned"] == 1 and one["total"] == 2
 
@@ -108,9 +122,11 @@ async def test_bad_search_arguments(mcp_url: str, tenant: Tenant) -> None:
         blank = await client.call_tool("search_calls", {"query": "   "})
         scope = await client.call_tool("search_calls", {"query": "x", "scope": "notes"})
         only_operators = await client.call_tool("search_meetings", {"query": "AND OR NOT"})
+        mode = await client.call_tool("search_meetings", {"query": "x", "mode": "vibes"})
     assert error_text(too_many).startswith("Invalid argument limit: ")
     assert error_text(empty).startswith("Invalid argument query: ")
     assert error_text(blank).startswith("Invalid argument query: ")
     assert error_text(scope).startswith("Invalid argument scope: ")
     assert error_text(only_operators).startswith("Invalid argument query: ")
+    assert error_text(mode).startswith("Invalid argument mode: ")
     assert "query: query" not in error_text(only_operators)

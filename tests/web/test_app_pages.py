@@ -70,6 +70,16 @@ async def test_search_hit_links_to_the_moment(
     assert "<mark>" in page.text
 
 
+async def test_home_search_finds_what_was_meant(
+    browser_in: httpx.AsyncClient, state: AppState, tenant: Tenant
+) -> None:
+    """No sentence holds these words; "Budget is around thirty thousand a year" is meant."""
+    aid = await make_activity(state, tenant, segments=5)
+    page = await browser_in.get("/app", params={"q": "how much money they can spend annually"})
+    assert re.findall(rf'href="/app/conversations/{aid}\?t=([0-9.]+)"', page.text)
+    assert "Budget is around thirty thousand a year" in page.text
+
+
 async def test_conversation_page_shows_everything(
     browser_in: httpx.AsyncClient, state: AppState, tenant: Tenant
 ) -> None:

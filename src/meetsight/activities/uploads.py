@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
 
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -18,6 +19,7 @@ from meetsight.ids import new_id
 from meetsight.organizations.models import Person
 from meetsight.processing.media_check import check_media
 from meetsight.processing.queue import enqueue_processing
+from meetsight.search.vectors import preembed
 from meetsight.storage.base import MediaStore
 from meetsight.transcripts.importing import store_imported_transcript
 from meetsight.transcripts.limits import TranscriptLimits, check_people
@@ -165,9 +167,12 @@ async def _import_transcript(
         raise ValidationFailed(f"transcript: {exc}") from None
     speakers = list(dict.fromkeys(seg.speaker for seg in segments))
     check_people(speakers, {p.id: p.name for p in participants}, limits)
+    # Sentence vectors before the activity is written (on SQLite, the first write takes the
+    # database's write lock until the request's transaction ends).
+    embedded = await asyncio.to_thread(preembed, [seg.content for seg in segments])
     activity.source = "import"
     activity.duration = round(max(s.end_time for s in segments), 3)
     activity.end_at = activity.start_at + timedelta(seconds=activity.duration)
     session.add(activity)
     await session.flush()
-    await store_imported_transcript(session, activity, segments, participants)
+    await store_imported_transcript(session, activity, segments, participants, embedded)

@@ -17,7 +17,13 @@ from meetsight.db.base import Base
 DISTRIBUTION_COLUMN = "organization_id"
 # Tables created by raw DDL in migrations (PostgreSQL only), in dependency order; all hang
 # off activities and are distributed with it.
-POSTGRES_ONLY_TENANT_TABLES = ("search_documents", "search_matches", "search_segments")
+POSTGRES_ONLY_TENANT_TABLES = (
+    "search_documents",
+    "search_matches",
+    "search_segments",
+    "search_vectors",
+    "search_vector_state",
+)
 # Identity tables, small and looked up before the organization is known (a key, a client id,
 # an email at sign-in): a copy on every node, and distributed tables may refer to them.
 REFERENCE_TABLES = {

@@ -26,11 +26,13 @@ Query = Annotated[
     Field(
         min_length=1,
         max_length=500,
-        description='Search words, all of which must match; "a phrase" in quotes (its words '
-        "in that order); prefix* with a star; OR in capitals between words or phrases for "
-        'either ("competitor OR alternative", "pricing discount OR rebate" = pricing and one '
-        'of the two). Case and accents ignored; stemmed: "pricing" also finds "price"',
+        description='Words (all match unless joined by OR), "a phrase", prefix*; stemmed. '
+        'Hybrid also matches meaning: "they worry about cost" finds "the price is too high"',
     ),
+]
+Mode = Annotated[
+    Literal["hybrid", "lexical", "meaning"],
+    Field(description="hybrid: words and meaning; lexical: words only; meaning: meaning only"),
 ]
 Scope = Annotated[
     Literal["title", "sentences", "all"],
@@ -43,7 +45,9 @@ class SentenceHit(BaseModel):
     speaker: str
     startTime: float = Field(description="Seconds from the start of the recording")
     endTime: float
-    snippet: str = Field(description="The sentence, matched words marked as **word**")
+    snippet: str = Field(
+        description="The sentence, matched words as **word** (none when found by meaning)"
+    )
 
 
 class SearchResult(Activity):
@@ -55,6 +59,7 @@ class SearchResult(Activity):
 class SearchInfo(BaseModel):
     query: str
     scope: str
+    mode: str
     total: int = Field(description="Matching activities before limit")
     returned: int
 
@@ -76,6 +81,7 @@ async def _search(
     from_date: str | None,
     to_date: str | None,
     limit: int,
+    mode: str = "hybrid",
     direction: str | None = None,
     from_number: str | None = None,
     to_number: str | None = None,
@@ -100,6 +106,7 @@ async def _search(
         from_number=a.partial(from_number, "fromNumber"),
         to_number=a.partial(to_number, "toNumber"),
         limit=limit,
+        mode=mode,  # type: ignore[arg-type]
     )
     try:
         page = await search_on_reader(access.state.reader, access.org_id, search)
@@ -141,7 +148,13 @@ async def _search(
         for hit in page.hits
         if hit.activity_id in shaped  # deleted since the index answered
     ]
-    info = {"query": query, "scope": scope, "total": page.total, "returned": len(results)}
+    info = {
+        "query": query,
+        "scope": scope,
+        "mode": mode,
+        "total": page.total,
+        "returned": len(results),
+    }
     return results, info
 
 
@@ -152,6 +165,7 @@ async def search_meetings(
     fromDate: a.FromDate = None,
     toDate: a.ToDate = None,
     limit: a.Limit = a.DEFAULT_LIMIT,
+    mode: Mode = "hybrid",
 ) -> Annotated[CallToolResult, MeetingSearch]:
     results, info = await _search(
         ctx,
@@ -161,6 +175,7 @@ async def search_meetings(
         from_date=fromDate,
         to_date=toDate,
         limit=limit,
+        mode=mode,
     )
     return tool_result(MeetingSearch(meetings=results, **info))
 
@@ -175,6 +190,7 @@ async def search_calls(
     direction: a.Direction = None,
     fromNumber: a.NumberFilter = None,
     toNumber: a.NumberFilter = None,
+    mode: Mode = "hybrid",
 ) -> Annotated[CallToolResult, CallSearch]:
     results, info = await _search(
         ctx,
@@ -184,6 +200,7 @@ async def search_calls(
         from_date=fromDate,
         to_date=toDate,
         limit=limit,
+        mode=mode,
         direction=direction,
         from_number=fromNumber,
         to_number=toNumber,
@@ -196,21 +213,19 @@ def register(server: MCPServer[Any]) -> None:
         search_meetings,
         name="search_meetings",
         title="Search meetings",
-        description="Full-text search of video calls and in-person meetings (never phone "
-        "calls) in titles and/or transcript sentences, best matches first. Each hit has the "
-        "meeting's id, title, dates, media type, participants and up to 3 matching sentences "
-        'with speaker and start time. Query: words (all must match), "quoted phrases", '
-        "prefix*, OR between alternatives. limit max 50, default 20.",
+        description="Search video calls and in-person meetings (never phone calls) in titles "
+        "and/or transcript sentences by words and meaning, best first. Each hit: the meeting's "
+        "id, title, dates, media type, participants and up to 3 matching sentences with speaker "
+        "and start time. limit max 50, default 20.",
         annotations=READ_ONLY,
     )
     server.add_tool(
         search_calls,
         name="search_calls",
         title="Search phone calls",
-        description="Full-text search of phone calls only, in titles and/or transcript "
-        "sentences, best matches first; narrow with dates, direction (INBOUND/OUTBOUND) and "
-        "parts of the caller or destination number. Hits carry the matching sentences with "
-        'speaker and start time. Query: words (all must match), "quoted phrases", prefix*, '
-        "OR between alternatives. limit max 50, default 20.",
+        description="Search phone calls only, in titles and/or transcript sentences by words "
+        "and meaning, best first; narrow with dates, direction (INBOUND/OUTBOUND) and parts of "
+        "the caller or destination number. Hits carry the matching sentences with speaker and "
+        "start time. limit max 50, default 20.",
         annotations=READ_ONLY,
     )

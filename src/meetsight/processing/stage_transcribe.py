@@ -9,6 +9,7 @@ run may have written.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import sqlalchemy as sa
@@ -21,6 +22,7 @@ from meetsight.organizations.models import Organization, Person
 from meetsight.processing.errors import PermanentError, TransientError
 from meetsight.processing.media_steps import in_media_process
 from meetsight.processing.pipeline import StageContext
+from meetsight.search.vectors import preembed
 from meetsight.speakers import Participant, apply_matches, match_speakers
 from meetsight.speech.errors import MediaError, TranscriptionError
 from meetsight.speech.media_child import Heard
@@ -112,6 +114,8 @@ async def run_transcribe(sc: StageContext) -> None:
         **sc.payload.get("timings", {}),
         **{f"transcribe.{part}": s for part, s in heard.seconds.items()},
     }
+    # Sentence vectors for search by meaning, outside the transaction (seconds for a long call).
+    embedded = await asyncio.to_thread(preembed, [seg.content for seg in segments])
     async with sc.transaction() as session:
         segments = _keep_assignments(segments, people)
         # The language first: the search index stems the sentences in it.
@@ -123,7 +127,7 @@ async def run_transcribe(sc: StageContext) -> None:
                 speaker_method=attribution.method,
             )
         )
-        await store_segments(session, activity.organization_id, activity.id, segments)
+        await store_segments(session, activity.organization_id, activity.id, segments, embedded)
         internal = {p.name for p, _ in people if p.is_internal}
         await store_analytics(
             session, activity.organization_id, activity.id, segments, internal_speakers=internal

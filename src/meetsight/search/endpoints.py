@@ -32,7 +32,14 @@ class SearchParams(PageQuery):
         description='Words (all must match), "a phrase" (words in that order), prefix*, and OR '
         "(capitals) between words or phrases for either: `competitor OR alternative`, "
         '`pricing "too expensive" OR cheaper` (pricing and one of the two). Case and accents '
-        "ignored; stemmed (pricing finds price)",
+        "ignored; stemmed (pricing finds price). With mode hybrid (default) or meaning, also "
+        'what the words mean: "they worry about cost" finds "the price is too high", across '
+        "languages",
+    )
+    mode: Literal["hybrid", "lexical", "meaning"] = Field(
+        "hybrid",
+        description="hybrid (default): the words and their meaning, fused; lexical: the words "
+        "only; meaning: sentence meaning only (the nearest sentences, always some)",
     )
     scope: Literal["title", "sentences", "all"] = Field("all", description="Where to search")
     type: Literal["meetings", "calls", "all"] = Field(
@@ -53,7 +60,10 @@ class SentenceMatchOut(Schema):
     speaker: str
     start_time: float
     end_time: float
-    snippet: str = Field(description="The sentence with the matched words marked **like this**")
+    snippet: str = Field(
+        description="The sentence with the matched words marked **like this**; a sentence "
+        "found by meaning is given as said (up to 300 characters)"
+    )
 
 
 class SearchHitOut(Schema):
@@ -69,7 +79,7 @@ class SearchHitOut(Schema):
 @router.get(
     "/search",
     response_model=Envelope[list[SearchHitOut]],
-    summary="Search titles and transcript sentences; best matches first",
+    summary="Search titles and transcript sentences by words and meaning; best matches first",
     openapi_extra=openapi_parameters(SearchParams),
 )
 async def search(request: Request) -> Response:
@@ -86,6 +96,7 @@ async def search(request: Request) -> Response:
         to_number=params.to_number,
         limit=params.limit,
         skip=params.offset,
+        mode=params.mode,
     )
     state = app_state(request)
     try:

@@ -4,14 +4,15 @@ in the caller's transaction, so the index never disagrees with a committed trans
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import asyncio
+from collections.abc import Mapping, Sequence
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Session
 
-from meetsight.search import postgres_index, sqlite_index
+from meetsight.search import postgres_index, sqlite_index, vectors
 from meetsight.search.schema import POSTGRES_TABLES, IndexedSentence
 
 
@@ -25,15 +26,20 @@ def index_transcript_sync(
 
 
 async def index_transcript(
-    session: AsyncSession, org_id: str, activity_id: str, sentences: Sequence[IndexedSentence]
+    session: AsyncSession,
+    org_id: str,
+    activity_id: str,
+    sentences: Sequence[IndexedSentence],
+    embedded: Mapping[bytes, bytes] | None = None,
 ) -> None:
-    """Replace the activity's sentences in the index. The segments must be
-    flushed already (PostgreSQL reads them back)."""
-
-    def run(sync: Session) -> None:
-        index_transcript_sync(sync.connection(), org_id, activity_id, sentences)
-
-    await session.run_sync(run)
+    """Replace the activity's sentences in the index, and their vectors for search by meaning
+    (sentences not seen before are embedded on a worker thread, outside the session's
+    statements: about 3 ms a sentence). The segments must be flushed already (PostgreSQL
+    reads them back). `embedded`: vectors computed before the transaction (vectors.preembed)."""
+    await session.run_sync(
+        lambda sync: index_transcript_sync(sync.connection(), org_id, activity_id, sentences)
+    )
+    await _store_vectors(session, org_id, activity_id, [s.text for s in sentences], embedded)
 
 
 def index_title_sync(conn: Connection, org_id: str, activity_id: str, name: str) -> None:
@@ -41,6 +47,7 @@ def index_title_sync(conn: Connection, org_id: str, activity_id: str, name: str)
         sqlite_index.index_title(conn, org_id, activity_id, name)
     else:
         postgres_index.index_title(conn, org_id, activity_id)
+    vectors.store_title_vector(conn, org_id, activity_id, name)  # one short text: ~10 ms
 
 
 def reindex_activity_sync(conn: Connection, org_id: str, activity_id: str, name: str) -> None:
@@ -49,6 +56,7 @@ def reindex_activity_sync(conn: Connection, org_id: str, activity_id: str, name:
         sqlite_index.index_title(conn, org_id, activity_id, name)
     else:
         postgres_index.index_activity(conn, org_id, activity_id)
+    vectors.store_title_vector(conn, org_id, activity_id, name)  # vectors know no language
 
 
 async def remove_from_search(session: AsyncSession, org_id: str, activity_id: str) -> None:
@@ -60,6 +68,7 @@ async def remove_from_search(session: AsyncSession, org_id: str, activity_id: st
             sqlite_index.remove_activity(conn, org_id, activity_id)
         else:
             postgres_index.remove_activity(conn, org_id, activity_id)
+        vectors.remove_vectors(conn, org_id, activity_id)
 
     await session.run_sync(run)
 
@@ -73,7 +82,15 @@ def rebuild_search_index(conn: Connection) -> None:
 
 
 async def count_search_rows(session: AsyncSession, org_id: str, activity_id: str) -> int:
-    """Index rows that belong to the activity, on either engine (for tests and checks)."""
+    """Index rows that belong to the activity, sentence vectors included, on either engine
+    (for tests and checks)."""
+    vector_rows = await session.run_sync(
+        lambda s: vectors.count_vectors(s.connection(), org_id, activity_id)
+    )
+    return vector_rows + await _count_text_rows(session, org_id, activity_id)
+
+
+async def _count_text_rows(session: AsyncSession, org_id: str, activity_id: str) -> int:
     if session.get_bind().dialect.name != "sqlite":
         total = 0
         for table in POSTGRES_TABLES:
@@ -105,3 +122,48 @@ def _sqlite_rows(conn: Connection, org_id: str, activity_id: str) -> int:
         ),
     )
     return 1 + sum(int(conn.execute(sa.text(q), p).scalar() or 0) for q, p in queries)
+
+
+async def backfill_vectors(session: AsyncSession) -> int:
+    """Sentence vectors for every activity that has none (transcripts stored before migration
+    0016), one activity per transaction; the number of activities given vectors."""
+    missing = sa.text(
+        "SELECT a.organization_id, a.id, a.name FROM activities a WHERE NOT EXISTS"
+        " (SELECT 1 FROM search_vectors v WHERE v.organization_id = a.organization_id"
+        " AND v.activity_id = a.id) ORDER BY a.organization_id, a.start_at"
+    )
+    texts = sa.text(
+        "SELECT content FROM transcript_segments WHERE organization_id = :org"
+        " AND activity_id = :act ORDER BY position"
+    )
+    done = 0
+    for org_id, activity_id, name in (await session.execute(missing)).all():
+        contents = [
+            str(t)
+            for t in (await session.execute(texts, {"org": org_id, "act": activity_id})).scalars()
+        ]
+        await session.run_sync(
+            lambda sync: vectors.store_title_vector(sync.connection(), org_id, activity_id, name)  # noqa: B023
+        )
+        await _store_vectors(session, org_id, activity_id, contents)
+        await session.commit()
+        done += 1
+    return done
+
+
+async def _store_vectors(
+    session: AsyncSession,
+    org_id: str,
+    activity_id: str,
+    texts: list[str],
+    embedded: Mapping[bytes, bytes] | None = None,
+) -> None:
+    planned = await session.run_sync(
+        lambda sync: vectors.plan_segments(sync.connection(), org_id, activity_id, texts, embedded)
+    )
+    if planned is None:
+        return
+    fresh = await asyncio.to_thread(vectors.embed_texts, planned.missing)
+    await session.run_sync(
+        lambda sync: vectors.write_segments(sync.connection(), org_id, activity_id, planned, fresh)
+    )

@@ -9,6 +9,9 @@ from typing import Literal, NamedTuple
 
 Scope = Literal["title", "sentences", "all"]
 KindFilter = Literal["meetings", "calls", "all"]
+# lexical: the words (as before); meaning: sentence vectors only; hybrid: both, fused.
+Mode = Literal["lexical", "meaning", "hybrid"]
+MODES: tuple[str, ...] = ("lexical", "meaning", "hybrid")
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +27,7 @@ class SearchQuery:
     limit: int = 20
     skip: int = 0
     matches_per_activity: int = 3
+    mode: Mode = "lexical"
 
 
 # SentenceMatch and SearchHit are named tuples: a page makes 20 hits and some 60 matches, and a

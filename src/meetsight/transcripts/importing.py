@@ -4,7 +4,7 @@ transcript speaker, not a person: it stays a label until someone assigns it."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from types import SimpleNamespace
 
 import sqlalchemy as sa
@@ -43,10 +43,16 @@ async def match_speakers(
 
 
 async def store_segments(
-    session: AsyncSession, org_id: str, activity_id: str, segments: Sequence[SegmentData]
+    session: AsyncSession,
+    org_id: str,
+    activity_id: str,
+    segments: Sequence[SegmentData],
+    embedded: Mapping[bytes, bytes] | None = None,
 ) -> None:
     """Replace the activity's segments with these, in order, its rendered document and its
-    search index entries."""
+    search index entries (sentence vectors included: pass `embedded`, from
+    `search.vectors.preembed` before the transaction wrote, so that the embedding does not
+    hold the transaction open)."""
     for table in (TranscriptSegment, TranscriptDocument):
         await session.execute(
             sa.delete(table).where(
@@ -88,7 +94,7 @@ async def store_segments(
         )
         for position, seg in enumerate(segments)
     ]
-    await index_transcript(session, org_id, activity_id, sentences)
+    await index_transcript(session, org_id, activity_id, sentences, embedded)
 
 
 async def store_imported_transcript(
@@ -96,6 +102,7 @@ async def store_imported_transcript(
     activity: Activity,
     segments: list[SegmentData],
     participants: list[Person],
+    embedded: Mapping[bytes, bytes] | None = None,
 ) -> None:
     org_id = activity.organization_id
     speakers = list(dict.fromkeys(seg.speaker for seg in segments))
@@ -110,6 +117,6 @@ async def store_imported_transcript(
         # The upload did not say: the search index stems and the engine reads by language.
         activity.language = detect_language(seg.content for seg in segments)
         await session.flush()
-    await store_segments(session, org_id, activity.id, segments)
+    await store_segments(session, org_id, activity.id, segments, embedded)
     internal = [s for s in speakers if s in people and people[s].is_internal]
     await store_analytics(session, org_id, activity.id, segments, internal_speakers=internal)

@@ -128,8 +128,9 @@ async def list_recent(session: AsyncSession, org_id: str, f: HomeFilters) -> Lis
 
 
 async def search(session: AsyncSession, org_id: str, f: HomeFilters) -> SearchPage:
-    """Full-text search with the kind and date filters applied (participant and status are
-    listing filters only: the search index does not hold them)."""
+    """Search by words and meaning (hybrid, as REST and MCP search by default) with the kind
+    and date filters applied (participant and status are listing filters only: the search
+    index does not hold them)."""
     query = SearchQuery(
         text=f.text,
         kind=f.kind,  # type: ignore[arg-type]
@@ -138,6 +139,7 @@ async def search(session: AsyncSession, org_id: str, f: HomeFilters) -> SearchPa
         limit=20,
         skip=(f.page - 1) * 20,
         matches_per_activity=3,
+        mode="hybrid",
     )
     return await search_activities(session, org_id, query)
 
