@@ -23,6 +23,7 @@ from meetsight.intelligence.models import (
 from meetsight.organizations.models import Person
 from meetsight.processing.models import Job
 from meetsight.search.indexing import remove_from_search
+from meetsight.trackers.models import SegmentVectors, TrackerMention
 from meetsight.transcripts.models import TranscriptDocument, TranscriptSegment
 
 ACTIVITY_COLUMNS = (
@@ -50,6 +51,8 @@ ACTIVITY_COLUMNS = (
 
 # Tables that hold rows of one activity, children first (delete order).
 ACTIVITY_CHILD_TABLES: tuple[Any, ...] = (
+    TrackerMention,
+    SegmentVectors,
     TranscriptDocument,
     TranscriptSegment,
     Note,

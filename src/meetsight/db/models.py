@@ -15,6 +15,7 @@ from meetsight.intelligence.models import (
 from meetsight.oauth.models import OAuthClient, OAuthCode, OAuthConsent, OAuthGrant, OAuthToken
 from meetsight.organizations.models import Organization, Person, User
 from meetsight.processing.models import Job
+from meetsight.trackers.models import SegmentVectors, Tracker, TrackerMention
 from meetsight.transcripts.models import TranscriptDocument, TranscriptSegment
 from meetsight.web.models import SigninAttempt, WebSession
 from meetsight.webhooks.models import WebhookAttempt, WebhookDelivery, WebhookEndpoint
@@ -40,8 +41,11 @@ __all__ = [
     "OAuthToken",
     "Organization",
     "Person",
+    "SegmentVectors",
     "SigninAttempt",
     "SmartCategory",
+    "Tracker",
+    "TrackerMention",
     "TranscriptDocument",
     "TranscriptSegment",
     "User",
