@@ -30,6 +30,7 @@ SELECT citus_add_local_table_to_metadata('oauth_tokens');
 SELECT create_distributed_table('activity_types', 'organization_id', colocate_with => 'default');
 SELECT create_distributed_table('audit_events', 'organization_id', colocate_with => 'activity_types');
 SELECT create_distributed_table('smart_categories', 'organization_id', colocate_with => 'activity_types');
+SELECT create_distributed_table('trackers', 'organization_id', colocate_with => 'activity_types');
 SELECT create_distributed_table('webhook_endpoints', 'organization_id', colocate_with => 'activity_types');
 SELECT create_distributed_table('people', 'organization_id', colocate_with => 'activity_types');
 SELECT create_distributed_table('webhook_deliveries', 'organization_id', colocate_with => 'activity_types');
@@ -42,6 +43,8 @@ SELECT create_distributed_table('activity_scores', 'organization_id', colocate_w
 SELECT create_distributed_table('activity_summaries', 'organization_id', colocate_with => 'activity_types');
 SELECT create_distributed_table('chat_messages', 'organization_id', colocate_with => 'activity_types');
 SELECT create_distributed_table('notes', 'organization_id', colocate_with => 'activity_types');
+SELECT create_distributed_table('segment_vectors', 'organization_id', colocate_with => 'activity_types');
+SELECT create_distributed_table('tracker_mentions', 'organization_id', colocate_with => 'activity_types');
 SELECT create_distributed_table('transcript_documents', 'organization_id', colocate_with => 'activity_types');
 SELECT create_distributed_table('transcript_segments', 'organization_id', colocate_with => 'activity_types');
 SELECT create_distributed_table('search_documents', 'organization_id', colocate_with => 'activity_types');
