@@ -18,6 +18,7 @@ from meetsight.web import (
     pages_members,
     pages_oauth_clients,
     pages_setup,
+    pages_trackers,
     pages_upload,
     pages_webhooks,
 )
@@ -61,6 +62,7 @@ def install_web(app: FastAPI, settings: Settings) -> None:
         pages_upload.router,
         pages_conversation.router,
         pages_categories.router,
+        pages_trackers.router,
     ):
         app.include_router(router)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
