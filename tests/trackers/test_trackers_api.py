@@ -18,8 +18,10 @@ from fixtures.multipart import multipart
 from fixtures.shapes import check_envelope, check_error
 from meetsight.auth.api_keys import create_api_key
 from meetsight.auth.scopes import CALLS_READ
+from meetsight.errors import NotFound
 from meetsight.state import AppState
 from meetsight.trackers.models import TrackerMention
+from meetsight.trackers.tasks import enqueue_reindex_all
 
 API = "/api/v1"
 URL = f"{API}/trackers"
@@ -329,3 +331,35 @@ async def test_counts_without_a_range_span_the_data(
     assert page.headers["x-total-count"] == "4"
     assert [m["conversationStart"] for m in check_envelope(page.json())] == ["2026-10-21T10:00:00Z"]
     assert datetime(2026, 10, 21, tzinfo=UTC)
+
+
+async def test_reindex_all_rebuilds_builtin_and_own_mentions(
+    client: httpx.AsyncClient, state: AppState, fresh: Tenant
+) -> None:
+    """An activity processed before trackers existed has no mentions; `meetsight trackers
+    reindex` (enqueue_reindex_all) finds them from its transcript and stored insights."""
+    await _import(client, fresh, PRICING_CALL)
+    await drain_jobs(state)
+    tracker = await _create(client, fresh, name="Proposal", keywords=["proposal"])
+    await drain_jobs(state)
+    async with state.sessionmaker() as session:
+        await session.execute(
+            sa.delete(TrackerMention).where(TrackerMention.organization_id == fresh.org_id)
+        )
+        assert await enqueue_reindex_all(session, fresh.org_id) == 2
+        await session.commit()
+    assert (
+        check_envelope((await client.get(f"{URL}/{tracker['id']}", headers=fresh.headers)).json())[
+            "status"
+        ]
+        == "indexing"
+    )
+    await drain_jobs(state)
+    assert [m["term"] for m in await _mentions(client, fresh, "builtin-competitors")] == [
+        "Routemaster Pro"
+    ]
+    assert await _mentions(client, fresh, "builtin-objections")
+    assert [m["term"] for m in await _mentions(client, fresh, tracker["id"])] == ["proposal"]
+    async with state.sessionmaker() as session:
+        with pytest.raises(NotFound):
+            await enqueue_reindex_all(session, "no-such-org")
