@@ -48,6 +48,8 @@ _EXTRA_STATUSES: dict[tuple[str, str], tuple[int, ...]] = {
     ("post", "/api/v1/calls/{activity_id}/reprocess"): (409,),
     ("delete", "/api/v1/meetings/{activity_id}/notes/{note_id}"): (409,),  # a derived note
     ("delete", "/api/v1/calls/{activity_id}/notes/{note_id}"): (409,),
+    ("post", "/api/v1/trackers"): (409,),  # a name taken in the organization
+    ("patch", "/api/v1/trackers/{tracker_id}"): (409,),
 }
 SECURITY_SCHEMES = {
     "ApiKey": {"type": "apiKey", "in": "header", "name": "x-api-key"},

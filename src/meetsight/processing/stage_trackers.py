@@ -18,6 +18,8 @@ async def run_trackers(sc: StageContext) -> None:
         specs = await load_specs(session, org_id)
     if not inputs:
         return
-    output = await asyncio.to_thread(compute_activity, inputs[0], specs, with_builtins=True)
+    output = await asyncio.to_thread(
+        compute_activity, inputs[0], specs, with_builtins=True, keep_vectors=True
+    )
     async with sc.transaction() as session:
         await store_outputs(session, org_id, [(inputs[0], output)], tracker_ids=None)

@@ -110,12 +110,19 @@ def find_mentions(
 
 
 def compute_activity(
-    inp: ActivityInput, specs: Sequence[TrackerSpec], *, with_builtins: bool
+    inp: ActivityInput,
+    specs: Sequence[TrackerSpec],
+    *,
+    with_builtins: bool,
+    keep_vectors: bool = False,
 ) -> ActivityOutput:
     """Mentions of `specs` (and of the built-in trackers) in one activity; CPU work, run on a
-    worker thread. Embeds the segments when their stored vectors are missing or stale."""
+    worker thread. Embeds the segments when their stored vectors are missing or stale and
+    either a tracker matches by meaning or `keep_vectors` asks for them (processing keeps them
+    for the trackers created later)."""
     with one_blas_thread():
-        vectors, fresh = _vectors(inp) if inp.segments else (None, None)
+        needed = inp.segments and (keep_vectors or any(s.examples for s in specs))
+        vectors, fresh = _vectors(inp) if needed else (None, None)
         found = [f for spec in specs for f in find_mentions(spec, inp.segments, vectors)]
     if with_builtins:
         found += builtin_mentions(inp.insights, inp.segments)
@@ -274,7 +281,9 @@ async def index_activity_now(session: AsyncSession, org_id: str, activity_id: st
     the pipeline's `trackers` stage does the same with the computation off the transaction."""
     inputs = await load_inputs(session, org_id, [activity_id], with_insights=True)
     specs = await load_specs(session, org_id)
-    results = [(i, compute_activity(i, specs, with_builtins=True)) for i in inputs]
+    results = [
+        (i, compute_activity(i, specs, with_builtins=True, keep_vectors=True)) for i in inputs
+    ]
     return await store_outputs(session, org_id, results, tracker_ids=None)
 
 
