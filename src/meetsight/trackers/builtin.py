@@ -70,11 +70,11 @@ def builtin_mentions(
             found.append(Found(COMPETITORS.id, seg.position, "engine", name, None))
     seen: set[int] = set()
     for objection in insights.get("objections") or ():
-        seg = _segment_at(segments, objection.get("start"))
-        if seg is not None and seg.position not in seen:
-            seen.add(seg.position)
+        held = _segment_at(segments, objection.get("start"))
+        if held is not None and held.position not in seen:
+            seen.add(held.position)
             term = str(objection.get("text") or "")[:200] or None
-            found.append(Found(OBJECTIONS.id, seg.position, "engine", term, None))
+            found.append(Found(OBJECTIONS.id, held.position, "engine", term, None))
     return found
 
 

@@ -199,9 +199,10 @@ async def mention_counts(
     if from_day and to_day and (to_day - from_day).days > 7 * MAX_WEEKS:
         raise ValidationFailed(f"toDate: a range of weekly counts spans at most {MAX_WEEKS} weeks")
     start, end = repo.day_bounds(from_day, to_day)
-    scope = {"kinds": kinds, "start": start, "end": end}
-    weeks = dict(await repo.week_counts(session, org_id, tracker.id, **scope))
-    reps = await repo.rep_counts(session, org_id, tracker.id, **scope)
+    weeks = dict(
+        await repo.week_counts(session, org_id, tracker.id, kinds=kinds, start=start, end=end)
+    )
+    reps = await repo.rep_counts(session, org_id, tracker.id, kinds=kinds, start=start, end=end)
     return {
         "trackerId": tracker.id,
         "fromDate": from_day.isoformat() if from_day else None,

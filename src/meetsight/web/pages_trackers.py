@@ -143,19 +143,23 @@ async def _tracker_page(
         page = max(1, min(int(params.get("page", "1")), 10_000))
     except ValueError:
         page = 1
-    scope = {"kinds": BOTH_KINDS, "from_day": from_day, "to_day": to_day}
     try:
-        counts = await service.mention_counts(session, org, tracker.id, **scope)
+        counts = await service.mention_counts(
+            session, org, tracker.id, kinds=BOTH_KINDS, from_day=from_day, to_day=to_day
+        )
     except AppError as exc:  # a range over too many weeks
         problems.append(exc.message)
-        scope = {"kinds": BOTH_KINDS, "from_day": None, "to_day": None}
-        counts = await service.mention_counts(session, org, tracker.id, **scope)
         from_day = to_day = None
+        counts = await service.mention_counts(
+            session, org, tracker.id, kinds=BOTH_KINDS, from_day=None, to_day=None
+        )
     rows, total = await service.mentions_page(
         session,
         org,
         tracker.id,
-        **scope,
+        kinds=BOTH_KINDS,
+        from_day=from_day,
+        to_day=to_day,
         limit=MOMENTS_PER_PAGE,
         offset=(page - 1) * MOMENTS_PER_PAGE,
     )
