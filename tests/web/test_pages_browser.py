@@ -143,6 +143,10 @@ async def test_a_tracker_is_created_from_its_form(served: Served, browser: Brows
     await page.get_by_role("button", name="Create tracker").click()
     await expect(page.locator(".alert.error")).to_contain_text("keywords")
     assert await page_faults(page) == []
+    # A smart category's examples start a tracker.
+    await page.get_by_role("link", name="Competitors", exact=True).click()
+    await expect(page.get_by_label("Name")).to_have_value("Competitors")
+    await expect(page.get_by_label("Example sentences")).to_have_value(re.compile("another vendor"))
 
 
 def _conversation(served: Served) -> str:

@@ -15,6 +15,8 @@ from starlette.responses import RedirectResponse, Response
 
 from meetsight.deps import DbSession
 from meetsight.errors import AppError, NotFound
+from meetsight.intelligence.models import SmartCategory
+from meetsight.intelligence.smart_categories import list_categories
 from meetsight.trackers import service
 from meetsight.trackers.builtin import BuiltinTracker
 from meetsight.trackers.schemas import TrackerCreate, TrackerUpdate
@@ -67,16 +69,35 @@ async def _list_page(
     draft: dict[str, Any] | None = None,
 ) -> Response:
     flash = await pop_flash(session, request) if status == 200 else None
-    trackers, _ = await service.list_trackers(session, user.organization_id, limit=500, offset=0)
+    org = user.organization_id
+    trackers, _ = await service.list_trackers(session, org, limit=500, offset=0)
+    categories, _ = await list_categories(session, org, limit=100, offset=0)
+    if draft is None:
+        draft = _from_category(categories, request.query_params.get("category"))
     return render(
         request,
         "trackers.html",
         status_code=status,
         trackers=[service.serialize_tracker(t) for t in trackers],
+        categories=categories,
         error=error,
-        draft=draft or EMPTY,
+        draft=draft,
         notice=(flash or {}).get("notice"),
     )
+
+
+def _from_category(categories: list[SmartCategory], category_id: str | None) -> dict[str, Any]:
+    """A smart category's name, description and examples as a new tracker's draft: the
+    category's examples are what its subject sounds like; keywords are the user's to add."""
+    chosen = next((c for c in categories if c.id == category_id), None)
+    if chosen is None:
+        return EMPTY
+    return {
+        "name": chosen.name,
+        "description": chosen.description,
+        "keywords": [],
+        "examples": list(chosen.examples)[:20],
+    }
 
 
 @router.get("/trackers")
