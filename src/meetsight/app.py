@@ -14,12 +14,14 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from meetsight.accounts.endpoints import router as accounts_router
 from meetsight.activities.endpoints import call_routes, meeting_routes
 from meetsight.activities.endpoints import router as activity_listing
 from meetsight.activities.media_sweep import sweep_orphan_media
 from meetsight.activities.upload_endpoints import router as upload_router
 from meetsight.allow_header import allowed_methods
 from meetsight.auth.api_keys import ApiKeyVerifier
+from meetsight.comments.endpoints import call_comment_routes, meeting_comment_routes
 from meetsight.config import Settings, get_settings
 from meetsight.db.engine import create_engine, create_sessionmaker
 from meetsight.db.reads import create_reader
@@ -133,9 +135,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         upload_router,
         meeting_routes,
         call_routes,
+        meeting_comment_routes,
+        call_comment_routes,
         intelligence_router,
         search_router,
         webhooks_router,
+        accounts_router,
         trackers_router,
     ):
         app.include_router(router, prefix=API_PREFIX)

@@ -38,6 +38,7 @@ def test_the_metadata_knows_the_derived_tables() -> None:
         "activity_scores",
         "activity_links",
         "activity_participants",
+        "comments",
         "jobs",
     } <= names
 
@@ -97,11 +98,15 @@ async def test_delete_removes_every_row_and_the_media(
     tenant, other = await make_tenant(state), await make_tenant(state)
     is_call = kind == "calls"
     if source == "factory":
-        victim = await make_activity(state, tenant, is_call=is_call, with_media=True)
+        victim = await make_activity(
+            state, tenant, is_call=is_call, with_media=True, with_comment=True
+        )
     else:
         victim = await uploaded(client, tenant, kind)
-    sibling = await make_activity(state, tenant, is_call=is_call, with_media=True)
-    foreign = await make_activity(state, other, is_call=is_call, with_media=True)
+    sibling = await make_activity(
+        state, tenant, is_call=is_call, with_media=True, with_comment=True
+    )
+    foreign = await make_activity(state, other, is_call=is_call, with_media=True, with_comment=True)
 
     before = await rows_of(state, tenant.org_id, victim)
     assert before["activities"] == 1 and before["jobs"] == 1

@@ -7,8 +7,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import sqlalchemy as sa
 
 from fixtures.remote import Remote
+from meetsight.auth.api_keys import create_api_key
+from meetsight.auth.models import ApiKey
 from meetsight.client import (
     BadRequest,
     ConnectionFailed,
@@ -20,6 +23,9 @@ from meetsight.client import (
 )
 from meetsight.client.models import Call, Meeting, MeetingTranscript, SearchHit
 from meetsight.client.multipart import CHUNK_BYTES, FilePart, MultipartBody
+from meetsight.config import Settings
+from meetsight.db.engine import create_engine, create_sessionmaker
+from meetsight.organizations.service import create_user
 
 START = "2026-10-01T15:00:00Z"
 
@@ -61,6 +67,60 @@ def test_read_every_part_of_a_meeting(api: MeetsightClient, meeting_id: str) -> 
     assert api.meetings.chat(meeting_id).messages == []
     for links in (api.meetings.contacts, api.meetings.companies, api.meetings.opportunities):
         assert links(meeting_id) == []
+
+
+async def _member_key(remote: Remote) -> str:
+    """A member of the key's organization and an API key that member created (as the web app
+    makes them), written to the served process's database: comments are written by members."""
+    settings = Settings(data_dir=remote.served.data_dir, secret_key="test-secret")
+    engine = create_engine(settings.resolved_database_url())
+    try:
+        async with create_sessionmaker(engine)() as session:
+            key = await session.scalar(sa.select(ApiKey).where(ApiKey.name == "faults"))
+            assert key is not None
+            user = await create_user(
+                session,
+                organization_id=key.organization_id,
+                email="mia@example.com",
+                name="Mia Member",
+                role="member",
+            )
+            created = await create_api_key(
+                session,
+                secret=settings.hmac_secret(),
+                organization_id=key.organization_id,
+                name="mia",
+                created_by_user_id=user.id,
+            )
+            await session.commit()
+    finally:
+        await engine.dispose()
+    return created.key
+
+
+async def test_comments(api: MeetsightClient, remote: Remote, meeting_id: str) -> None:
+    assert api.meetings.comments(meeting_id).total == 0
+    with pytest.raises(Forbidden) as refused:  # a key made on the command line acts for nobody
+        api.meetings.add_comment(meeting_id, "Pricing", start_time=2)
+    assert "acts for no user" in str(refused.value)
+    with MeetsightClient(remote.url, await _member_key(remote)) as mia:
+        comment = mia.meetings.add_comment(meeting_id, "Pricing here", start_time=10.5, end_time=15)
+        assert (comment.author_name, comment.start_time, comment.end_time) == (
+            "Mia Member",
+            10.5,
+            15,
+        )
+        edited = mia.meetings.edit_comment(meeting_id, comment.id, "Pricing, by Friday")
+        assert edited.text == "Pricing, by Friday" and edited.edited_at is not None
+        listed = api.meetings.comments(meeting_id)
+        assert listed.total == 1 and listed.items[0].id == comment.id
+        assert [c.id for c in api.meetings.iterate_comments(meeting_id)] == [comment.id]
+        with pytest.raises(Forbidden):
+            api.meetings.delete_comment(meeting_id, comment.id)
+        with pytest.raises(NotFound):
+            mia.calls.comments(meeting_id)
+        assert mia.meetings.delete_comment(meeting_id, comment.id) is True
+    assert api.meetings.comments(meeting_id).total == 0
 
 
 def test_write_notes_chat_and_speakers(api: MeetsightClient, meeting_id: str) -> None:

@@ -32,11 +32,13 @@ async def seed_organization(state: AppState) -> tuple[Tenant, SeededIds]:
     tenant = await make_tenant(state)
     day = datetime(2026, 9, 1, 9, 0, tzinfo=UTC)
     meetings = [
-        await make_activity(state, tenant, name="Fuzz video call", start=day),
+        await make_activity(state, tenant, name="Fuzz video call", start=day, with_comment=True),
         await make_activity(state, tenant, name="Fuzz onsite", media_type="presential"),
     ]
     calls = [
-        await make_activity(state, tenant, is_call=True, direction="inbound", name="Fuzz in"),
+        await make_activity(
+            state, tenant, is_call=True, direction="inbound", name="Fuzz in", with_comment=True
+        ),
         await make_activity(state, tenant, is_call=True, name="Fuzz out"),
     ]
     doomed_meetings = [await make_activity(state, tenant, name=f"Doomed {n}") for n in (1, 2)]

@@ -129,11 +129,18 @@ async def test_a_wav_with_zero_bits_per_sample_is_a_4xx(
     assert _files(state.media.root) == before
 
 
+@pytest.fixture(scope="session")
+def ten_hours_of_silence(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """1 MB of FLAC (a telephone's 8 kHz) whose decoded audio would be 2.3 GB of float32 at
+    16 kHz; made once for both databases (sox takes 16 s to write it)."""
+    folder = tmp_path_factory.mktemp("ten-hours")
+    return _sox(folder / "silence.flac", 8000, 1, "trim", "0", "10:00:00")
+
+
 async def test_ten_hours_of_silence_is_refused_by_the_duration_limit(
-    client: httpx.AsyncClient, state: AppState, tenant: Tenant, media: Path
+    client: httpx.AsyncClient, state: AppState, tenant: Tenant, ten_hours_of_silence: Path
 ) -> None:
-    # 2 MB of FLAC whose decoded audio would be 2.3 GB of float32.
-    flac = _sox(media / "silence.flac", 16000, 1, "trim", "0", "10:00:00")
+    flac = ten_hours_of_silence
     assert flac.stat().st_size < 3 * 1024**2
     before = _files(state.media.root)
     body, headers = multipart(FIELDS, [("file", "silence.flac", flac.read_bytes(), "audio/flac")])

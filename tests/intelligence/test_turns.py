@@ -100,27 +100,43 @@ class _Reader:
         self.read: Conversation | None = None
 
     def analyze(self, conversation: Conversation, categories: object, objectives: object) -> None:
-        raise NotImplementedError
+        self.read = conversation
+        raise RuntimeError("read only")  # engines.analyze falls back to the built-in engine
 
     def answer(self, conversation: Conversation, question: Question) -> ChatAnswer:
         self.read = conversation
         return ChatAnswer("")
 
 
+UNPUNCTUATED = [
+    ("Svetlana Petrova", "so we are twenty two agents plus two admins"),
+    ("Svetlana Petrova", "and we do mostly residential up on the north side"),
+    ("Tyrone Jackson", "got it and what are you using for a crm right now"),
+    ("Svetlana Petrova", "follow up boss for the last three years"),
+]
+
+
+def _unpunctuated(own: bool) -> Conversation:
+    lines = tuple(
+        Line(i, i * 5.0, i * 5.0 + 4.0, who, text) for i, (who, text) in enumerate(UNPUNCTUATED)
+    )
+    return Conversation(**{**conversation().__dict__, "lines": lines, "own_segments": own})
+
+
 def test_chat_reads_an_imported_unpunctuated_transcript_as_its_cues() -> None:
     """ASR-style cues end with no full stop: joined as caption pieces, every cue of a speaker
     would run into the next and an answer would quote its neighbours."""
-    cues = [
-        ("Svetlana Petrova", "so we are twenty two agents plus two admins"),
-        ("Svetlana Petrova", "and we do mostly residential up on the north side"),
-        ("Tyrone Jackson", "got it and what are you using for a crm right now"),
-        ("Svetlana Petrova", "follow up boss for the last three years"),
-    ]
-    lines = tuple(Line(i, i * 5.0, i * 5.0 + 4.0, who, text) for i, (who, text) in enumerate(cues))
-    base = conversation()
-    for own, expected in ((False, len(cues)), (True, 3)):
-        talk = Conversation(**{**base.__dict__, "lines": lines, "own_segments": own})
+    for own, expected in ((False, len(UNPUNCTUATED)), (True, 3)):
         reader = _Reader()
-        engines.answer(reader, talk, Question("How many agents do they have?"))  # type: ignore[arg-type]
+        engines.answer(reader, _unpunctuated(own), Question("How many agents do they have?"))  # type: ignore[arg-type]
+        assert reader.read is not None
+        assert len(reader.read.lines) == expected
+
+
+def test_analysis_reads_an_imported_unpunctuated_transcript_as_its_cues() -> None:
+    """The same for the analysis: next steps and notes point at the cue that said them."""
+    for own, expected in ((False, len(UNPUNCTUATED)), (True, 3)):
+        reader = _Reader()
+        engines.analyze(reader, _unpunctuated(own), [], DEFAULT_OBJECTIVES)  # type: ignore[arg-type]
         assert reader.read is not None
         assert len(reader.read.lines) == expected

@@ -13,6 +13,9 @@ import httpx
 import pytest
 
 from fixtures.isolation import (
+    B_ACCOUNT_CRM_ID,
+    B_ACCOUNT_NAME,
+    B_DOMAIN,
     B_PERSON_EMAIL,
     B_PERSON_NAME,
     B_WEBHOOK_HOST,
@@ -168,6 +171,31 @@ def _delete_note(kind: str) -> Case:
     return case
 
 
+def _add_comment(kind: str) -> Case:
+    async def case(w: Walk) -> None:
+        body = {"text": "comment by A", "startTime": 1}
+        await w.not_found("POST", f"{API}/{kind}/{_ids(w, kind)[1]}/comments", json=body)
+
+    return case
+
+
+def _foreign_comment(method: str) -> Callable[[str], Case]:
+    """B's comments, under B's activity and under A's own: not found, unchanged."""
+
+    def for_kind(kind: str) -> Case:
+        async def case(w: Walk) -> None:
+            own, foreign = _ids(w, kind)
+            body = {"text": "changed by A"} if method == "PATCH" else None
+            for comment in w.world.b_comments:
+                for activity in (foreign, own):
+                    url = f"{API}/{kind}/{activity}/comments/{comment}"
+                    await w.not_found(method, url, json=body)
+
+        return case
+
+    return for_kind
+
+
 def _ask(kind: str) -> Case:
     async def case(w: Walk) -> None:
         body = {"question": "What did they say about quokkanomics?"}
@@ -252,6 +280,39 @@ def _foreign_webhook(method: str, suffix: str = "", body: Any = None) -> Case:
     return case
 
 
+async def _list_accounts(w: Walk) -> None:
+    """A sees its own accounts (its activities' CRM links made one) and none of B's; B's
+    markers in a response would fail the walk. Runs before _create_account (dict order), which
+    gives A an account of B's name."""
+    listed = check_envelope((await w.rest("GET", f"{API}/accounts?limit=100")).json())
+    assert listed and not {a["id"] for a in listed} & set(w.world.b_account_rows)
+    for query in (f"?name={B_ACCOUNT_NAME}", f"?domain={B_DOMAIN}"):
+        data = check_envelope((await w.rest("GET", f"{API}/accounts{query}")).json())
+        assert all(a["name"] == B_ACCOUNT_NAME and a["conversationCount"] == 0 for a in data)
+
+
+async def _create_account(w: Walk) -> None:
+    """B's name, domain and CRM id are free in A (unique per organization only), and A's
+    account matches none of B's conversations."""
+    body = {"name": B_ACCOUNT_NAME, "domains": [B_DOMAIN], "crmCompanyId": B_ACCOUNT_CRM_ID}
+    response = await w.rest("POST", f"{API}/accounts", json=body)
+    created = check_envelope(response.json(), status=201)
+    assert created["conversationCount"] == 0
+    timeline = await w.rest("GET", f"{API}/accounts/{created['id']}/timeline")
+    assert check_envelope(timeline.json()) == []
+
+
+def _foreign(kind: str, method: str, suffix: str = "", body: Any = None) -> Case:
+    async def case(w: Walk) -> None:
+        foreign = {
+            "accounts": w.world.b_account,
+            "deals": w.world.b_deal,
+            "next-steps": w.world.b_step,
+        }[kind]
+        assert foreign, "the world gives B an account, a deal and a next step"
+        await w.not_found(method, f"{API}/{kind}/{foreign}{suffix}", json=body)
+
+
 async def _list_trackers(w: Walk) -> None:
     data = check_envelope((await w.rest("GET", f"{API}/trackers?limit=100")).json())
     assert [t["id"] for t in data] == ["builtin-competitors", "builtin-objections"]
@@ -277,6 +338,49 @@ def _foreign_tracker(method: str, suffix: str = "", body: Any = None) -> Case:
     return case
 
 
+async def _list_deals(w: Walk) -> None:
+    for query in ("", f"?accountId={w.world.b_account}"):
+        data = check_envelope((await w.rest("GET", f"{API}/deals{query}")).json())
+        assert w.world.b_deal not in {d["id"] for d in data}
+        assert all(d["accountId"] != w.world.b_account for d in data)
+
+
+async def _create_deal(w: Walk) -> None:
+    body = {"name": "A's deal", "accountId": w.world.b_account}
+    assert "accountId" in check_error(await w.rest("POST", f"{API}/deals", json=body), 422)
+    created = await w.rest("POST", f"{API}/deals", json={"name": "A's deal"})
+    assert check_envelope(created.json(), status=201)["conversationCount"] == 0
+
+
+ACCOUNT_READERS = ("", "/timeline", "/amounts", "/next-steps", "/stakeholders", "/risks")
+
+
+def _account_cases() -> dict[tuple[str, str], Case]:
+    account = f"{API}/accounts/{{account_id}}"
+    cases: dict[tuple[str, str], Case] = {
+        ("GET", f"{account}{suffix}"): _foreign("accounts", "GET", suffix)
+        for suffix in ACCOUNT_READERS
+    }
+    cases.update(
+        {
+            ("GET", f"{API}/accounts"): _list_accounts,
+            ("POST", f"{API}/accounts"): _create_account,
+            ("PATCH", account): _foreign("accounts", "PATCH", body={"name": "Renamed by A"}),
+            ("GET", f"{API}/deals"): _list_deals,
+            ("POST", f"{API}/deals"): _create_deal,
+            ("GET", f"{API}/deals/{{deal_id}}"): _foreign("deals", "GET"),
+            ("PATCH", f"{API}/deals/{{deal_id}}"): _foreign(
+                "deals", "PATCH", body={"stage": "won"}
+            ),
+            ("GET", f"{API}/next-steps/{{step_id}}"): _foreign("next-steps", "GET"),
+            ("PATCH", f"{API}/next-steps/{{step_id}}"): _foreign(
+                "next-steps", "PATCH", body={"state": "dropped"}
+            ),
+        }
+    )
+    return cases
+
+
 async def _mcp_endpoint(w: Walk) -> None:
     """The tools are walked one by one in MCP_CASES; here, the JSON-RPC form reaches them too."""
     rpc = {
@@ -300,6 +404,7 @@ SUB_READERS = (
     "/summary",
     "/transcript",
     "/notes",
+    "/comments",
     "/chat",
     "/contacts",
     "/companies",
@@ -323,6 +428,9 @@ def _rest_cases() -> dict[tuple[str, str], Case]:
         cases[("POST", f"{item}/notes")] = _add_note(kind)
         cases[("DELETE", f"{item}/notes/{{note_id}}")] = _delete_note(kind)
         cases[("POST", f"{item}/chat")] = _ask(kind)
+        cases[("POST", f"{item}/comments")] = _add_comment(kind)
+        cases[("PATCH", f"{item}/comments/{{comment_id}}")] = _foreign_comment("PATCH")(kind)
+        cases[("DELETE", f"{item}/comments/{{comment_id}}")] = _foreign_comment("DELETE")(kind)
         cases[("POST", f"{API}/{kind}/upload")] = _upload(kind)
         cases[("GET", f"{API}/{kind}")] = _listing(kind)
     cases[("GET", f"{API}/meetings/{{activity_id}}/transcript?format")] = _reader(
@@ -357,6 +465,7 @@ def _rest_cases() -> dict[tuple[str, str], Case]:
             ),
             ("GET", f"{API}/trackers/{{tracker_id}}/counts"): _foreign_tracker("GET", "/counts"),
             (ANY_METHOD, MCP): _mcp_endpoint,
+            **_account_cases(),
         }
     )
     return cases
@@ -468,6 +577,10 @@ async def test_a_reaches_nothing_of_b(client: httpx.AsyncClient, state: AppState
     assert {m["meetingId"] for m in check_envelope(listed.json())} == set(world.b_meetings)
     notes = await client.get(f"{API}/meetings/{world.b_meetings[0]}/notes", headers=world.b.headers)
     assert world.b_manual_note in {n["id"] for n in check_envelope(notes.json())["notes"]}
+    comments = await client.get(
+        f"{API}/meetings/{world.b_meetings[0]}/comments", headers=world.b.headers
+    )
+    assert [c["id"] for c in check_envelope(comments.json())] == world.b_comments[:1]
 
 
 def _category_row(data: dict[str, Any]) -> Any:

@@ -8,8 +8,9 @@ import itertools
 import httpx
 
 from fixtures.factories import Tenant, make_activity
-from fixtures.mcp_clients import mcp_client, structured
+from fixtures.mcp_clients import error_text, mcp_client, structured
 from fixtures.multipart import multipart
+from fixtures.shapes import spec_fields
 from meetsight.state import AppState
 
 
@@ -95,7 +96,9 @@ async def test_summary_of_a_meeting_and_of_a_call(
     step = {"action": "Send the proposal", "actors": ["Olivia Owner"], "deadline": "Friday"}
     assert of_meeting["available"] is True
     assert of_meeting["summaryText"].startswith("Carl described manual note taking")
-    assert of_meeting["actionItems"] == [step] and of_meeting["next_steps"] == [step]
+    assert [spec_fields(i) for i in of_meeting["actionItems"]] == [step]
+    assert of_meeting["next_steps"] == of_meeting["actionItems"]
+    assert of_meeting["actionItems"][0]["state"] == "open"  # added: docs/accounts.md
     assert of_meeting["topics"] == [
         {"title": "Current process", "description": "Spreadsheets and manual notes"}
     ]
@@ -103,7 +106,7 @@ async def test_summary_of_a_meeting_and_of_a_call(
     assert of_call["kind"] == "call"
     assert of_call["insights"] == {"sentiment": {"label": "positive"}, "competitors": []}
     assert "topics" not in of_call
-    assert of_call["actionItems"] == [step]
+    assert [spec_fields(i) for i in of_call["actionItems"]] == [step]
 
 
 async def test_action_items(mcp_url: str, state: AppState, tenant: Tenant) -> None:
@@ -231,3 +234,40 @@ async def test_an_imported_paragraph_counts_as_its_sentences(
     assert four[0]["startTime"] == 1.0 and four[-1]["endTime"] == 21.0
     assert all(a["endTime"] == b["startTime"] for a, b in itertools.pairwise(four))
     assert full["sentences"][4] == {**full["sentences"][4], "text": "Yes, Monday works."}
+
+
+async def test_transcript_pages_by_offset_and_time_window_and_as_text(
+    mcp_url: str, state: AppState, tenant: Tenant
+) -> None:
+    meeting = await make_activity(state, tenant, segments=12)  # 17 sentences, 12 s apart
+    async with mcp_client(mcp_url, tenant.key) as client:
+
+        async def read(**arguments: object) -> dict[str, object]:
+            return structured(
+                await client.call_tool(
+                    "get_meeting_transcript", {"transcriptId": meeting, **arguments}
+                )
+            )
+
+        first = await read(maxSentences=5)
+        second = await read(maxSentences=5, offset=first["nextOffset"])
+        last = await read(offset=15)
+        window = await read(fromSeconds=60, toSeconds=84)
+        text = await read(fromSeconds=60, toSeconds=84, format="text")
+        bad = await client.call_tool(
+            "get_meeting_transcript", {"transcriptId": meeting, "fromSeconds": 9, "toSeconds": 9}
+        )
+    assert first["nextOffset"] == 5 and first["truncated"] is True
+    assert [s["index"] for s in second["sentences"]] == [5, 6, 7, 8, 9]
+    assert second["nextOffset"] == 10 and second["offset"] == 5
+    assert [s["index"] for s in last["sentences"]] == [15, 16]
+    assert last["truncated"] is False and "nextOffset" not in last  # None is left out
+    assert last["totalSentences"] == 17
+    # segments 5 and 6 start at 60 s and 72 s; 84 s is the window's open end
+    assert window["sentences"][0]["startTime"] == 60.0
+    assert all(60 <= s["startTime"] < 84 for s in window["sentences"])
+    assert window["url"].endswith(f"/app/conversations/{meeting}")
+    assert text["sentences"] == [] and text["returned"] == window["returned"]
+    lines = str(text["text"]).splitlines()
+    assert len(lines) == window["returned"] and lines[0].startswith("[1:00] ")
+    assert error_text(bad) == "Invalid argument fromSeconds: must be before toSeconds"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from fixtures.factories import Tenant, make_activity
@@ -37,3 +39,16 @@ async def test_calls_a_tool(mcp_url: str, state: AppState, tenant: Tenant, mode:
         result = await client.call_tool("list_meetings", {"keyword": "transport"})
     data = structured(result)
     assert [m["id"] for m in data["meetings"]] == [meeting_id]
+
+
+async def test_tools_list_stays_small(mcp_url: str, tenant: Tenant) -> None:
+    """An agent pays for tools/list in context on every connection: under 25 KB as sent, the
+    output schemas cut to their top level (`mcp.lean_schemas`; 55 KB with pydantic's nested
+    models). The SDK client checks every structured result against them in the other tests."""
+    async with mcp_client(mcp_url, tenant.key) as client:
+        tools = (await client.list_tools()).tools
+    sent = [t.model_dump(by_alias=True, mode="json", exclude_none=True) for t in tools]
+    assert len(json.dumps(sent, separators=(",", ":"))) < 25_000
+    for tool in sent:
+        assert "$defs" not in json.dumps(tool["outputSchema"])
+        assert tool["outputSchema"]["properties"], tool["name"]

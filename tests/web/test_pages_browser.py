@@ -372,7 +372,7 @@ PAGES = (
     "/api/v1/docs",
     "/app/no-such-page",
 )
-TABS = ("#recap", "#steps", "#score", "#analytics", "#notes", "#chat")
+TABS = ("#recap", "#steps", "#score", "#analytics", "#notes", "#comments", "#chat")
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "390"])

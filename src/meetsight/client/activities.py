@@ -110,6 +110,33 @@ class ActivitiesAPI(
     def delete_note(self, activity_id: str, note_id: str) -> bool:
         return bool(self._http.data("DELETE", f"/{self.path}/{activity_id}/notes/{note_id}"))
 
+    def comments(self, activity_id: str, *, limit: int = 10, page: int = 1) -> Page[m.Comment]:
+        """Members' comments on moments, in the recording's order."""
+        path = f"/{self.path}/{activity_id}/comments"
+        return self._http.page(m.Comment, path, {}, limit=limit, page=page)
+
+    def iterate_comments(self, activity_id: str, *, page_size: int = 100) -> Iterator[m.Comment]:
+        return iterate(lambda n: self.comments(activity_id, limit=page_size, page=n))
+
+    def add_comment(
+        self, activity_id: str, text: str, *, start_time: float, end_time: float | None = None
+    ) -> m.Comment:
+        """Needs a credential that acts for a member (an OAuth token, or a key a member made in
+        the web app); a key made on the command line gets Forbidden."""
+        body: dict[str, Any] = {"text": text, "startTime": start_time}
+        if end_time is not None:
+            body["endTime"] = end_time
+        path = f"/{self.path}/{activity_id}/comments"
+        return self._http.model(m.Comment, "POST", path, json=body)
+
+    def edit_comment(self, activity_id: str, comment_id: str, text: str) -> m.Comment:
+        path = f"/{self.path}/{activity_id}/comments/{comment_id}"
+        return self._http.model(m.Comment, "PATCH", path, json={"text": text})
+
+    def delete_comment(self, activity_id: str, comment_id: str) -> bool:
+        path = f"/{self.path}/{activity_id}/comments/{comment_id}"
+        return bool(self._http.data("DELETE", path))
+
     def chat(self, activity_id: str) -> Chat:
         return self._get("chat", activity_id, "/chat")  # type: ignore[no-any-return]
 

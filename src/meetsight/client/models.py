@@ -29,6 +29,7 @@ from meetsight.activities.schemas import (
     MeetingSummary,
     MeetingTranscript,
 )
+from meetsight.comments.schemas import CommentOut as Comment
 from meetsight.intelligence.schemas import SmartCategoryOut as SmartCategory
 from meetsight.schemas import Schema
 from meetsight.webhooks.schemas import WebhookDeliveryOut as WebhookDelivery
@@ -64,6 +65,7 @@ __all__ = [
     "CallSummary",
     "CallTranscript",
     "ChatMessage",
+    "Comment",
     "Meeting",
     "MeetingAnalytics",
     "MeetingChat",

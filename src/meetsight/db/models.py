@@ -1,8 +1,17 @@
 """Imports every model so that Base.metadata knows all tables (Alembic, tests)."""
 
+from meetsight.accounts.models import (
+    Account,
+    AccountActivity,
+    AccountDomain,
+    Deal,
+    DealActivity,
+    NextStepRecord,
+)
 from meetsight.activities.models import Activity, ActivityLink, ActivityParticipant, ActivityType
 from meetsight.audit.models import AuditEvent
 from meetsight.auth.models import ApiKey
+from meetsight.comments.models import Comment
 from meetsight.db.base import Base
 from meetsight.intelligence.models import (
     ActivityAnalytics,
@@ -21,6 +30,9 @@ from meetsight.web.models import SigninAttempt, WebSession
 from meetsight.webhooks.models import WebhookAttempt, WebhookDelivery, WebhookEndpoint
 
 __all__ = [
+    "Account",
+    "AccountActivity",
+    "AccountDomain",
     "Activity",
     "ActivityAnalytics",
     "ActivityLink",
@@ -32,7 +44,11 @@ __all__ = [
     "AuditEvent",
     "Base",
     "ChatMessage",
+    "Comment",
+    "Deal",
+    "DealActivity",
     "Job",
+    "NextStepRecord",
     "Note",
     "OAuthClient",
     "OAuthCode",

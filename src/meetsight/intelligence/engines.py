@@ -107,10 +107,7 @@ def _analyze(
 
 def answer(engine: Engine, conversation: Conversation, question: Question) -> ChatAnswer:
     """The engine's answer, read with caption pieces joined into their sentences where meetsight
-    cut them; citations name segment positions. An imported transcript's cues are read as
-    written: unpunctuated (ASR-style) cues would otherwise all join their neighbours."""
-    if not conversation.own_segments:
-        return _answer(engine, conversation, question)
+    cut them (`turns.by_turns`); citations name segment positions."""
     turns, first = by_turns(conversation, whole_sentences=False)
     return answer_to_segments(_answer(engine, turns, question), first)
 

@@ -32,7 +32,11 @@ def by_turns(
     """The conversation with consecutive segments of one speaker joined, and the segments of
     each joined line. A piece that does not end its sentence is always joined to the next one of
     the same speaker; whole sentences too while the turn stays under 30 s, unless
-    `whole_sentences` is False (chat quotes sentences: a turn would pull its neighbours in)."""
+    `whole_sentences` is False (chat quotes sentences: a turn would pull its neighbours in).
+    An imported transcript's cues are read as written: they were not cut by meetsight, and
+    unpunctuated (ASR-style) cues would otherwise all run into their neighbours."""
+    if not conversation.own_segments:
+        return conversation, tuple((line,) for line in conversation.lines)
     merged: list[Line] = []
     groups: list[list[Line]] = []
     for line in conversation.lines:
@@ -74,8 +78,11 @@ def _words(text: str) -> set[str]:
 def _member(turns: Turns, line: int, said: str = "") -> Line:
     """The segment for a line index of the joined conversation: the turn's segment sharing most
     words with `said`, its first on a tie or with nothing said."""
+    members = turns[line]
+    if len(members) == 1:  # nothing to choose: skip reading words (a cue may be 1 MB long)
+        return members[0]
     wanted = _words(said)
-    return max(turns[line], key=lambda m: (len(wanted & _words(m.text)), -m.index))
+    return max(members, key=lambda m: (len(wanted & _words(m.text)), -m.index))
 
 
 def _segment(turns: Turns, line: int | None, said: str = "") -> int | None:

@@ -98,6 +98,32 @@ MaxSentences = Annotated[
 ]
 
 
+SentenceOffset = Annotated[
+    int,
+    Field(
+        ge=0,
+        le=10_000_000,
+        description="Start at this sentence index (0 = the first); page with nextOffset",
+    ),
+]
+Seconds = Annotated[
+    float | None,
+    Field(
+        ge=0,
+        le=10 * 24 * 3600,
+        description="A time in seconds from the start of the recording: only sentences "
+        "starting from fromSeconds and before toSeconds, e.g. 600 and 900 for minutes 10-15",
+    ),
+]
+TranscriptFormat = Annotated[
+    Literal["json", "text"],
+    Field(
+        description="json: sentences as objects (default); text: one string, a line per "
+        "sentence as '[m:ss] speaker: words', about a third of the size"
+    ),
+]
+
+
 def day(text: str, argument: str) -> date:
     try:
         return date.fromisoformat(text)

@@ -3,12 +3,16 @@ action-items and details tools)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from meetsight.accounts.next_step_records import records_by_key, with_step_fields
 from meetsight.activities import repository as repo
+from meetsight.activities.serializers import activity_url
 from meetsight.intelligence.models import ActivitySummary
 from meetsight.mcp.access import ToolAccess
 from meetsight.mcp.arguments import TRANSCRIPT_CAP
@@ -28,6 +32,11 @@ class ActionItem(BaseModel):
     action: str
     actors: list[str] = []
     deadline: str = ""
+    id: str | None = Field(None, description="The step's stable id (REST /next-steps/{id})")
+    state: str | None = Field(None, description="open, done or dropped")
+    proposedState: str | None = Field(
+        None, description="done when a later conversation of the account says so"
+    )
 
 
 class Topic(BaseModel):
@@ -49,8 +58,17 @@ class Transcript(ActivityHeader):
     sentences: list[Sentence]
     returned: int
     totalSentences: int
-    truncated: bool = Field(description="True when sentences were cut at maxSentences or 10,000")
+    truncated: bool = Field(
+        description="True when sentences after the returned ones were left out (at "
+        "maxSentences or 10,000); nextOffset continues from there"
+    )
     maxSentences: int = Field(description="The cap that applied")
+    offset: int = Field(0, description="The index of the first sentence asked for")
+    nextOffset: int | None = Field(None, description="The offset of the next page, if any")
+    url: str = Field("", description="The page; add ?t=SECONDS for the moment of a sentence")
+    text: str | None = Field(
+        None, description="format=text: the sentences as lines '[m:ss] speaker: words'"
+    )
 
 
 class Summary(ActivityHeader):
@@ -88,6 +106,32 @@ def header(row: Any, language: str | None) -> dict[str, Any]:
     }
 
 
+@dataclass(frozen=True, slots=True)
+class Window:
+    """Which sentences of a transcript a caller asked for."""
+
+    cap: int | None = None  # maxSentences
+    offset: int = 0
+    from_seconds: float | None = None
+    to_seconds: float | None = None
+    as_text: bool = False
+
+    @property
+    def whole(self) -> bool:
+        return not self.offset and self.from_seconds is None and self.to_seconds is None
+
+    def holds(self, start: float) -> bool:
+        return (self.from_seconds is None or start >= self.from_seconds) and (
+            self.to_seconds is None or start < self.to_seconds
+        )
+
+
+def clock(seconds: float) -> str:
+    whole = int(seconds)
+    hours, rest = divmod(whole, 3600)
+    return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60}:{rest % 60:02d}"
+
+
 async def transcript(
     session: AsyncSession,
     access: ToolAccess,
@@ -95,42 +139,58 @@ async def transcript(
     *,
     max_sentences: int | None,
     language: str | None = None,
+    window: Window | None = None,
 ) -> Transcript:
+    window = window or Window()
     cap = max_sentences or TRANSCRIPT_CAP
-    # Every segment holds at least one sentence: cap + 1 segments tell whether the cap cuts.
     reader = access.state.reader
-    segments = await repo.list_segments(reader, access.org_id, row.id, limit=cap + 1)
-    if len(segments) > cap:
-        # Counting every sentence takes every segment; only a cut transcript needs the count.
-        everything = await repo.list_segments(reader, access.org_id, row.id)
-        total = sum(len(split_sentences(s.content) or [s.content]) for s in everything)
+    if window.whole:
+        # Every segment holds at least one sentence: cap + 1 segments tell whether the cap
+        # cuts, and only a cut transcript needs every segment for the count.
+        segments = await repo.list_segments(reader, access.org_id, row.id, limit=cap + 1)
+        everything = (
+            await repo.list_segments(reader, access.org_id, row.id)
+            if len(segments) > cap
+            else segments
+        )
     else:
-        total = -1
+        segments = everything = await repo.list_segments(reader, access.org_id, row.id)
+    total = sum(len(split_sentences(s.content) or [s.content]) for s in everything)
     split = [
-        (s, part)
-        for position, s in enumerate(segments)
-        for part in segment_sentences(position, s.start_time, s.end_time, s.content)
+        (index, s, part)
+        for index, (s, part) in enumerate(
+            (s, part)
+            for position, s in enumerate(segments)
+            for part in segment_sentences(position, s.start_time, s.end_time, s.content)
+        )
+        if index >= window.offset and window.holds(part.start)
     ]
-    total = len(split) if total < 0 else total
     truncated = len(split) > cap
     sentences = [
         Sentence(
-            index=i,
+            index=index,
             speaker=s.participant_name,
             speakerId=s.person_id,
             startTime=part.start,
             endTime=part.end,
             text=part.text,
         )
-        for i, (s, part) in enumerate(split[:cap])
+        for index, s, part in split[:cap]
     ]
+    text = None
+    if window.as_text:
+        text = "\n".join(f"[{clock(x.startTime)}] {x.speaker}: {x.text}" for x in sentences)
     return Transcript(
         **header(row, language),
-        sentences=sentences,
+        sentences=[] if window.as_text else sentences,
         returned=len(sentences),
         totalSentences=total,
         truncated=truncated,
         maxSentences=cap,
+        offset=window.offset,
+        nextOffset=sentences[-1].index + 1 if truncated else None,
+        url=activity_url(access.state.public_url, "call" if row.is_call else "meeting", row.id),
+        text=text,
     )
 
 
@@ -151,16 +211,23 @@ async def sentence_indexes(
     return {p: firsts[p] if p < len(firsts) else p for p in positions}
 
 
-def action_items(summary: ActivitySummary | None) -> list[ActionItem]:
+def action_items(
+    summary: ActivitySummary | None, step_records: Mapping[tuple[str, str], Any] | None = None
+) -> list[ActionItem]:
+    """The summary's next steps, with each one's id and state when `step_records` are given."""
     if summary is None:
         return []
-    return [
-        ActionItem(
-            action=step["action"],
-            actors=list(step.get("actors") or []),
-            deadline=step.get("deadline") or "",
-        )
+    steps = [
+        {
+            "action": step["action"],
+            "actors": list(step.get("actors") or []),
+            "deadline": step.get("deadline") or "",
+        }
         for step in summary.next_steps
+    ]
+    return [
+        ActionItem(**{k: v for k, v in step.items() if k != "proposedBy"})
+        for step in with_step_fields(summary.activity_id, steps, step_records or {})
     ]
 
 
@@ -168,7 +235,7 @@ async def summary(
     session: AsyncSession, access: ToolAccess, row: Any, *, language: str | None = None
 ) -> Summary:
     stored = await repo.get_summary(session, access.org_id, row.id)
-    items = action_items(stored)
+    items = action_items(stored, await records_by_key(session, access.org_id, [row.id]))
     fields = header(row, language)
     if stored is None and fields["note"] is None:
         fields["note"] = "No summary has been written for it"

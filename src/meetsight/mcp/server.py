@@ -23,8 +23,16 @@ from mcp_types import (
 from mcp_types import Tool as MCPTool
 from pydantic import ValidationError
 
-from meetsight.mcp import tools_content, tools_listing, tools_search, tools_stats
+from meetsight.mcp import (
+    prompts,
+    resources,
+    tools_content,
+    tools_listing,
+    tools_search,
+    tools_stats,
+)
 from meetsight.mcp.errors import ToolFailure
+from meetsight.mcp.lean_schemas import lean_tool
 from meetsight.mcp.results import tool_error
 from meetsight.security.input_text import value_problem
 
@@ -72,9 +80,10 @@ class MeetsightMCP(MCPServer[Any]):
     _tools: list[MCPTool] | None = None
 
     async def list_tools(self) -> list[MCPTool]:
-        """Built once: the tools are fixed when the server is, and their schemas are large."""
+        """Built once: the tools are fixed when the server is; their schemas as advertised are
+        cut to what clients use (`lean_schemas`)."""
         if self._tools is None:
-            self._tools = await super().list_tools()
+            self._tools = [lean_tool(tool) for tool in await super().list_tools()]
         return self._tools
 
     async def call_tool(
@@ -171,12 +180,13 @@ def build_mcp_server() -> MeetsightMCP:
             title="meetsight meetings and calls",
             instructions=INSTRUCTIONS,
             version="1.0",
-            # Nothing here ever changes or is published (fixed tools, no prompts or resources
-            # to update), so subscriptions/listen is not served: its stream would stay silent
-            # and, open, held a SIGTERM for the whole grace period (docs/mcp.md, Transport).
+            # Nothing here ever changes or is published (fixed tools, prompts and resource
+            # templates; no list to update), so subscriptions/listen is not served: its
+            # stream would stay silent and, open, held a SIGTERM for the whole grace period
+            # (docs/mcp.md, Transport).
             subscriptions=False,
             middleware=[refuse_foreign_cursors],
         )
-    for family in (tools_search, tools_listing, tools_content, tools_stats):
+    for family in (tools_search, tools_listing, tools_content, tools_stats, resources, prompts):
         family.register(server)
     return server

@@ -9,10 +9,12 @@ from mcp.server.mcpserver import Context, MCPServer
 from mcp_types import CallToolResult
 from pydantic import BaseModel, Field
 
+from meetsight.accounts.next_step_records import records_by_key
 from meetsight.activities import repository as repo
 from meetsight.mcp import arguments as a
 from meetsight.mcp import content
 from meetsight.mcp.access import tool_access
+from meetsight.mcp.errors import ToolFailure
 from meetsight.mcp.loading import activity_by_id, shape_one
 from meetsight.mcp.results import Activity, tool_result
 from meetsight.mcp.tools_listing import READ_ONLY
@@ -29,12 +31,21 @@ async def get_meeting_transcript(
     transcriptId: a.ActivityId,
     language: a.Language = None,
     maxSentences: a.MaxSentences = None,
+    offset: a.SentenceOffset = 0,
+    fromSeconds: a.Seconds = None,
+    toSeconds: a.Seconds = None,
+    format: a.TranscriptFormat = "json",
 ) -> Annotated[CallToolResult, content.Transcript]:
     access = tool_access(ctx)
+    if fromSeconds is not None and toSeconds is not None and fromSeconds >= toSeconds:
+        raise ToolFailure("Invalid argument fromSeconds: must be before toSeconds")
     row = await activity_by_id(access, transcriptId)
+    window = content.Window(
+        offset=offset, from_seconds=fromSeconds, to_seconds=toSeconds, as_text=format == "text"
+    )
     async with access.state.sessionmaker() as session:
         result = await content.transcript(
-            session, access, row, max_sentences=maxSentences, language=language
+            session, access, row, max_sentences=maxSentences, language=language, window=window
         )
     return tool_result(result)
 
@@ -60,7 +71,8 @@ async def get_meeting_action_items(
     row = await activity_by_id(access, meetingId)
     async with access.state.sessionmaker() as session:
         stored = await repo.get_summary(session, access.org_id, row.id)
-    items = content.action_items(stored)
+        steps = await records_by_key(session, access.org_id, [row.id])
+    items = content.action_items(stored, steps)
     fields = content.header(row, language)
     if stored is None and fields["note"] is None:
         fields["note"] = "No summary has been written for it"
@@ -106,9 +118,12 @@ def register(server: MCPServer[Any]) -> None:
         name="get_meeting_transcript",
         title="Get a transcript",
         description="The transcript of one meeting or phone call (any id from the other tools): "
-        "sentences in order with speaker, speaker id, start and end time in seconds. Cut at "
-        "maxSentences, or at 10,000 sentences when it is absent; `truncated` says whether "
-        "sentences were left out and `totalSentences` how many exist.",
+        "sentences in order with index, speaker, speaker id, start and end time in seconds. "
+        "Cut at maxSentences (10,000 when absent): `truncated` says sentences were left out, "
+        "`nextOffset` where the next page starts, `totalSentences` how many exist. Read a "
+        "part with offset, or a time window with fromSeconds/toSeconds (e.g. around a search "
+        "match); format=text gives one compact string. `url` + '?t=SECONDS' links a moment. "
+        "Example: {transcriptId, fromSeconds: 600, toSeconds: 900, format: 'text'}.",
         annotations=READ_ONLY,
     )
     server.add_tool(

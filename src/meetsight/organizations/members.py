@@ -10,6 +10,7 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.auth.models import ApiKey
+from meetsight.comments.repository import unlink_author
 from meetsight.db.base import utcnow
 from meetsight.errors import Forbidden, NotFound, ValidationFailed
 from meetsight.organizations.models import Person, User
@@ -88,7 +89,8 @@ async def remove_member(
     session: AsyncSession, organization_id: str, user_id: str, *, actor_id: str, actor_role: str
 ) -> User:
     """Delete the user; their sessions go with them (cascade) and the API keys they created are
-    revoked. The person who stands for them in activities stays, unlinked."""
+    revoked. The person who stands for them in activities stays, unlinked, and so do their
+    comments (under the name they had)."""
     user = await get_member(session, organization_id, user_id)
     if user.id == actor_id:
         raise ValidationFailed("You cannot remove yourself.")
@@ -109,6 +111,7 @@ async def remove_member(
         )
         .values(revoked_at=utcnow())
     )
+    await unlink_author(session, organization_id, user.id)
     await session.delete(user)
     await session.flush()
     return user

@@ -10,6 +10,7 @@ from typing import Any
 from markupsafe import Markup, escape
 
 from meetsight.activities import repository as repo
+from meetsight.comments.repository import read_comments
 from meetsight.state import AppState
 from meetsight.web import charts
 from meetsight.web import conversation_reads as r
@@ -37,6 +38,24 @@ class SpeakerTalk:
     avatar: Markup
 
 
+@dataclass(frozen=True, slots=True)
+class CommentView:
+    """A comment as the Comments panel shows it; `href` is the moment's address (?t=, and
+    &end= for a span, which marks its lines as a clip does)."""
+
+    id: str
+    start: float
+    end: float | None
+    moment: str  # 1:05, or 1:05 to 1:40 joined by an en dash
+    href: str
+    text: str
+    author_id: str | None
+    author_name: str
+    initials: str
+    created_at: Any
+    edited_at: Any
+
+
 @dataclass(slots=True)
 class NoteGroup:
     category: str
@@ -61,6 +80,7 @@ class ConversationView:
     insights: dict[str, Any]
     talk: list[SpeakerTalk]
     score_band: str  # good / fair / low / none: the colour the score is shown in
+    comments: list[CommentView]
 
 
 def clock(seconds: float | None) -> str:
@@ -149,6 +169,31 @@ async def load_conversation_view(state: AppState, org_id: str, row: Any) -> Conv
         insights=(summary.insights or {}) if summary is not None and row.is_call else {},
         talk=talk_time(lines, slots),
         score_band=score_band(score.score if score is not None else None),
+        comments=[comment_view(c) for c in await read_comments(reader, org, aid)],
+    )
+
+
+def seconds(value: float) -> str:
+    """A time for an address: to the millisecond, no trailing zeros (12.5, 24, 3725.125)."""
+    return f"{value:.3f}".rstrip("0").rstrip(".")
+
+
+def comment_view(row: Any) -> CommentView:
+    span = row.end_time is not None and row.end_time > row.start_time
+    moment = clock(row.start_time) + (f"\u2013{clock(row.end_time)}" if span else "")
+    href = f"?t={seconds(row.start_time)}" + (f"&end={seconds(row.end_time)}" if span else "")
+    return CommentView(
+        id=row.id,
+        start=row.start_time,
+        end=row.end_time,
+        moment=moment,
+        href=href,
+        text=row.body,
+        author_id=row.author_user_id,
+        author_name=row.author_name,
+        initials=charts.initials(row.author_name),
+        created_at=row.created_at,
+        edited_at=row.edited_at,
     )
 
 

@@ -13,6 +13,7 @@ from meetsight.web import (
     pages_audit,
     pages_auth,
     pages_categories,
+    pages_comments,
     pages_conversation,
     pages_home,
     pages_members,
@@ -61,6 +62,7 @@ def install_web(app: FastAPI, settings: Settings) -> None:
         pages_home.router,
         pages_upload.router,
         pages_conversation.router,
+        pages_comments.router,
         pages_categories.router,
         pages_trackers.router,
     ):

@@ -3,6 +3,8 @@ analytics, score, notes, chat, CRM links, exports, speaker edits and deletion.""
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi import APIRouter, Depends, Request
 from pydantic import ValidationError
 from starlette.responses import RedirectResponse, Response
@@ -53,8 +55,30 @@ async def conversation_page(
 ) -> Response:
     state = app_state(request)
     row = await conversation_row(state.reader, user, activity_id)
-    view = await load_conversation_view(state, user.organization_id, row)
-    return render(request, "conversation.html", v=view, row=row, formats=EXPORT_FORMATS)
+    return await render_conversation(request, user, row)
+
+
+async def render_conversation(
+    request: Request,
+    user: WebUser,
+    row: Any,
+    *,
+    status_code: int = 200,
+    comment_error: str | None = None,
+    comment_draft: dict[str, str] | None = None,
+) -> Response:
+    """The page; a refused comment comes back on it with its reason and what was typed."""
+    view = await load_conversation_view(app_state(request), user.organization_id, row)
+    return render(
+        request,
+        "conversation.html",
+        status_code=status_code,
+        v=view,
+        row=row,
+        formats=EXPORT_FORMATS,
+        comment_error=comment_error,
+        comment_draft=comment_draft or {"text": "", "at": "0:00", "start": "", "end": ""},
+    )
 
 
 @router.get("/{activity_id}/media")

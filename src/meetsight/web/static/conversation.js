@@ -88,10 +88,12 @@
   }
 
   // The tab holding what the address points at (#chat-latest after a question), else the first.
+  // A page sent back with a refused form opens on that form's panel (data-open).
   function fromHash() {
     const target = location.hash ? document.getElementById(location.hash.slice(1)) : null;
     const index = target ? panels.findIndex((p) => p.contains(target)) : -1;
-    return index >= 0 ? index : 0;
+    const open = panels.findIndex((p) => p.hasAttribute("data-open"));
+    return index >= 0 ? index : Math.max(open, 0);
   }
 
   nav.addEventListener("click", (event) => {
@@ -180,6 +182,12 @@
     setTimeout(() => { button.textContent = label; }, 2000);
   }
   document.getElementById("clip-link").addEventListener("click", (e) => copy(e.currentTarget, spanLink(chosen)));
+  // Comment on the span: the comment form takes its times, and its tab opens.
+  document.getElementById("clip-comment").addEventListener("click", () => {
+    // The lines' own times, as the transcript has them (a clip link uses the same).
+    const from = chosen[0].dataset.start, to = chosen[chosen.length - 1].dataset.end;
+    document.dispatchEvent(new CustomEvent("comment-moment", { detail: { from, to } }));
+  });
   document.getElementById("clip-quote").addEventListener("click", (e) => copy(e.currentTarget, quote(chosen)));
 
   // A shared span: mark its lines and bring the first into view.
@@ -191,4 +199,50 @@
     span.forEach((li) => li.classList.add("clip"));
     if (span.length) span[0].scrollIntoView({ block: "nearest" });
   }
+})();
+
+// The comment form follows the player: "Moment" shows where it is, and the exact seconds go with
+// the form, until a time is typed or lines are chosen. Without this file the moment is typed.
+(() => {
+  const form = document.getElementById("comment-form");
+  if (!form) return;
+  const at = document.getElementById("comment-at");
+  const start = document.getElementById("comment-start");
+  const end = document.getElementById("comment-end");
+  const player = document.getElementById("player");
+  // A form sent back refused keeps what was chosen.
+  let pinned = Boolean(document.getElementById("comment-error"));
+
+  function clock(seconds) {
+    const whole = Math.floor(seconds), h = Math.floor(whole / 3600), m = Math.floor(whole / 60) % 60;
+    const s = String(whole % 60).padStart(2, "0");
+    return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+  }
+  const exact = (seconds) => String(Math.round(seconds * 1000) / 1000);
+
+  if (player) {
+    const follow = () => {
+      if (pinned) return;
+      at.value = clock(player.currentTime);
+      start.value = exact(player.currentTime);
+      end.value = "";
+    };
+    player.addEventListener("timeupdate", follow);
+    player.addEventListener("seeked", follow);
+  }
+  at.addEventListener("input", () => {
+    pinned = true;
+    start.value = "";
+    end.value = "";
+  });
+  document.addEventListener("comment-moment", (event) => {
+    const { from, to } = event.detail;
+    pinned = true;
+    at.value = `${clock(parseFloat(from))}\u2013${clock(parseFloat(to))}`;
+    start.value = from;
+    end.value = to;
+    const tab = document.querySelector(".tabs a[href='#comments']");
+    if (tab && tab.getAttribute("role") === "tab") tab.click(); else location.hash = "comments";
+    document.getElementById("comment-text").focus();
+  });
 })();

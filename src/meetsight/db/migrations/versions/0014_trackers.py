@@ -1,7 +1,7 @@
 """trackers: trackers, their precomputed mentions, and cached segment vectors
 
-Revision ID: 0012
-Revises: 0011
+Revision ID: 0014
+Revises: 0013
 Create Date: 2026-11-26 18:20:33.126244
 """
 
@@ -15,8 +15,8 @@ from sqlalchemy.dialects import postgresql
 
 import meetsight.db.base
 
-revision: str = "0012"
-down_revision: str | None = "0011"
+revision: str = "0014"
+down_revision: str | None = "0013"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
