@@ -312,6 +312,8 @@ def _foreign(kind: str, method: str, suffix: str = "", body: Any = None) -> Case
         assert foreign, "the world gives B an account, a deal and a next step"
         await w.not_found(method, f"{API}/{kind}/{foreign}{suffix}", json=body)
 
+    return case
+
 
 async def _list_trackers(w: Walk) -> None:
     data = check_envelope((await w.rest("GET", f"{API}/trackers?limit=100")).json())
