@@ -152,6 +152,11 @@ async def test_words_meaning_counts_and_links(
     ]
     assert counts["weeks"][2]["count"] == len(by_meaning)
     assert counts["reps"] == [{"repId": rep, "repName": "Rita Rep", "count": len(by_meaning)}]
+    assert sum(x["count"] for x in counts["speakers"]) == len(by_meaning)
+    assert {x["speaker"] for x in counts["speakers"]} <= {"Carl Customer", "Olivia Owner"}
+    # One rep's conversations only.
+    assert await _mentions(client, fresh, security["id"], repId=fresh.person_id) == []
+    assert len(await _mentions(client, fresh, security["id"], repId=rep)) == len(by_meaning)
     # A range that leaves the conversation out.
     assert await _mentions(client, fresh, security["id"], toDate="2026-10-14") == []
 

@@ -127,6 +127,7 @@ async def get_mentions(tracker_id: str, request: Request, session: DbSession) ->
         to_day=to_day,
         limit=query.limit,
         offset=query.offset,
+        rep_id=query.rep_id,
     )
     base = app_state(request).public_url
     return envelope([service.mention_out(r, base) for r in rows], headers=total_header(total))

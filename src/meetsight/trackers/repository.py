@@ -71,11 +71,14 @@ def _where(
     kinds: Sequence[bool],
     start: datetime | None,
     end: datetime | None,
+    rep_id: str | None = None,
 ) -> list[Any]:
     clauses: list[Any] = [
         TrackerMention.organization_id == org_id,
         TrackerMention.tracker_id == tracker_id,
     ]
+    if rep_id is not None:
+        clauses.append(TrackerMention.owner_person_id == rep_id)
     if len(kinds) == 1:
         clauses.append(TrackerMention.is_call.is_(kinds[0]))
     if start is not None:
@@ -105,10 +108,11 @@ async def page_mentions(
     end: datetime | None,
     limit: int,
     offset: int,
+    rep_id: str | None = None,
 ) -> tuple[list[Any], int]:
     """A page of mentions, newest conversation first and in order of time within one, each
     with its conversation's name and its rep's name; and the total."""
-    where = _where(org_id, tracker_id, kinds, start, end)
+    where = _where(org_id, tracker_id, kinds, start, end, rep_id)
     rows = await session.execute(
         sa.select(TrackerMention, Activity.name.label("activity_name"), Person.name.label("rep"))
         .join(Activity, _ACTIVITY)
@@ -168,3 +172,25 @@ async def rep_counts(
         .order_by(counted.c.n.desc(), Person.name)
     )
     return [(r, name, int(n)) for r, name, n in rows.all()]
+
+
+async def speaker_counts(
+    session: AsyncSession,
+    org_id: str,
+    tracker_id: str,
+    *,
+    kinds: Sequence[bool],
+    start: datetime | None,
+    end: datetime | None,
+    limit: int = 20,
+) -> list[tuple[str, int]]:
+    """Who said the mentions (speaker names as transcribed), most first."""
+    n = sa.func.count().label("n")
+    rows = await session.execute(
+        sa.select(TrackerMention.speaker, n)
+        .where(*_where(org_id, tracker_id, kinds, start, end))
+        .group_by(TrackerMention.speaker)
+        .order_by(n.desc(), TrackerMention.speaker)
+        .limit(limit)
+    )
+    return [(speaker, int(count)) for speaker, count in rows.all()]

@@ -141,6 +141,11 @@ class RepCount(Schema):
     count: int
 
 
+class SpeakerCount(Schema):
+    speaker: str
+    count: int
+
+
 class TrackerCountsOut(Schema):
     tracker_id: str
     from_date: str | None
@@ -148,6 +153,9 @@ class TrackerCountsOut(Schema):
     total: int
     weeks: list[WeekCount] = Field(description="Every week of the range, zeros included")
     reps: list[RepCount] = Field(description="Most mentions first")
+    speakers: list[SpeakerCount] = Field(
+        description="Who said them (as transcribed), most first, at most 20"
+    )
 
 
 class _RangeQuery(QueryModel):
@@ -165,7 +173,13 @@ class _RangeQuery(QueryModel):
 
 
 class MentionsQuery(_RangeQuery, PageQuery):
-    pass
+    rep_id: str | None = Field(
+        None,
+        alias="repId",
+        min_length=1,
+        max_length=64,
+        description="Only the conversations this rep owns (a person id, as counts give it)",
+    )
 
 
 class CountsQuery(_RangeQuery):

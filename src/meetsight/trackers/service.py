@@ -177,11 +177,20 @@ async def mentions_page(
     to_day: date | None,
     limit: int,
     offset: int,
+    rep_id: str | None = None,
 ) -> tuple[list[Any], int]:
     tracker = await require_tracker(session, org_id, tracker_id)
     start, end = repo.day_bounds(from_day, to_day)
     return await repo.page_mentions(
-        session, org_id, tracker.id, kinds=kinds, start=start, end=end, limit=limit, offset=offset
+        session,
+        org_id,
+        tracker.id,
+        kinds=kinds,
+        start=start,
+        end=end,
+        limit=limit,
+        offset=offset,
+        rep_id=rep_id,
     )
 
 
@@ -203,6 +212,9 @@ async def mention_counts(
         await repo.week_counts(session, org_id, tracker.id, kinds=kinds, start=start, end=end)
     )
     reps = await repo.rep_counts(session, org_id, tracker.id, kinds=kinds, start=start, end=end)
+    speakers = await repo.speaker_counts(
+        session, org_id, tracker.id, kinds=kinds, start=start, end=end
+    )
     return {
         "trackerId": tracker.id,
         "fromDate": from_day.isoformat() if from_day else None,
@@ -220,6 +232,7 @@ async def mention_counts(
             }
             for rep_id, name, n in reps
         ],
+        "speakers": [{"speaker": speaker, "count": n} for speaker, n in speakers],
     }
 
 

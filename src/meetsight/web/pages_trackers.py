@@ -186,6 +186,7 @@ async def _tracker_page(
     )
     flash = await pop_flash(session, request) if status == 200 else None
     reps = [Bar(r["repName"], r["count"], str(r["count"])) for r in counts["reps"]]
+    speakers = [Bar(x["speaker"], x["count"], str(x["count"])) for x in counts["speakers"][:8]]
     kept = {
         "from": from_day.isoformat() if from_day else "",
         "to": to_day.isoformat() if to_day else "",
@@ -205,6 +206,9 @@ async def _tracker_page(
         counts=counts,
         chart=week_chart(counts["weeks"], title=f"Mentions of {tracker.name} per week"),
         reps_chart=bar_list("Mentions per rep", reps, speaker_slots([b.label for b in reps])),
+        speakers_chart=bar_list(
+            "Who said them", speakers, speaker_slots([b.label for b in speakers])
+        ),
         moments=[service.mention_out(r, "") for r in rows],
         total=total,
         page=page,
