@@ -31,6 +31,7 @@ SELECT create_distributed_table('accounts', 'organization_id', colocate_with => 
 SELECT create_distributed_table('activity_types', 'organization_id', colocate_with => 'accounts');
 SELECT create_distributed_table('audit_events', 'organization_id', colocate_with => 'accounts');
 SELECT create_distributed_table('smart_categories', 'organization_id', colocate_with => 'accounts');
+SELECT create_distributed_table('trackers', 'organization_id', colocate_with => 'accounts');
 SELECT create_distributed_table('webhook_endpoints', 'organization_id', colocate_with => 'accounts');
 SELECT create_distributed_table('account_domains', 'organization_id', colocate_with => 'accounts');
 SELECT create_distributed_table('deals', 'organization_id', colocate_with => 'accounts');
@@ -51,6 +52,8 @@ SELECT create_distributed_table('conversation_objective_scores', 'organization_i
 SELECT create_distributed_table('deal_activities', 'organization_id', colocate_with => 'accounts');
 SELECT create_distributed_table('next_steps', 'organization_id', colocate_with => 'accounts');
 SELECT create_distributed_table('notes', 'organization_id', colocate_with => 'accounts');
+SELECT create_distributed_table('segment_vectors', 'organization_id', colocate_with => 'accounts');
+SELECT create_distributed_table('tracker_mentions', 'organization_id', colocate_with => 'accounts');
 SELECT create_distributed_table('transcript_documents', 'organization_id', colocate_with => 'accounts');
 SELECT create_distributed_table('transcript_segments', 'organization_id', colocate_with => 'accounts');
 SELECT create_distributed_table('search_documents', 'organization_id', colocate_with => 'accounts');

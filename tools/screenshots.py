@@ -38,6 +38,8 @@ PAGES = (
     ("call", "CALL"),
     ("team", "/app/team"),
     ("categories", "/app/categories"),
+    ("trackers", "/app/trackers"),
+    ("tracker", "TRACKER"),
     ("upload-form", "/app/upload"),
     ("api-keys", "/settings/api-keys"),
     ("oauth-clients", "/settings/oauth-clients"),
@@ -88,8 +90,11 @@ def conversations(data_dir: Path) -> dict[str, str]:
         played = db.execute(
             "SELECT id FROM activities WHERE media_key IS NOT NULL AND status = 'completed' LIMIT 1"
         ).fetchone()
+        tracker = db.execute("SELECT id FROM trackers WHERE name = 'Pricing'").fetchone()
     if played:
         found["PLAYING"] = played[0]
+    if tracker:
+        found["TRACKER"] = tracker[0]
     return found
 
 
@@ -110,6 +115,8 @@ async def shoot(base: str, fresh: str, ids: dict[str, str], out: Path) -> list[s
                     await page.wait_for_url(base + "/app")
                 else:
                     target = f"/app/conversations/{ids[path]}" if path in ids else path
+                    if path == "TRACKER":
+                        target = f"/app/trackers/{ids[path]}"
                     await page.goto(base + target)
                 if name == "api-docs":
                     await page.locator(".opblock").first.wait_for(timeout=30_000)

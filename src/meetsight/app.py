@@ -49,6 +49,7 @@ from meetsight.security.headers import SecurityHeaders
 from meetsight.security.request_guard import RequestGuard
 from meetsight.state import AppState
 from meetsight.storage.factory import open_media_store
+from meetsight.trackers.endpoints import router as trackers_router
 from meetsight.trends.endpoints import router as trends_router
 from meetsight.web.api_docs import install_api_docs
 from meetsight.web.install import install_web
@@ -142,6 +143,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         trends_router,
         webhooks_router,
         accounts_router,
+        trackers_router,
     ):
         app.include_router(router, prefix=API_PREFIX)
     # A plain ASGI route at exactly this path: no redirect to a trailing slash, every method.

@@ -182,6 +182,13 @@ def cmd_reindex_vectors(args: argparse.Namespace, settings: Settings) -> None:
     _emit(args, {"activities": done}, f"{done} activities given sentence vectors")
 
 
+def cmd_trackers_reindex(args: argparse.Namespace, settings: Settings) -> None:
+    from meetsight.trackers.tasks import enqueue_reindex_all
+
+    jobs = asyncio.run(_with_session(settings, lambda s: enqueue_reindex_all(s, args.org)))
+    _emit(args, {"queued": jobs}, f"queued {jobs} tracker jobs; a worker runs them")
+
+
 def cmd_serve(args: argparse.Namespace, settings: Settings) -> None:
     from meetsight.serve import serve
 
@@ -341,6 +348,14 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--org", default="Demo Sales Team")
     demo.add_argument("--json", action="store_true")
     demo.set_defaults(func=cmd_demo)
+
+    trackers = sub.add_parser("trackers").add_subparsers(dest="trackers_command", required=True)
+    reindex = trackers.add_parser(
+        "reindex", help="find every tracker's mentions again, built-in ones included"
+    )
+    reindex.add_argument("--org", required=True)
+    reindex.add_argument("--json", action="store_true")
+    reindex.set_defaults(func=cmd_trackers_reindex)
     add_remote_commands(sub)
     return parser
 

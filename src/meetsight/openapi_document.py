@@ -53,6 +53,8 @@ _EXTRA_STATUSES: dict[tuple[str, str], tuple[int, ...]] = {
     ("patch", "/api/v1/accounts/{account_id}"): (409,),
     ("post", "/api/v1/deals"): (409,),
     ("patch", "/api/v1/deals/{deal_id}"): (409,),
+    ("post", "/api/v1/trackers"): (409,),  # a name taken in the organization
+    ("patch", "/api/v1/trackers/{tracker_id}"): (409,),
 }
 SECURITY_SCHEMES = {
     "ApiKey": {"type": "apiKey", "in": "header", "name": "x-api-key"},

@@ -304,3 +304,13 @@ async def test_org_engine_set_show_and_errors(tmp_path: Path) -> None:
     assert (await meetsight(env, "org", "engine", str(org))).out.strip() == "default"
     missing = await meetsight(env, "org", "engine", "no-such-org")
     assert missing.code == 1 and "no such organization" in missing.err
+
+
+async def test_trackers_reindex_queues_jobs_and_refuses_an_unknown_org(tmp_path: Path) -> None:
+    env = cli_env(tmp_path, None)
+    org = (await meetsight(env, "org", "create", "Acme", "--json")).json()["id"]
+    run = await meetsight(env, "trackers", "reindex", "--org", str(org), "--json")
+    assert run.code == 0, run.err
+    assert run.json() == {"queued": 1}  # the built-in trackers; the organization has no other
+    missing = await meetsight(env, "trackers", "reindex", "--org", "no-such-org")
+    assert missing.code == 1 and "No organization" in missing.err

@@ -20,6 +20,8 @@ from meetsight.config import Settings
 from meetsight.intelligence.models import Note, SmartCategory
 from meetsight.processing.models import Job
 from meetsight.state import AppState
+from meetsight.trackers.indexing import index_tracker_now
+from meetsight.trackers.models import Tracker
 
 MAX_EXAMPLES = int(os.environ.get("MEETSIGHT_FUZZ_MAX_EXAMPLES", "3"))
 SEED = os.environ.get("MEETSIGHT_FUZZ_SEED")
@@ -49,6 +51,14 @@ async def seed_organization(state: AppState) -> tuple[Tenant, SeededIds]:
             for n in (1, 2)
         ]
         session.add_all(doomed_categories)
+        trackers = [
+            Tracker(organization_id=tenant.org_id, name=name, keywords=["proposal", "budget"])
+            for name in ("Fuzz tracker", "Doomed tracker 1", "Doomed tracker 2")
+        ]
+        session.add_all(trackers)
+        await session.flush()
+        for tracker in trackers:
+            await index_tracker_now(session, tenant.org_id, tracker)
         await session.commit()
     ids = SeededIds(
         meetings=meetings,
@@ -58,6 +68,8 @@ async def seed_organization(state: AppState) -> tuple[Tenant, SeededIds]:
         doomed_meetings=doomed_meetings,
         doomed_calls=doomed_calls,
         doomed_categories=[c.id for c in doomed_categories],
+        trackers=[trackers[0].id, "builtin-competitors", "builtin-objections"],
+        doomed_trackers=[t.id for t in trackers[1:]],
     )
     return tenant, ids
 

@@ -107,6 +107,8 @@ async def test_the_reported_api_ids_are_404(target: Target, method: str, path: s
         ("/settings/oauth-clients/a%00b/delete", {}),
         ("/settings/api-keys/a%00b/revoke", {}),
         ("/settings/webhooks/a%00b/delete", {}),
+        ("/app/trackers/a%00b", {"name": "x", "keywords": "y"}),
+        ("/app/trackers/a%00b/delete", {}),
     ],
 )
 async def test_the_reported_page_ids_are_the_404_page(
@@ -143,9 +145,21 @@ async def _real_path(t: Target, template: str) -> str:
         "webhook_id": hook,
         "note_id": "x",
         "comment_id": "x",
+        "tracker_id": await _tracker_id(t),
         **await _account_ids(t),
     }
     return PARAM.sub(lambda m: values[m.group()[1:-1]], template)
+
+
+async def _tracker_id(t: Target) -> str:
+    """One of the tenant's own trackers (made once): its mentions and counts answer."""
+    listed = await t.browser.get(f"{API}/trackers?limit=100", headers=t.headers)
+    own = [x["id"] for x in listed.json()["data"] if not x["builtIn"]]
+    if own:
+        return str(own[0])
+    body = {"name": "Hostile walk", "keywords": ["price"]}
+    made = await t.browser.post(f"{API}/trackers", json=body, headers=t.headers)
+    return str(made.json()["data"]["id"])
 
 
 async def _account_ids(t: Target) -> dict[str, str]:

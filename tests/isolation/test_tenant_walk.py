@@ -24,6 +24,7 @@ from fixtures.isolation import (
     build_world,
 )
 from fixtures.isolation import snapshot_org as snapshot
+from fixtures.jobs import drain_jobs
 from fixtures.multipart import multipart
 from fixtures.routes import ANY_METHOD, served_routes
 from fixtures.shapes import check_envelope, check_error
@@ -325,6 +326,31 @@ def _foreign(kind: str, method: str, suffix: str = "", body: Any = None) -> Case
     return case
 
 
+async def _list_trackers(w: Walk) -> None:
+    data = check_envelope((await w.rest("GET", f"{API}/trackers?limit=100")).json())
+    assert [t["id"] for t in data] == ["builtin-competitors", "builtin-objections"]
+
+
+async def _create_tracker(w: Walk) -> None:
+    # B has a tracker of this name; names are unique per organization only.
+    body = {"name": "Quokkanomics tracker", "keywords": ["zanzibarite"]}
+    response = await w.rest("POST", f"{API}/trackers", json=body)
+    assert check_envelope(response.json(), status=201)["name"] == body["name"]
+
+
+def _foreign_tracker(method: str, suffix: str = "", body: Any = None) -> Case:
+    async def case(w: Walk) -> None:
+        assert w.world.b_trackers, "the walk gives B a tracker first"
+        for tracker in w.world.b_trackers:
+            await w.not_found(method, f"{API}/trackers/{tracker}{suffix}", json=body)
+        if method == "GET" and suffix:  # A's built-in trackers hold none of B's mentions
+            response = await w.rest("GET", f"{API}/trackers/builtin-competitors{suffix}")
+            data = check_envelope(response.json())
+            assert data == [] if suffix == "/mentions" else data["total"] == 0
+
+    return case
+
+
 async def _list_deals(w: Walk) -> None:
     for query in ("", f"?accountId={w.world.b_account}"):
         data = check_envelope((await w.rest("GET", f"{API}/deals{query}")).json())
@@ -453,6 +479,17 @@ def _rest_cases() -> dict[tuple[str, str], Case]:
             ("GET", f"{API}/webhooks/{{webhook_id}}/deliveries"): _foreign_webhook(
                 "GET", "/deliveries"
             ),
+            ("GET", f"{API}/trackers"): _list_trackers,
+            ("POST", f"{API}/trackers"): _create_tracker,
+            ("GET", f"{API}/trackers/{{tracker_id}}"): _foreign_tracker("GET"),
+            ("PATCH", f"{API}/trackers/{{tracker_id}}"): _foreign_tracker(
+                "PATCH", body={"name": "changed by A"}
+            ),
+            ("DELETE", f"{API}/trackers/{{tracker_id}}"): _foreign_tracker("DELETE"),
+            ("GET", f"{API}/trackers/{{tracker_id}}/mentions"): _foreign_tracker(
+                "GET", "/mentions"
+            ),
+            ("GET", f"{API}/trackers/{{tracker_id}}/counts"): _foreign_tracker("GET", "/counts"),
             (ANY_METHOD, MCP): _mcp_endpoint,
             **_account_cases(),
         }
@@ -591,6 +628,13 @@ async def test_a_reaches_nothing_of_b(client: httpx.AsyncClient, state: AppState
         headers=world.b.headers,
     )
     world.b_webhooks.append(check_envelope(hook.json(), status=201)["id"])
+    tracker = await client.post(
+        f"{API}/trackers",
+        json={"name": "Quokkanomics tracker", "keywords": [B_WORDS[0]], "description": "B's"},
+        headers=world.b.headers,
+    )
+    world.b_trackers.append(check_envelope(tracker.json(), status=201)["id"])
+    await drain_jobs(state)  # B's tracker finds B's words in B's conversations
     before = await snapshot(state, world.b.org_id)
     walk = Walk(client, world)
     for case in _rest_cases().values():

@@ -100,6 +100,55 @@ def _summarised(served: Served) -> tuple[str, list[str]]:
     return found[0], [line.strip() for line in found[1].splitlines() if line.strip()]
 
 
+def _tracker(served: Served, name: str) -> str:
+    with sqlite3.connect(served.data_dir / "meetsight.db") as db:
+        found = db.execute("SELECT id FROM trackers WHERE name = ?", (name,)).fetchone()
+    assert found, f"the demo has no tracker {name!r}"
+    return str(found[0])
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "390"])
+async def test_a_tracker_page_charts_weeks_and_links_moments(
+    served: Served, browser: Browser, viewport: dict[str, int]
+) -> None:
+    page = await _signed_in(browser, served.base_url, viewport)
+    await page.goto(f"{served.base_url}/app/trackers/{_tracker(served, 'Routemaster and Opsly')}")
+    chart = page.locator(".week-chart")
+    await expect(chart).to_be_visible()
+    label = await chart.get_attribute("aria-label") or ""
+    assert label.count("week of") >= 4, label  # the competitor recurs over weeks
+    assert await page.locator(".week-chart rect").count() >= 4
+    moment = page.locator("ol.hits a.hit-title").first
+    href = await moment.get_attribute("href") or ""
+    assert re.search(r"/app/conversations/[0-9a-f-]+\?t=\d+\.\d\d$", href), href
+    assert re.search(r"Routemaster|Opsly", await page.locator("ol.hits").first.inner_text())
+    await moment.click()
+    await expect(page).to_have_url(re.compile(r"\?t="))
+    assert await page_faults(page) == []
+
+
+async def test_a_tracker_is_created_from_its_form(served: Served, browser: Browser) -> None:
+    page = await _signed_in(browser, served.base_url, PHONE)
+    await page.goto(f"{served.base_url}/app/trackers")
+    await page.get_by_label("Name").fill("Warehouse")
+    await page.get_by_label("Keywords and phrases").fill("warehouse, depots")
+    await page.get_by_role("button", name="Create tracker").click()
+    await expect(page).to_have_url(re.compile(r"/app/trackers/[0-9a-f-]+$"))
+    await expect(page.get_by_role("heading", name="Warehouse", exact=True)).to_be_visible()
+    await expect(page.get_by_text("warehouse, depots")).to_be_visible()
+    # A bad form answers with the page and the reason, keeping what was typed.
+    await page.goto(f"{served.base_url}/app/trackers")
+    await page.get_by_label("Name").fill("Nothing")
+    await page.get_by_label("Keywords and phrases").fill("*")
+    await page.get_by_role("button", name="Create tracker").click()
+    await expect(page.locator(".alert.error")).to_contain_text("keywords")
+    assert await page_faults(page) == []
+    # A smart category's examples start a tracker.
+    await page.get_by_role("link", name="Competitors", exact=True).click()
+    await expect(page.get_by_label("Name")).to_have_value("Competitors")
+    await expect(page.get_by_label("Example sentences")).to_have_value(re.compile("another vendor"))
+
+
 def _conversation(served: Served) -> str:
     return f"{served.base_url}/app/conversations/{_summarised(served)[0]}"
 
@@ -313,6 +362,9 @@ PAGES = (
     "/app/team",
     "/app/team?groupBy=month&from=2026-01-01",
     "/app/categories",
+    "/app/trackers",
+    "TRACKER",
+    "/app/trackers/builtin-competitors",
     "/app/upload",
     "/settings/api-keys",
     "/settings/oauth-clients",
@@ -368,6 +420,8 @@ async def test_every_page_keeps_the_rules(
         targets = [path]
         if path == "CONVERSATION":  # each tab of the conversation page
             targets = [_conversation(served).removeprefix(served.base_url) + t for t in TABS]
+        if path == "TRACKER":  # a demo tracker with mentions in many weeks
+            targets = [f"/app/trackers/{_tracker(served, 'Pricing')}"]
         for target in targets:
             await page.goto(served.base_url + target)
             if target == "/api/v1/docs":

@@ -24,6 +24,7 @@ from meetsight.auth.api_keys import create_api_key
 from meetsight.config import Settings
 from meetsight.demo.conversations import DemoActivity, DemoPerson, generate_demo_activities
 from meetsight.demo.recordings import CONTENT_TYPE, DemoRecording, with_recordings
+from meetsight.demo.trackers import create_demo_trackers
 from meetsight.intelligence import engines
 from meetsight.intelligence.analytics_store import store_analytics
 from meetsight.intelligence.chat import citations_json
@@ -37,6 +38,7 @@ from meetsight.organizations.models import Organization, Person
 from meetsight.organizations.service import create_organization, create_user
 from meetsight.storage.base import MediaStore
 from meetsight.storage.factory import open_media_store
+from meetsight.trackers.indexing import index_activity_now
 from meetsight.transcripts.importing import store_segments
 from meetsight.transcripts.types import SegmentData
 
@@ -60,9 +62,11 @@ async def seed_demo(
     activities, recorded = with_recordings(generate_demo_activities(now=now))
     org = await create_organization(session, org_name)
     people = await _create_people(session, org.id, activities)
+    await create_demo_trackers(session, org.id)
     media = open_media_store(settings)
     for index, demo in enumerate(activities):
         activity = await _create_activity(session, org.id, demo, people)
+        await index_activity_now(session, org.id, activity.id)
         if index in recorded:
             await _store_recording(media, activity, recorded[index])
     # Accounts and deals from the CRM links, oldest conversation first, as processing does.

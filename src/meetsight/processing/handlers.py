@@ -7,8 +7,10 @@ from meetsight.processing.queue import PROCESS_ACTIVITY
 from meetsight.processing.stage_fetch import needs_fetch, run_fetch
 from meetsight.processing.stage_intelligence import run_intelligence
 from meetsight.processing.stage_media import has_media, run_media
+from meetsight.processing.stage_trackers import run_trackers
 from meetsight.processing.stage_transcribe import run_transcribe
 from meetsight.processing.worker import Handler, JobContext
+from meetsight.trackers.tasks import INDEX_TRACKER, index_tracker
 from meetsight.webhooks.delivery import deliver_webhook
 from meetsight.webhooks.events import DELIVER_WEBHOOK
 
@@ -19,6 +21,7 @@ ACTIVITY_STAGES: list[Stage] = [
     Stage("media", run_media, has_media),
     Stage("transcribe", run_transcribe, has_media, emits=("transcript_done",)),
     Stage("intelligence", run_intelligence, emits=("summary_done", "notes_done")),
+    Stage("trackers", run_trackers),
 ]
 
 
@@ -27,4 +30,8 @@ async def process_activity(ctx: JobContext) -> None:
 
 
 def job_handlers() -> dict[str, Handler]:
-    return {PROCESS_ACTIVITY: process_activity, DELIVER_WEBHOOK: deliver_webhook}
+    return {
+        PROCESS_ACTIVITY: process_activity,
+        DELIVER_WEBHOOK: deliver_webhook,
+        INDEX_TRACKER: index_tracker,
+    }

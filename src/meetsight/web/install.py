@@ -20,6 +20,7 @@ from meetsight.web import (
     pages_oauth_clients,
     pages_setup,
     pages_team,
+    pages_trackers,
     pages_upload,
     pages_webhooks,
 )
@@ -65,6 +66,7 @@ def install_web(app: FastAPI, settings: Settings) -> None:
         pages_conversation.router,
         pages_comments.router,
         pages_categories.router,
+        pages_trackers.router,
     ):
         app.include_router(router)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")

@@ -1,0 +1,25 @@
+"""Stage `trackers`: every tracker's mentions in the activity (the organization's own, by words
+and meaning, and the built-in ones from the engine's findings), and the segments' vectors kept
+for the trackers created later (trackers/indexing.py). After `intelligence`, whose insights the
+built-in trackers read."""
+
+from __future__ import annotations
+
+import asyncio
+
+from meetsight.processing.pipeline import StageContext
+from meetsight.trackers.indexing import compute_activity, load_inputs, load_specs, store_outputs
+
+
+async def run_trackers(sc: StageContext) -> None:
+    org_id = sc.org_id
+    async with sc.job.sessionmaker() as session:
+        inputs = await load_inputs(session, org_id, [sc.activity.id], with_insights=True)
+        specs = await load_specs(session, org_id)
+    if not inputs:
+        return
+    output = await asyncio.to_thread(
+        compute_activity, inputs[0], specs, with_builtins=True, keep_vectors=True
+    )
+    async with sc.transaction() as session:
+        await store_outputs(session, org_id, [(inputs[0], output)], tracker_ids=None)
