@@ -2,9 +2,11 @@
 # Serves meetsight with demo data on a scratch data dir, puts the key-adding proxy in front of
 # it, and runs the MCP conformance suite (Node 22 and the suite's pinned version from this folder's
 # package-lock.json) once per protocol revision: the scenarios each revision requires, at its wire.
-# Usage: tools/conformance/run.sh [extra conformance options, e.g. --scenario tools-list]
+# Usage: tools/conformance/run.sh [extra conformance options: --verbose, or --scenario NAME to run
+# one scenario at each revision's wire instead of the revision's whole requirement set]
 # (results in tools/conformance/results-2026-07-28 and results-2025-11-25; CONFORMANCE_RESULTS
-# names another prefix, CONFORMANCE_REVISIONS other revisions)
+# names another prefix, CONFORMANCE_REVISIONS other revisions). Exits 1 when a check fails that
+# expected-failures-REVISION.yml does not list, or one it lists passes.
 # CONFORMANCE_AUTH=oauth: the proxy sends an OAuth access token (obtained through sign-in, consent
 # and a PKCE code exchange by oauth_token.py) instead of the API key.
 set -euo pipefail
@@ -60,11 +62,18 @@ for _ in $(seq 100); do
   curl -s "http://127.0.0.1:$proxy_port/healthz" >/dev/null && break
   sleep 0.2
 done
+# Each revision against its baseline (expected-failures-REVISION.yml, one entry per known failing
+# check): the run fails on any other failing check and on a baselined one that now passes.
+status=0
+select=(--requirements)
+for option in "$@"; do [ "$option" = --scenario ] && select=(--spec-version); done
 for revision in ${CONFORMANCE_REVISIONS:-2026-07-28 2025-11-25}; do
   results="${CONFORMANCE_RESULTS:-results}-$revision"
   rm -rf "$results"
   echo "== conformance $(./node_modules/.bin/node node_modules/.bin/conformance --version)," \
-    "requirements of $revision -> $here/$results"
-  ./node_modules/.bin/node node_modules/.bin/conformance server --requirements "$revision" \
-    --url "http://127.0.0.1:$proxy_port/api/v1/mcp" -o "$results" "$@" || true
+    "$revision -> $results"
+  ./node_modules/.bin/node node_modules/.bin/conformance server "${select[@]}" "$revision" \
+    --expected-failures "expected-failures-$revision.yml" \
+    --url "http://127.0.0.1:$proxy_port/api/v1/mcp" -o "$results" "$@" || status=1
 done
+exit $status
