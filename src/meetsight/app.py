@@ -14,6 +14,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from meetsight.accounts.endpoints import router as accounts_router
 from meetsight.activities.endpoints import call_routes, meeting_routes
 from meetsight.activities.endpoints import router as activity_listing
 from meetsight.activities.media_sweep import sweep_orphan_media
@@ -138,6 +139,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         intelligence_router,
         search_router,
         webhooks_router,
+        accounts_router,
     ):
         app.include_router(router, prefix=API_PREFIX)
     # A plain ASGI route at exactly this path: no redirect to a trailing slash, every method.

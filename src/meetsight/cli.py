@@ -215,6 +215,25 @@ def cmd_citus_plan(args: argparse.Namespace, settings: Settings) -> None:
     print(render_sql(plan()), end="")
 
 
+def cmd_accounts_backfill(args: argparse.Namespace, settings: Settings) -> None:
+    """Match stored conversations to accounts and deals (docs/accounts.md#matching): after an
+    upgrade, or an import done outside the processing pipeline. Only adds what is missing."""
+    import sqlalchemy as sa
+
+    from meetsight.accounts.backfill import backfill_organization
+    from meetsight.organizations.models import Organization
+
+    async def work(session: Any) -> dict[str, Any]:
+        org_ids = (
+            [args.org] if args.org else list(await session.scalars(sa.select(Organization.id)))
+        )
+        return {org_id: await backfill_organization(session, org_id) for org_id in org_ids}
+
+    done = asyncio.run(_with_session(settings, work))
+    text = "\n".join(f"{org}: {counts}" for org, counts in done.items())
+    _emit(args, {"organizations": done}, text or "no organizations")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="meetsight", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -298,6 +317,12 @@ def build_parser() -> argparse.ArgumentParser:
     client_create.add_argument("--scope", action="append", help="default: every scope")
     client_create.add_argument("--json", action="store_true")
     client_create.set_defaults(func=cmd_oauth_client_create)
+
+    accounts = sub.add_parser("accounts").add_subparsers(dest="accounts_command", required=True)
+    backfill = accounts.add_parser("backfill", help="match stored conversations to accounts")
+    backfill.add_argument("--org", help="one organization (default: every one)")
+    backfill.add_argument("--json", action="store_true")
+    backfill.set_defaults(func=cmd_accounts_backfill)
 
     demo = sub.add_parser("demo", help="seed an organization with demo data")
     demo.add_argument("--org", default="Demo Sales Team")

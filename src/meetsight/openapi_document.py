@@ -48,6 +48,11 @@ _EXTRA_STATUSES: dict[tuple[str, str], tuple[int, ...]] = {
     ("post", "/api/v1/calls/{activity_id}/reprocess"): (409,),
     ("delete", "/api/v1/meetings/{activity_id}/notes/{note_id}"): (409,),  # a derived note
     ("delete", "/api/v1/calls/{activity_id}/notes/{note_id}"): (409,),
+    # a name, CRM id or domain another account or deal holds
+    ("post", "/api/v1/accounts"): (409,),
+    ("patch", "/api/v1/accounts/{account_id}"): (409,),
+    ("post", "/api/v1/deals"): (409,),
+    ("patch", "/api/v1/deals/{deal_id}"): (409,),
 }
 SECURITY_SCHEMES = {
     "ApiKey": {"type": "apiKey", "in": "header", "name": "x-api-key"},

@@ -21,6 +21,7 @@ from fixtures.shapes import (
     check,
     check_envelope,
     check_error,
+    spec_fields,
 )
 from meetsight.auth.api_keys import create_api_key, revoke_api_key
 from meetsight.auth.scopes import API_KEY_SCOPES
@@ -257,9 +258,10 @@ async def test_values_match_what_was_stored(
     else:
         assert people[1]["email"] == "carl@acme.example"
     summary = await get("/summary")
-    assert summary["nextSteps"] == [
+    assert [spec_fields(s) for s in summary["nextSteps"]] == [
         {"action": "Send the proposal", "actors": ["Olivia Owner"], "deadline": "Friday"}
     ]
+    assert summary["nextSteps"][0]["state"] == "open"  # added: docs/accounts.md
     if kind == "calls":
         assert summary["insights"] == {"sentiment": {"label": "positive"}, "competitors": []}
     else:

@@ -13,6 +13,9 @@ import pytest
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from meetsight.accounts.amounts import quoted_amounts
+from meetsight.accounts.models import Account, Deal
+from meetsight.accounts.repository import account_timeline
 from meetsight.activities.models import Activity
 from meetsight.app import create_app
 from meetsight.config import Settings
@@ -181,3 +184,23 @@ def test_recorded_segments_say_what_the_audio_says() -> None:
         ]
         heard = model.transcribe(clip, language="en").text
         assert word_error_rate(segment.content, heard) < 0.4, (segment.content, heard)
+
+
+async def test_accounts_come_with_the_demo(seeded: tuple[AsyncSession, DemoResult]) -> None:
+    """Every company is an account with several conversations, and what was quoted changes
+    from one conversation to the next (docs/accounts.md)."""
+    session, result = seeded
+    org = result.org_id
+    accounts = list(await session.scalars(sa.select(Account).where(Account.organization_id == org)))
+    assert sorted(a.name for a in accounts) == sorted(c.name for c in COMPANIES)
+    for account in accounts:
+        rows, total = await account_timeline(session, org, account.id, (False, True))
+        assert total >= 3, account.name
+        assert {r.matched_by for r in rows} == {"crm"}
+    meridian = next(a for a in accounts if a.name.startswith("Meridian"))
+    rows, _ = await account_timeline(session, org, meridian.id, (False, True))
+    amounts = await quoted_amounts(session, org, rows)
+    by_conversation = {a["conversation"]["id"] for a in amounts}
+    assert len(by_conversation) >= 2 and len({a["value"] for a in amounts}) >= 3
+    deals = await _count(session, Deal, org)
+    assert deals >= len(COMPANIES)

@@ -143,8 +143,20 @@ async def _real_path(t: Target, template: str) -> str:
         "webhook_id": hook,
         "note_id": "x",
         "comment_id": "x",
+        **await _account_ids(t),
     }
     return PARAM.sub(lambda m: values[m.group()[1:-1]], template)
+
+
+async def _account_ids(t: Target) -> dict[str, str]:
+    """The account, deal and next step the factory's activities come with."""
+    first = {}
+    for path, key in (("accounts", "account_id"), ("deals", "deal_id")):
+        listed = await t.browser.get(f"{API}/{path}", headers=t.headers)
+        first[key] = listed.json()["data"][0]["id"]
+    summary = await t.browser.get(f"{API}/meetings/{t.meeting}/summary", headers=t.headers)
+    first["step_id"] = summary.json()["data"]["nextSteps"][0]["id"]
+    return first
 
 
 async def test_every_query_parameter_refuses_nul_and_bytes_that_are_not_utf8(

@@ -13,6 +13,9 @@ import httpx
 import pytest
 
 from fixtures.isolation import (
+    B_ACCOUNT_CRM_ID,
+    B_ACCOUNT_NAME,
+    B_DOMAIN,
     B_PERSON_EMAIL,
     B_PERSON_NAME,
     B_WEBHOOK_HOST,
@@ -24,7 +27,8 @@ from fixtures.isolation import snapshot_org as snapshot
 from fixtures.multipart import multipart
 from fixtures.routes import ANY_METHOD, served_routes
 from fixtures.shapes import check_envelope, check_error
-from meetsight.mcp.server import TOOL_NAMES
+from meetsight.mcp.server import EXTRA_TOOL_NAMES, TOOL_NAMES
+from meetsight.mcp.tools_accounts import ACCOUNT_NOT_FOUND
 from meetsight.state import AppState
 
 API = "/api/v1"
@@ -276,6 +280,84 @@ def _foreign_webhook(method: str, suffix: str = "", body: Any = None) -> Case:
     return case
 
 
+async def _list_accounts(w: Walk) -> None:
+    """A sees its own accounts (its activities' CRM links made one) and none of B's; B's
+    markers in a response would fail the walk. Runs before _create_account (dict order), which
+    gives A an account of B's name."""
+    listed = check_envelope((await w.rest("GET", f"{API}/accounts?limit=100")).json())
+    assert listed and not {a["id"] for a in listed} & set(w.world.b_account_rows)
+    for query in (f"?name={B_ACCOUNT_NAME}", f"?domain={B_DOMAIN}"):
+        data = check_envelope((await w.rest("GET", f"{API}/accounts{query}")).json())
+        assert all(a["name"] == B_ACCOUNT_NAME and a["conversationCount"] == 0 for a in data)
+
+
+async def _create_account(w: Walk) -> None:
+    """B's name, domain and CRM id are free in A (unique per organization only), and A's
+    account matches none of B's conversations."""
+    body = {"name": B_ACCOUNT_NAME, "domains": [B_DOMAIN], "crmCompanyId": B_ACCOUNT_CRM_ID}
+    response = await w.rest("POST", f"{API}/accounts", json=body)
+    created = check_envelope(response.json(), status=201)
+    assert created["conversationCount"] == 0
+    timeline = await w.rest("GET", f"{API}/accounts/{created['id']}/timeline")
+    assert check_envelope(timeline.json()) == []
+
+
+def _foreign(kind: str, method: str, suffix: str = "", body: Any = None) -> Case:
+    async def case(w: Walk) -> None:
+        foreign = {
+            "accounts": w.world.b_account,
+            "deals": w.world.b_deal,
+            "next-steps": w.world.b_step,
+        }[kind]
+        assert foreign, "the world gives B an account, a deal and a next step"
+        await w.not_found(method, f"{API}/{kind}/{foreign}{suffix}", json=body)
+
+    return case
+
+
+async def _list_deals(w: Walk) -> None:
+    for query in ("", f"?accountId={w.world.b_account}"):
+        data = check_envelope((await w.rest("GET", f"{API}/deals{query}")).json())
+        assert w.world.b_deal not in {d["id"] for d in data}
+        assert all(d["accountId"] != w.world.b_account for d in data)
+
+
+async def _create_deal(w: Walk) -> None:
+    body = {"name": "A's deal", "accountId": w.world.b_account}
+    assert "accountId" in check_error(await w.rest("POST", f"{API}/deals", json=body), 422)
+    created = await w.rest("POST", f"{API}/deals", json={"name": "A's deal"})
+    assert check_envelope(created.json(), status=201)["conversationCount"] == 0
+
+
+ACCOUNT_READERS = ("", "/timeline", "/amounts", "/next-steps", "/stakeholders", "/risks")
+
+
+def _account_cases() -> dict[tuple[str, str], Case]:
+    account = f"{API}/accounts/{{account_id}}"
+    cases: dict[tuple[str, str], Case] = {
+        ("GET", f"{account}{suffix}"): _foreign("accounts", "GET", suffix)
+        for suffix in ACCOUNT_READERS
+    }
+    cases.update(
+        {
+            ("GET", f"{API}/accounts"): _list_accounts,
+            ("POST", f"{API}/accounts"): _create_account,
+            ("PATCH", account): _foreign("accounts", "PATCH", body={"name": "Renamed by A"}),
+            ("GET", f"{API}/deals"): _list_deals,
+            ("POST", f"{API}/deals"): _create_deal,
+            ("GET", f"{API}/deals/{{deal_id}}"): _foreign("deals", "GET"),
+            ("PATCH", f"{API}/deals/{{deal_id}}"): _foreign(
+                "deals", "PATCH", body={"stage": "won"}
+            ),
+            ("GET", f"{API}/next-steps/{{step_id}}"): _foreign("next-steps", "GET"),
+            ("PATCH", f"{API}/next-steps/{{step_id}}"): _foreign(
+                "next-steps", "PATCH", body={"state": "dropped"}
+            ),
+        }
+    )
+    return cases
+
+
 async def _mcp_endpoint(w: Walk) -> None:
     """The tools are walked one by one in MCP_CASES; here, the JSON-RPC form reaches them too."""
     rpc = {
@@ -349,6 +431,7 @@ def _rest_cases() -> dict[tuple[str, str], Case]:
                 "GET", "/deliveries"
             ),
             (ANY_METHOD, MCP): _mcp_endpoint,
+            **_account_cases(),
         }
     )
     return cases
@@ -399,6 +482,30 @@ async def _statistics(w: Walk) -> None:
         }[kind], stats
 
 
+async def _mcp_list_accounts(w: Walk) -> None:
+    """After _create_account A has an account of B's name (with B's domain): it, and only it,
+    is what A finds by that name, with none of B's conversations."""
+    for sort in ("name", "largestAmount", "recent"):
+        listed = await w.tool_ok("list_accounts", {"name": B_ACCOUNT_NAME, "sortBy": sort})
+        assert [a["conversationCount"] for a in listed["accounts"]] == [0]
+        assert listed["accounts"][0]["id"] not in w.world.b_account_rows
+    mine = await w.tool_ok("list_accounts", {"name": "Company", "limit": 50})
+    assert mine["accounts"] and not {a["id"] for a in mine["accounts"]} & set(
+        w.world.b_account_rows
+    )
+
+
+async def _mcp_get_account(w: Walk) -> None:
+    result = await w.tool("get_account", {"account": w.world.b_account})
+    assert result["isError"] is True, result
+    assert result["content"][0]["text"] == ACCOUNT_NOT_FOUND, result
+    # A's own account: its conversations and steps are A's (B's markers would fail the walk)
+    mine = (await w.tool_ok("list_accounts", {"name": "Company", "limit": 1}))["accounts"][0]
+    overview = await w.tool_ok("get_account", {"account": mine["id"]})
+    assert overview["conversations"], overview
+    assert {c["id"] for c in overview["conversations"]} <= {w.world.a_meeting, w.world.a_call}
+
+
 MCP_CASES: dict[str, Case] = {
     "list_meetings": _list_meetings,
     "list_calls": _list_calls,
@@ -411,6 +518,8 @@ MCP_CASES: dict[str, Case] = {
     "get_meeting_details": _by_id("get_meeting_details", "id"),
     "get_meeting_action_items": _by_id("get_meeting_action_items", "meetingId"),
     "get_meetings_statistics": _statistics,
+    "list_accounts": _mcp_list_accounts,
+    "get_account": _mcp_get_account,
 }
 
 
@@ -422,7 +531,7 @@ def test_every_route_and_tool_has_a_walk_case(app_and_state: tuple[Any, AppState
         "routes without a walk case": sorted(routes - SEARCH_ROUTES - walked),
         "walk cases without a route": sorted(walked - routes),
     }
-    assert set(TOOL_NAMES) - SEARCH_TOOLS == set(MCP_CASES)
+    assert set(TOOL_NAMES + EXTRA_TOOL_NAMES) - SEARCH_TOOLS == set(MCP_CASES)
     assert len(TOOL_NAMES) == 11
 
 

@@ -10,6 +10,7 @@ import httpx
 from fixtures.factories import Tenant, make_activity
 from fixtures.mcp_clients import error_text, mcp_client, structured
 from fixtures.multipart import multipart
+from fixtures.shapes import spec_fields
 from meetsight.state import AppState
 
 
@@ -95,7 +96,9 @@ async def test_summary_of_a_meeting_and_of_a_call(
     step = {"action": "Send the proposal", "actors": ["Olivia Owner"], "deadline": "Friday"}
     assert of_meeting["available"] is True
     assert of_meeting["summaryText"].startswith("Carl described manual note taking")
-    assert of_meeting["actionItems"] == [step] and of_meeting["next_steps"] == [step]
+    assert [spec_fields(i) for i in of_meeting["actionItems"]] == [step]
+    assert of_meeting["next_steps"] == of_meeting["actionItems"]
+    assert of_meeting["actionItems"][0]["state"] == "open"  # added: docs/accounts.md
     assert of_meeting["topics"] == [
         {"title": "Current process", "description": "Spreadsheets and manual notes"}
     ]
@@ -103,7 +106,7 @@ async def test_summary_of_a_meeting_and_of_a_call(
     assert of_call["kind"] == "call"
     assert of_call["insights"] == {"sentiment": {"label": "positive"}, "competitors": []}
     assert "topics" not in of_call
-    assert of_call["actionItems"] == [step]
+    assert [spec_fields(i) for i in of_call["actionItems"]] == [step]
 
 
 async def test_action_items(mcp_url: str, state: AppState, tenant: Tenant) -> None:

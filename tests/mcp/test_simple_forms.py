@@ -6,7 +6,7 @@ from __future__ import annotations
 import httpx
 
 from fixtures.factories import Tenant, make_activity
-from meetsight.mcp.server import TOOL_NAMES
+from meetsight.mcp.server import EXTRA_TOOL_NAMES, TOOL_NAMES
 from meetsight.state import AppState
 
 RPC_ACCEPT = {"accept": "application/json, text/event-stream"}
@@ -18,7 +18,7 @@ async def test_get_with_json_lists_tools_with_schemas(mcp_url: str, tenant: Tena
     assert response.status_code == 200
     assert response.headers["content-type"].startswith("application/json")
     tools = {t["name"]: t for t in response.json()["tools"]}
-    assert set(tools) == set(TOOL_NAMES)
+    assert set(tools) == set(TOOL_NAMES + EXTRA_TOOL_NAMES)
     schema = tools["list_meetings"]["inputSchema"]
     assert schema["properties"]["limit"]["maximum"] == 50
     assert schema["properties"]["limit"]["default"] == 20
@@ -102,7 +102,7 @@ async def test_exact_path_without_redirect(mcp_url: str, tenant: Tenant) -> None
     async with httpx.AsyncClient(follow_redirects=False) as http:
         response = await http.post(mcp_url, json=message, headers={**tenant.headers, **RPC_ACCEPT})
     assert response.status_code == 200
-    assert len(response.json()["result"]["tools"]) == 11
+    assert len(response.json()["result"]["tools"]) == len(TOOL_NAMES + EXTRA_TOOL_NAMES)
 
 
 async def test_legacy_initialize_and_modern_without_handshake(mcp_url: str, tenant: Tenant) -> None:
@@ -157,7 +157,7 @@ async def test_get_without_accept_lists_tools(mcp_url: str, tenant: Tenant) -> N
     async with httpx.AsyncClient() as http:
         response = await http.get(mcp_url, headers={**tenant.headers, "accept": "*/*"})
     assert response.status_code == 200
-    assert len(response.json()["tools"]) == 11
+    assert len(response.json()["tools"]) == len(TOOL_NAMES + EXTRA_TOOL_NAMES)
 
 
 async def test_oversized_body_is_413(mcp_url: str, tenant: Tenant) -> None:

@@ -8,7 +8,7 @@ import pytest
 
 from fixtures.factories import Tenant, make_activity
 from fixtures.mcp_clients import mcp_client, structured
-from meetsight.mcp.server import TOOL_NAMES
+from meetsight.mcp.server import EXTRA_TOOL_NAMES, TOOL_NAMES
 from meetsight.state import AppState
 
 MODES = ["auto", "legacy"]
@@ -22,7 +22,7 @@ async def test_lists_the_eleven_tools(mcp_url: str, tenant: Tenant, mode: str) -
         tools = (await client.list_tools()).tools
         assert client.protocol_version == EXPECTED_VERSION[mode]
         assert client.server_info is not None and client.server_info.name == "meetsight"
-    assert sorted(t.name for t in tools) == sorted(TOOL_NAMES)
+    assert sorted(t.name for t in tools) == sorted(TOOL_NAMES + EXTRA_TOOL_NAMES)
     for tool in tools:
         assert tool.annotations is not None and tool.annotations.read_only_hint is True
         assert tool.output_schema is not None and tool.output_schema["type"] == "object"

@@ -9,6 +9,7 @@ import orjson
 from fastapi import APIRouter, Request
 from starlette.responses import Response
 
+from meetsight.accounts.next_step_records import records_by_key
 from meetsight.activities import queries as q
 from meetsight.activities import repository as repo
 from meetsight.activities import schemas as s
@@ -233,7 +234,8 @@ def build_activity_routes(kind: ActivityKind, models: dict[str, Any]) -> APIRout
         ctx, state, row = await resolve(request)
         async with state.sessionmaker() as session:
             found = await repo.get_summary(session, ctx.organization_id, row.id)
-        return envelope(ser.serialize_summary(found, kind, row.id))
+            steps = await records_by_key(session, ctx.organization_id, [row.id])
+        return envelope(ser.serialize_summary(found, kind, row.id, steps))
 
     @r.get(
         "/transcript",

@@ -10,6 +10,8 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from meetsight.accounts.models import AccountActivity, DealActivity, NextStepRecord
+from meetsight.accounts.next_step_records import clear_proposals_by
 from meetsight.activities.models import Activity, ActivityLink, ActivityParticipant, ActivityType
 from meetsight.comments.models import Comment
 from meetsight.db.reads import AnyRow, AnySelect, Reader
@@ -52,6 +54,9 @@ ACTIVITY_COLUMNS = (
 # Tables that hold rows of one activity, children first (delete order).
 ACTIVITY_CHILD_TABLES: tuple[Any, ...] = (
     Comment,
+    NextStepRecord,
+    AccountActivity,
+    DealActivity,
     TranscriptDocument,
     TranscriptSegment,
     Note,
@@ -353,6 +358,7 @@ async def delete_activity_rows(session: AsyncSession, org_id: str, activity_id: 
     """Remove the activity and every row derived from it (media is removed by the caller);
     returns the deleted activity's (is_call, name), or None when it was already gone."""
     await remove_from_search(session, org_id, activity_id)  # reads the sentences it indexed
+    await clear_proposals_by(session, org_id, activity_id)
     for model in ACTIVITY_CHILD_TABLES:
         await session.execute(
             sa.delete(model).where(

@@ -87,10 +87,23 @@ class CallParticipants(Schema):
     participants: list[CallParticipant]
 
 
+class NextStepProposal(Schema):
+    activity_id: str | None = None
+    start_time: float | None = None
+    quote: str | None = None
+
+
 class NextStep(Schema):
     action: str
     actors: list[str]
     deadline: str
+    # Added to the spec's three: the step's stable id and state (docs/accounts.md).
+    id: str | None = Field(None, description="Stable across reprocessing; PATCH /next-steps/{id}")
+    state: Literal["open", "done", "dropped"] | None = None
+    proposed_state: Literal["open", "done", "dropped"] | None = Field(
+        None, description="Proposed by a later conversation of the same account"
+    )
+    proposed_by: NextStepProposal | None = None
 
 
 class Topic(Schema):

@@ -1,5 +1,13 @@
 """Imports every model so that Base.metadata knows all tables (Alembic, tests)."""
 
+from meetsight.accounts.models import (
+    Account,
+    AccountActivity,
+    AccountDomain,
+    Deal,
+    DealActivity,
+    NextStepRecord,
+)
 from meetsight.activities.models import Activity, ActivityLink, ActivityParticipant, ActivityType
 from meetsight.audit.models import AuditEvent
 from meetsight.auth.models import ApiKey
@@ -21,6 +29,9 @@ from meetsight.web.models import SigninAttempt, WebSession
 from meetsight.webhooks.models import WebhookAttempt, WebhookDelivery, WebhookEndpoint
 
 __all__ = [
+    "Account",
+    "AccountActivity",
+    "AccountDomain",
     "Activity",
     "ActivityAnalytics",
     "ActivityLink",
@@ -33,7 +44,10 @@ __all__ = [
     "Base",
     "ChatMessage",
     "Comment",
+    "Deal",
+    "DealActivity",
     "Job",
+    "NextStepRecord",
     "Note",
     "OAuthClient",
     "OAuthCode",

@@ -16,6 +16,7 @@ from pathlib import Path
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from meetsight.accounts.backfill import backfill_organization
 from meetsight.activities.models import Activity, ActivityLink
 from meetsight.activities.participants import activity_type_id, attach_participants
 from meetsight.activities.service import media_prefix
@@ -64,6 +65,8 @@ async def seed_demo(
         activity = await _create_activity(session, org.id, demo, people)
         if index in recorded:
             await _store_recording(media, activity, recorded[index])
+    # Accounts and deals from the CRM links, oldest conversation first, as processing does.
+    await backfill_organization(session, org.id)
     created = await create_api_key(
         session, secret=settings.hmac_secret(), organization_id=org.id, name="Demo key"
     )

@@ -9,6 +9,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from meetsight.accounts.next_step_records import record_next_steps
 from meetsight.activities.models import Activity
 from meetsight.intelligence.models import ActivityScore, ActivitySummary, Note
 from meetsight.intelligence.results import Intelligence, NextStep
@@ -63,6 +64,8 @@ async def store_intelligence(
             engine_error=result.engine_error,
         )
     )
+    # Each step keeps its id and state (open, done, dropped) across runs.
+    await record_next_steps(session, org_id, activity_id, [s.action for s in result.next_steps])
     for note in result.notes:
         category_id = category_ids.get(note.category_key)
         if category_id is None:

@@ -3,12 +3,14 @@ action-items and details tools)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from meetsight.accounts.next_step_records import records_by_key, with_step_fields
 from meetsight.activities import repository as repo
 from meetsight.activities.serializers import activity_url
 from meetsight.intelligence.models import ActivitySummary
@@ -30,6 +32,11 @@ class ActionItem(BaseModel):
     action: str
     actors: list[str] = []
     deadline: str = ""
+    id: str | None = Field(None, description="The step's stable id (REST /next-steps/{id})")
+    state: str | None = Field(None, description="open, done or dropped")
+    proposedState: str | None = Field(
+        None, description="done when a later conversation of the account says so"
+    )
 
 
 class Topic(BaseModel):
@@ -204,16 +211,23 @@ async def sentence_indexes(
     return {p: firsts[p] if p < len(firsts) else p for p in positions}
 
 
-def action_items(summary: ActivitySummary | None) -> list[ActionItem]:
+def action_items(
+    summary: ActivitySummary | None, step_records: Mapping[tuple[str, str], Any] | None = None
+) -> list[ActionItem]:
+    """The summary's next steps, with each one's id and state when `step_records` are given."""
     if summary is None:
         return []
-    return [
-        ActionItem(
-            action=step["action"],
-            actors=list(step.get("actors") or []),
-            deadline=step.get("deadline") or "",
-        )
+    steps = [
+        {
+            "action": step["action"],
+            "actors": list(step.get("actors") or []),
+            "deadline": step.get("deadline") or "",
+        }
         for step in summary.next_steps
+    ]
+    return [
+        ActionItem(**{k: v for k, v in step.items() if k != "proposedBy"})
+        for step in with_step_fields(summary.activity_id, steps, step_records or {})
     ]
 
 
@@ -221,7 +235,7 @@ async def summary(
     session: AsyncSession, access: ToolAccess, row: Any, *, language: str | None = None
 ) -> Summary:
     stored = await repo.get_summary(session, access.org_id, row.id)
-    items = action_items(stored)
+    items = action_items(stored, await records_by_key(session, access.org_id, [row.id]))
     fields = header(row, language)
     if stored is None and fields["note"] is None:
         fields["note"] = "No summary has been written for it"

@@ -5,7 +5,7 @@ model of every result ($defs of activities, participants, sentences...): 36 KB o
 tools/list, which an agent pays for in context on every connection. Models read a tool's
 name, description and input schema; output schemas let a client check structured results.
 So input schemas lose only the titles, and output schemas keep their top level (each field's
-type and description) with nested objects as plain `object`: a looser schema every result
+type) with nested objects as plain `object`: a looser schema every result
 still conforms to (the tools validate against the full models when they build results)."""
 
 from __future__ import annotations
@@ -16,8 +16,20 @@ from mcp_types import Tool as MCPTool
 
 
 def without_titles(schema: Any) -> Any:
-    """The schema without property titles (a property named "title" stays)."""
+    """The schema without property titles (a property named "title" stays), and an optional
+    argument as its type alone: `anyOf [T, null]` with `default: null` says no more than an
+    argument left out (which is what a client does with it)."""
     if isinstance(schema, dict):
+        branches = schema.get("anyOf")
+        if (
+            isinstance(branches, list)
+            and len(branches) == 2
+            and {"type": "null"} in branches
+            and schema.get("default", "absent") is None
+        ):
+            kept = next(b for b in branches if b != {"type": "null"})
+            rest = {k: v for k, v in schema.items() if k not in ("anyOf", "default")}
+            return without_titles({**kept, **rest})
         return {
             key: (without_titles(value) if key != "properties" else _properties(value))
             for key, value in schema.items()
@@ -33,7 +45,8 @@ def _properties(props: dict[str, Any]) -> dict[str, Any]:
 
 
 def _shallow(prop: dict[str, Any]) -> dict[str, Any]:
-    """One top-level property: its type, nested models as `object`, its description."""
+    """One top-level property: its type, nested models as `object`. What the fields mean is
+    in the tool's description, which is what a model reads."""
     out: dict[str, Any] = {}
     if "$ref" in prop:
         out["type"] = "object"
@@ -49,8 +62,6 @@ def _shallow(prop: dict[str, Any]) -> dict[str, Any]:
         out["type"] = prop["type"]
         if "enum" in prop:
             out["enum"] = prop["enum"]
-    if prop.get("description"):
-        out["description"] = prop["description"]
     return out
 
 

@@ -26,6 +26,7 @@ from pydantic import ValidationError
 from meetsight.mcp import (
     prompts,
     resources,
+    tools_accounts,
     tools_content,
     tools_listing,
     tools_search,
@@ -51,6 +52,8 @@ TOOL_NAMES = (
     "get_meeting_action_items",
     "get_meetings_statistics",
 )
+# Ours, beside the spec's 11: across conversations (docs/mcp.md, "Across conversations").
+EXTRA_TOOL_NAMES = ("list_accounts", "get_account")
 
 INSTRUCTIONS = (
     "Meetings (video calls, in-person meetings) and phone calls recorded by this organization. "
@@ -187,6 +190,14 @@ def build_mcp_server() -> MeetsightMCP:
             subscriptions=False,
             middleware=[refuse_foreign_cursors],
         )
-    for family in (tools_search, tools_listing, tools_content, tools_stats, resources, prompts):
+    for family in (
+        tools_search,
+        tools_listing,
+        tools_content,
+        tools_stats,
+        tools_accounts,
+        resources,
+        prompts,
+    ):
         family.register(server)
     return server

@@ -9,6 +9,7 @@ from mcp.server.mcpserver import Context, MCPServer
 from mcp_types import CallToolResult
 from pydantic import BaseModel, Field
 
+from meetsight.accounts.next_step_records import records_by_key
 from meetsight.activities import repository as repo
 from meetsight.mcp import arguments as a
 from meetsight.mcp import content
@@ -70,7 +71,8 @@ async def get_meeting_action_items(
     row = await activity_by_id(access, meetingId)
     async with access.state.sessionmaker() as session:
         stored = await repo.get_summary(session, access.org_id, row.id)
-    items = content.action_items(stored)
+        steps = await records_by_key(session, access.org_id, [row.id])
+    items = content.action_items(stored, steps)
     fields = content.header(row, language)
     if stored is None and fields["note"] is None:
         fields["note"] = "No summary has been written for it"
@@ -128,9 +130,15 @@ def register(server: MCPServer[Any]) -> None:
         get_meeting_summary,
         name="get_meeting_summary",
         title="Get a summary",
-        description="The AI summary of one meeting or phone call: summaryText, actionItems "
-        "(also as next_steps: action, actors, deadline), topics for meetings or insights for "
-        "calls. A failed or unfinished one says so in status, failureReason and note.",
+        description="The AI summary of one meeting or phone call: summaryText (the recap), "
+        "actionItems and the same as next_steps (action, actors, deadline as a date when one "
+        "was said, id and state open/done/dropped), aiOpinion (an assessment). Meetings add "
+        "topics (title, description). Calls add insights: sentiment (label, score), objections "
+        "(text, speaker, start in seconds), competitors (names with their mentions), "
+        "sellerSide (our speakers), pricingDiscussed and pricingAmounts (text, value, "
+        "currency, speaker), questionsAsked (total, seller, customer), talkListenRatio (the "
+        "seller's share of talk), longestCustomerStory. status, failureReason and note say "
+        "why something is missing. Example: {transcriptId: '<id from list_calls>'}.",
         annotations=READ_ONLY,
     )
     server.add_tool(
@@ -147,7 +155,9 @@ def register(server: MCPServer[Any]) -> None:
         get_meeting_action_items,
         name="get_meeting_action_items",
         title="Get action items",
-        description="The structured next steps from the AI summary of one meeting or phone "
-        "call: each with the action, who does it (actors) and the deadline as written.",
+        description="The next steps from the AI summary of one meeting or phone call: each "
+        "with the action, who does it (actors), the deadline (a date when one was said, else "
+        "as written), its id and state (open, done, dropped). Across an account's "
+        "conversations use get_account. Example: {meetingId: '<id>'}.",
         annotations=READ_ONLY,
     )

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 
+from meetsight.accounts.ingest import match_processed_activity
 from meetsight.activities.models import Activity
 from meetsight.intelligence import engines
 from meetsight.intelligence.analytics_store import replace_question_counts
@@ -56,3 +57,4 @@ async def run_intelligence(sc: StageContext) -> None:
         )
         if spoken is not None:
             await replace_question_counts(session, org_id, activity.id, spoken)
+        await match_processed_activity(session, org_id, activity.id)

@@ -1,0 +1,138 @@
+"""Next steps across an account's conversations, and changing a step's state."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from meetsight.accounts.models import AccountActivity, NextStepRecord
+from meetsight.accounts.moments import segments_at
+from meetsight.accounts.next_step_records import step_fields, step_keys
+from meetsight.accounts.repository import Kinds
+from meetsight.accounts.views import moment
+from meetsight.activities.models import Activity
+from meetsight.db.base import utcnow
+from meetsight.intelligence.models import ActivitySummary
+
+_COLUMNS = (NextStepRecord, Activity.id, Activity.is_call, Activity.name, Activity.start_at)
+
+
+def _activity_join() -> Any:
+    return sa.and_(
+        Activity.organization_id == NextStepRecord.organization_id,
+        Activity.id == NextStepRecord.activity_id,
+    )
+
+
+async def list_account_steps(
+    session: AsyncSession,
+    org_id: str,
+    account_id: str,
+    kinds: Kinds,
+    *,
+    state: str,
+    limit: int,
+    offset: int,
+) -> tuple[list[dict[str, Any]], int]:
+    """The account's current next steps in `state` ("all" for any), newest conversation first,
+    in the order each conversation produced them."""
+    where = [
+        NextStepRecord.organization_id == org_id,
+        NextStepRecord.current.is_(True),
+        Activity.is_call.in_(list(kinds)),
+        AccountActivity.account_id == account_id,
+    ]
+    if state != "all":
+        where.append(NextStepRecord.state == state)
+    joined = (
+        sa.select(*_COLUMNS)
+        .join(Activity, _activity_join())
+        .join(
+            AccountActivity,
+            sa.and_(
+                AccountActivity.organization_id == Activity.organization_id,
+                AccountActivity.activity_id == Activity.id,
+            ),
+        )
+        .where(*where)
+    )
+    rows = (
+        await session.execute(
+            joined.order_by(Activity.start_at.desc(), Activity.id.desc(), NextStepRecord.position)
+            .limit(limit)
+            .offset(offset)
+        )
+    ).all()
+    total = await session.scalar(sa.select(sa.func.count()).select_from(joined.subquery()))
+    return await describe_steps(session, org_id, rows), int(total or 0)
+
+
+async def describe_steps(
+    session: AsyncSession, org_id: str, rows: Sequence[Any]
+) -> list[dict[str, Any]]:
+    """Rows of (NextStepRecord, activity columns) as answers: the step's actors, deadline and
+    moment come from the summary that produced it."""
+    activity_ids = sorted({r.id for r in rows})
+    summaries: dict[str, Any] = dict(
+        (
+            await session.execute(
+                sa.select(ActivitySummary.activity_id, ActivitySummary.next_steps).where(
+                    ActivitySummary.organization_id == org_id,
+                    ActivitySummary.activity_id.in_(activity_ids),
+                )
+            )
+        ).all()
+    )
+    produced: dict[tuple[str, str], dict[str, Any]] = {}
+    for activity_id, steps in summaries.items():
+        steps = [s for s in steps or [] if isinstance(s, dict)]
+        for key, step in zip(
+            step_keys([str(s.get("action", "")) for s in steps]), steps, strict=True
+        ):
+            produced[(activity_id, key)] = step
+    lines = {
+        (r.id, line)
+        for r in rows
+        if isinstance(line := produced.get((r.id, r[0].step_key), {}).get("line"), int)
+    }
+    at = await segments_at(session, org_id, lines)
+    out = []
+    for row in rows:
+        record: NextStepRecord = row[0]
+        step = produced.get((row.id, record.step_key), {})
+        segment = at.get((row.id, step.get("line", -1)))
+        out.append(
+            {
+                **step_fields(record),
+                "action": record.action,
+                "actors": list(step.get("actors") or []),
+                "deadline": step.get("deadline") or "",
+                **moment(
+                    row,
+                    segment.start_time if segment else None,
+                    segment.content if segment else None,
+                ),
+            }
+        )
+    return out
+
+
+async def get_step_row(session: AsyncSession, org_id: str, step_id: str) -> Any | None:
+    return (
+        await session.execute(
+            sa.select(*_COLUMNS)
+            .join(Activity, _activity_join())
+            .where(NextStepRecord.organization_id == org_id, NextStepRecord.id == step_id)
+        )
+    ).first()
+
+
+async def set_step_state(session: AsyncSession, record: NextStepRecord, state: str) -> None:
+    """A user's decision. A proposal stays as it was: it shows what suggested the change."""
+    if record.state != state:
+        record.state = state
+        record.state_changed_at = utcnow()
+    await session.flush()
