@@ -22,7 +22,7 @@ from starlette.routing import Route
 from fixtures.factories import Tenant
 from fixtures.mcp_clients import LEGACY, MCP_PATH, MODERN, mcp_client, raw_post, rpc
 from fixtures.served import free_port
-from meetsight.mcp.server import TOOL_NAMES
+from meetsight.mcp.server import EXTRA_TOOL_NAMES, TOOL_NAMES
 
 MODES = ["auto", "legacy"]
 KEYPROXY = Path(__file__).resolve().parents[2] / "tools" / "conformance" / "keyproxy.py"
@@ -68,7 +68,7 @@ async def test_the_sdk_client_without_a_key_works_through_the_proxy(
         async with mcp_client(proxy + MCP_PATH, None, mode=mode) as client:
             tools = (await client.list_tools()).tools
             result = await client.call_tool("list_meetings", {"limit": 1})
-    assert sorted(t.name for t in tools) == sorted(TOOL_NAMES)
+    assert sorted(t.name for t in tools) == sorted(TOOL_NAMES + EXTRA_TOOL_NAMES)
     assert not result.is_error, result.content
 
 
