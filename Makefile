@@ -85,10 +85,11 @@ ENGINE ?= builtin
 bench-intelligence: $(STAMP)
 	MEETSIGHT_INTELLIGENCE_ENGINE=$(ENGINE) $(BIN)/python benchmarks/intelligence_report.py
 
-# The MCP conformance suite (npm, Node 22 installed into tools/conformance) against a served
-# instance, once with an API key and once with an OAuth access token (sign-in, consent, PKCE);
-# results in tools/conformance/results and results-oauth, discussed in docs/mcp.md and
-# docs/oauth.md.
+# The MCP conformance suite (pinned in tools/conformance/package-lock.json, Node 22 from npm)
+# against a served instance, for the 2026-07-28 and 2025-11-25 requirements, once with an API
+# key and once with an OAuth access token (sign-in, consent, PKCE); results in
+# tools/conformance/results-* and results-oauth-*, known failures in
+# tools/conformance/expected-failures-*.yml, discussed in docs/mcp.md and docs/oauth.md.
 conformance: $(STAMP)
 	PYTHON=$(abspath $(BIN)/python) tools/conformance/run.sh
 	PYTHON=$(abspath $(BIN)/python) CONFORMANCE_AUTH=oauth CONFORMANCE_RESULTS=results-oauth \

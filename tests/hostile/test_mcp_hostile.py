@@ -6,18 +6,15 @@ JSON-RPC over real HTTP (the SDK's client would not send most of these)."""
 
 from __future__ import annotations
 
-import http.client
-import json
 import logging
 from typing import Any
-from urllib.parse import urlsplit
 
 import httpx
 import pytest
 from mcp_types import INVALID_PARAMS, METHOD_NOT_FOUND
 
 from fixtures.factories import Tenant, make_activity
-from fixtures.mcp_clients import LEGACY, MCP_PATH, MODERN, mcp_client, rpc, structured
+from fixtures.mcp_clients import LEGACY, MODERN, mcp_client, raw_post, rpc, structured
 from meetsight.state import AppState
 
 
@@ -73,23 +70,6 @@ async def test_discovery_promises_no_change_notifications(mcp_url: str, tenant: 
     listen = {"notifications": {"toolsListChanged": True}}
     refused = await post_rpc(mcp_url, tenant, MODERN, "subscriptions/listen", listen)
     assert refused["error"]["code"] == METHOD_NOT_FOUND
-
-
-def raw_post(server_url: str, headers: list[tuple[str, str]], body: dict[str, Any]) -> Any:
-    """http.client sends header values byte for byte (httpx refuses edge whitespace)."""
-    address = urlsplit(server_url)
-    connection = http.client.HTTPConnection(address.hostname or "", address.port, timeout=10)
-    payload = json.dumps(body).encode()
-    try:
-        connection.putrequest("POST", MCP_PATH)
-        for name, value in [*headers, ("content-type", "application/json")]:
-            connection.putheader(name, value)
-        connection.putheader("content-length", str(len(payload)))
-        connection.endheaders(payload)
-        answer = connection.getresponse()
-        return answer.status, json.loads(answer.read())
-    finally:
-        connection.close()
 
 
 @pytest.mark.parametrize("padding", [" ", "  ", "\t", " \t "])
