@@ -94,7 +94,14 @@ async def test_routing_headers_are_compared_without_surrounding_whitespace(
 # control characters, a string far past any bound, the last representable day, a number past
 # any integer column, and values of the wrong JSON type.
 HOSTILE_VALUES: list[Any] = ["\x00", "a\x00b", "x" * 100_000, "9999-12-31", 10**30, -1, [], {}]
-EXPECTED_ERRORS = ("Invalid argument", "Meeting not found", "Account not found", "Several accounts")
+EXPECTED_ERRORS = (
+    "Invalid argument",
+    "Meeting not found",
+    "Account not found",
+    "Several accounts",
+    "Tracker not found",
+    "Several trackers",
+)
 
 
 async def test_every_tool_argument_survives_hostile_values(

@@ -584,6 +584,18 @@ async def _mcp_team_trends(w: Walk) -> None:
         assert sum(g["totals"]["conversations"] for g in trends["groups"]) == 2, trends
 
 
+async def _mcp_find_mentions(w: Walk) -> None:
+    """A's own mentions only (B's words or rep would be markers in the answer); B's tracker is
+    not found by id."""
+    for tracker in ("competitors", "objections"):
+        found = await w.tool_ok("find_mentions", {"tracker": tracker, "limit": 100})
+        assert all(
+            m["url"].split("/conversations/")[1].split("?")[0]
+            in (w.world.a_meeting, w.world.a_call)
+            for m in found["mentions"]
+        )
+
+
 MCP_CASES: dict[str, Case] = {
     "list_meetings": _list_meetings,
     "list_calls": _list_calls,
@@ -599,6 +611,7 @@ MCP_CASES: dict[str, Case] = {
     "list_accounts": _mcp_list_accounts,
     "get_account": _mcp_get_account,
     "get_team_trends": _mcp_team_trends,
+    "find_mentions": _mcp_find_mentions,
 }
 
 

@@ -114,3 +114,25 @@ async def test_which_rep_asks_the_most_questions_this_quarter(
     figures = [g["totals"]["questionsPerConversation"] for g in reps]
     assert figures == sorted(figures, reverse=True) and figures[0] > figures[-1]
     assert reps[0]["rep"]["name"]
+
+
+@pytest.mark.parametrize("mode", MODES)
+async def test_every_competitor_mention_last_month_with_its_moment(
+    mcp_url: str, demo_key: str, mode: str
+) -> None:
+    today = datetime.now(UTC).date()
+    last_month_end = today.replace(day=1) - timedelta(days=1)
+    arguments = {
+        "tracker": "competitors",
+        "fromDate": last_month_end.replace(day=1).isoformat(),
+        "toDate": last_month_end.isoformat(),
+        "limit": 100,
+    }
+    async with agent_for(mcp_url, demo_key, mode) as agent:
+        found = await agent.call("find_mentions", arguments)
+    assert agent.calls == 1 and agent.tokens < TOKEN_BUDGET * 2, agent.sizes
+    assert found["total"] == found["returned"] > 0, found["total"]
+    for mention in found["mentions"]:
+        assert arguments["fromDate"] <= mention["conversationStart"][:10] <= arguments["toDate"]
+        assert "/app/conversations/" in mention["url"] and "?t=" in mention["url"]
+        assert mention["term"] and mention["text"]

@@ -31,6 +31,7 @@ from meetsight.mcp import (
     tools_listing,
     tools_search,
     tools_stats,
+    tools_trackers,
     tools_trends,
 )
 from meetsight.mcp.errors import ToolFailure
@@ -54,7 +55,7 @@ TOOL_NAMES = (
     "get_meetings_statistics",
 )
 # Ours, beside the spec's 11: across conversations (docs/mcp.md, "Across conversations").
-EXTRA_TOOL_NAMES = ("list_accounts", "get_account", "get_team_trends")
+EXTRA_TOOL_NAMES = ("list_accounts", "get_account", "get_team_trends", "find_mentions")
 
 INSTRUCTIONS = (
     "Meetings (video calls, in-person meetings) and phone calls recorded by this organization. "
@@ -198,6 +199,7 @@ def build_mcp_server() -> MeetsightMCP:
         tools_stats,
         tools_accounts,
         tools_trends,
+        tools_trackers,
         resources,
         prompts,
     ):
