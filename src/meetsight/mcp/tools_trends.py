@@ -7,7 +7,6 @@ from __future__ import annotations
 from datetime import date
 from typing import Annotated, Any, Literal
 
-import sqlalchemy as sa
 from mcp.server.mcpserver import Context, MCPServer
 from mcp_types import CallToolResult
 from pydantic import BaseModel, Field
@@ -19,8 +18,7 @@ from meetsight.mcp.access import tool_access
 from meetsight.mcp.errors import ToolFailure
 from meetsight.mcp.results import tool_result
 from meetsight.mcp.tools_listing import READ_ONLY
-from meetsight.organizations.models import Organization
-from meetsight.trends.service import build_query, team_trends
+from meetsight.trends.service import build_query, organization_team, team_trends
 
 MAX_REPS = 100
 SortKey = Literal[
@@ -94,16 +92,11 @@ async def get_team_trends(
         message = exc.message.replace("from:", "fromDate:").replace("to:", "toDate:")
         raise ToolFailure(f"Invalid argument {message}") from None
     async with access.state.reader.connect() as reads:
-        name = (
-            await reads.execute(
-                sa.select(Organization.name).where(Organization.id == access.org_id)
-            )
-        ).scalar_one_or_none()
         page = await team_trends(
             reads,
             access.org_id,
             query,
-            team={"id": access.org_id, "name": name or ""},
+            team=await organization_team(reads, access.org_id),
             limit=MAX_REPS,
         )
     groups = []

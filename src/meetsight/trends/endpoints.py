@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-import sqlalchemy as sa
 from fastapi import APIRouter, Request
 from starlette.responses import Response
 
 from meetsight.auth.context import AuthContext
 from meetsight.auth.scopes import CALLS_READ, MEETINGS_READ
 from meetsight.deps import app_state, authorize
-from meetsight.organizations.models import Organization
 from meetsight.pagination import total_header
 from meetsight.request_params import openapi_parameters, parse_query
 from meetsight.responses import envelope
 from meetsight.schemas import Envelope
 from meetsight.trends.schemas import TeamTrend, TrendsParams
-from meetsight.trends.service import build_query, team_trends
+from meetsight.trends.service import build_query, organization_team, team_trends
 
 router = APIRouter(tags=["trends"])
 
@@ -43,16 +41,11 @@ async def get_trends(request: Request) -> Response:
     )
     state = app_state(request)
     async with state.reader.connect() as reads:
-        name = (
-            await reads.execute(
-                sa.select(Organization.name).where(Organization.id == ctx.organization_id)
-            )
-        ).scalar_one_or_none()
         page = await team_trends(
             reads,
             ctx.organization_id,
             query,
-            team={"id": ctx.organization_id, "name": name or ""},
+            team=await organization_team(reads, ctx.organization_id),
             limit=params.limit,
             offset=params.offset,
         )

@@ -16,8 +16,11 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
+import sqlalchemy as sa
+
 from meetsight.db.reads import Executes
 from meetsight.errors import ValidationFailed
+from meetsight.organizations.models import Organization
 from meetsight.trends import repository as repo
 from meetsight.trends.rows import month_start, week_start
 
@@ -177,6 +180,14 @@ def _params(org_id: str, query: TrendsQuery) -> dict[str, Any]:
 
 def _bucket_day(value: Any) -> date:
     return value if isinstance(value, date) else date.fromisoformat(str(value)[:10])
+
+
+async def organization_team(reads: Executes, org_id: str) -> dict[str, str]:
+    """The team as trends name it: the whole organization (docs/trends.md)."""
+    name = (
+        await reads.execute(sa.select(Organization.name).where(Organization.id == org_id))
+    ).scalar_one_or_none()
+    return {"id": org_id, "name": name or ""}
 
 
 @dataclass(slots=True)
