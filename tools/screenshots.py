@@ -40,6 +40,8 @@ PAGES = (
     ("categories", "/app/categories"),
     ("trackers", "/app/trackers"),
     ("tracker", "TRACKER"),
+    ("accounts", "/app/accounts"),
+    ("account", "ACCOUNT"),
     ("upload-form", "/app/upload"),
     ("api-keys", "/settings/api-keys"),
     ("oauth-clients", "/settings/oauth-clients"),
@@ -77,7 +79,8 @@ def demo_instance(data_dir: Path) -> Served:
 
 
 def conversations(data_dir: Path) -> dict[str, str]:
-    """A meeting, a call, and one with a recording if any: the richest of each."""
+    """A meeting, a call, and one with a recording if any: the richest of each; the Pricing
+    tracker and the busiest account."""
     with sqlite3.connect(data_dir / "meetsight.db") as db:
         pick = (
             "SELECT a.id FROM activities a JOIN activity_summaries s ON s.activity_id = a.id "
@@ -91,10 +94,16 @@ def conversations(data_dir: Path) -> dict[str, str]:
             "SELECT id FROM activities WHERE media_key IS NOT NULL AND status = 'completed' LIMIT 1"
         ).fetchone()
         tracker = db.execute("SELECT id FROM trackers WHERE name = 'Pricing'").fetchone()
+        account = db.execute(  # the account with the most conversations
+            "SELECT account_id FROM account_activities GROUP BY account_id "
+            "ORDER BY count(*) DESC, account_id LIMIT 1"
+        ).fetchone()
     if played:
         found["PLAYING"] = played[0]
     if tracker:
         found["TRACKER"] = tracker[0]
+    if account:
+        found["ACCOUNT"] = account[0]
     return found
 
 
@@ -117,6 +126,8 @@ async def shoot(base: str, fresh: str, ids: dict[str, str], out: Path) -> list[s
                     target = f"/app/conversations/{ids[path]}" if path in ids else path
                     if path == "TRACKER":
                         target = f"/app/trackers/{ids[path]}"
+                    if path == "ACCOUNT":
+                        target = f"/app/accounts/{ids[path]}"
                     await page.goto(base + target)
                 if name == "api-docs":
                     await page.locator(".opblock").first.wait_for(timeout=30_000)

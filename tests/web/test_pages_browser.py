@@ -149,6 +149,40 @@ async def test_a_tracker_is_created_from_its_form(served: Served, browser: Brows
     await expect(page.get_by_label("Example sentences")).to_have_value(re.compile("another vendor"))
 
 
+def _busiest_account(served: Served) -> str:
+    with sqlite3.connect(served.data_dir / "meetsight.db") as db:
+        found = db.execute(
+            "SELECT account_id FROM account_activities GROUP BY account_id "
+            "ORDER BY count(*) DESC, account_id LIMIT 1"
+        ).fetchone()
+    assert found, "the demo has no account with a conversation"
+    return str(found[0])
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "390"])
+async def test_an_account_is_found_by_name_and_links_its_moments(
+    served: Served, browser: Browser, viewport: dict[str, int]
+) -> None:
+    account_id = _busiest_account(served)
+    with sqlite3.connect(served.data_dir / "meetsight.db") as db:
+        (name,) = db.execute("SELECT name FROM accounts WHERE id = ?", (account_id,)).fetchone()
+    page = await _signed_in(browser, served.base_url, viewport)
+    await page.get_by_role("link", name="Accounts", exact=True).click()
+    await page.get_by_label("Name").fill(name[2:8].upper())  # part of it, any case
+    await page.get_by_role("button", name="Search").click()
+    await page.get_by_role("link", name=name, exact=True).click()
+    await expect(page).to_have_url(f"{served.base_url}/app/accounts/{account_id}")
+    await expect(page.get_by_role("heading", name=name, exact=True)).to_be_visible()
+    amount = page.locator("ol.amounts a.hit-title").first
+    href = await amount.get_attribute("href") or ""
+    assert re.search(r"/app/conversations/[0-9a-f-]+\?t=\d+\.\d\d$", href), href
+    rows = page.locator("table.conversations tbody tr")
+    assert await rows.count() >= 3  # the busiest demo account has 3 to 7
+    await amount.click()
+    await expect(page).to_have_url(re.compile(r"\?t="))
+    assert await page_faults(page) == []
+
+
 def _conversation(served: Served) -> str:
     return f"{served.base_url}/app/conversations/{_summarised(served)[0]}"
 
@@ -365,6 +399,9 @@ PAGES = (
     "/app/trackers",
     "TRACKER",
     "/app/trackers/builtin-competitors",
+    "/app/accounts",
+    "/app/accounts?name=zzz-no-such-account",
+    "ACCOUNT",
     "/app/upload",
     "/settings/api-keys",
     "/settings/oauth-clients",
@@ -422,6 +459,8 @@ async def test_every_page_keeps_the_rules(
             targets = [_conversation(served).removeprefix(served.base_url) + t for t in TABS]
         if path == "TRACKER":  # a demo tracker with mentions in many weeks
             targets = [f"/app/trackers/{_tracker(served, 'Pricing')}"]
+        if path == "ACCOUNT":  # the demo account with the most conversations
+            targets = [f"/app/accounts/{_busiest_account(served)}"]
         for target in targets:
             await page.goto(served.base_url + target)
             if target == "/api/v1/docs":

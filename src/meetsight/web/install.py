@@ -9,6 +9,7 @@ from starlette.staticfiles import StaticFiles
 
 from meetsight.config import Settings
 from meetsight.web import (
+    pages_accounts,
     pages_api_keys,
     pages_audit,
     pages_auth,
@@ -67,6 +68,7 @@ def install_web(app: FastAPI, settings: Settings) -> None:
         pages_comments.router,
         pages_categories.router,
         pages_trackers.router,
+        pages_accounts.router,
     ):
         app.include_router(router)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
