@@ -14,9 +14,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import sqlite3
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -24,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "src"), str(ROOT / "tests")]
 
-from fixtures.served import Served, server_env, start_server  # noqa: E402
+from fixtures.served import Served, cli_text, demo_with_owner, start_server  # noqa: E402
 from web.chromium import launched  # noqa: E402
 from web.page_checks import DESKTOP, PHONE, page_faults, watched_context  # noqa: E402
 
@@ -53,28 +51,8 @@ PAGES = (
 )
 
 
-def cli(data_dir: Path, *args: str, stdin: str | None = None) -> str:
-    done = subprocess.run(
-        [sys.executable, "-m", "meetsight.cli", *args],
-        env=server_env(data_dir),
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=True,
-    )
-    return done.stdout
-
-
 def demo_instance(data_dir: Path) -> Served:
-    cli(data_dir, "migrate")
-    org = json.loads(cli(data_dir, "demo", "--json"))["org_id"]
-    cli(
-        data_dir,
-        *("user", "create", "--org", org, "--email", EMAIL, "--name", "Ada Owner"),
-        *("--role", "owner", "--password-stdin"),
-        stdin=PASSWORD + "\n",
-    )
+    demo_with_owner(data_dir, EMAIL, PASSWORD)
     return start_server(data_dir)
 
 
@@ -153,7 +131,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
         data, empty = Path(folder) / "demo", Path(folder) / "fresh"
         served = demo_instance(data)
-        cli(empty, "migrate")
+        cli_text(empty, "migrate")
         fresh = start_server(empty)
         try:
             faults = asyncio.run(

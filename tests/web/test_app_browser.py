@@ -10,14 +10,12 @@ ones: `MEETSIGHT_TEST_SCREENSHOT_DIR=docs/screenshots pytest tests/web/test_app_
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
 
-from fixtures.served import Served, server_env, start_server
+from fixtures.served import Served, demo_with_owner, start_server
 from speech.audio import SHORT_CALL, conversation
 from web.chromium import chromium_available, launched, screenshot_dir
 
@@ -33,35 +31,12 @@ if not chromium_available():
 from playwright.async_api import Browser, Dialog, Page, expect  # noqa: E402
 
 
-def _cli(data_dir: Path, *args: str, stdin: str | None = None) -> str:
-    done = subprocess.run(
-        [sys.executable, "-m", "meetsight.cli", *args],
-        env=server_env(data_dir),
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    return done.stdout
-
-
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     """Demo data and one owner with a password, then the server with its worker (tiny.en: the
     smallest bundled recognizer keeps processing of the test recording short)."""
-    import json
-
     data_dir = tmp_path_factory.mktemp("webapp")
-    _cli(data_dir, "migrate")
-    org = json.loads(_cli(data_dir, "demo", "--json"))["org_id"]
-    _cli(
-        data_dir,
-        *("user", "create", "--org", org, "--email", EMAIL, "--name", "Ada Owner"),
-        *("--role", "owner", "--password-stdin"),
-        stdin=PASSWORD + "\n",
-    )
+    demo_with_owner(data_dir, EMAIL, PASSWORD)
     server = start_server(data_dir, worker=True, extra_env={"MEETSIGHT_ASR_MODEL": "tiny.en"})
     try:
         yield server

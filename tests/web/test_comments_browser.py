@@ -5,17 +5,14 @@ no console error, no CSP violation, no sideways scroll on a phone."""
 
 from __future__ import annotations
 
-import json
 import re
 import sqlite3
-import subprocess
-import sys
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
 
-from fixtures.served import Served, server_env, start_server
+from fixtures.served import Served, demo_with_owner, start_server
 from web.chromium import chromium_available, launched, screenshot_dir
 from web.page_checks import DESKTOP, PHONE, page_faults, watched_context
 from web.test_pages_browser import SELECT_LINES
@@ -28,32 +25,11 @@ if not chromium_available():
 from playwright.async_api import Browser, Dialog, Page, expect  # noqa: E402
 
 
-def _cli(data_dir: Path, *args: str, stdin: str | None = None) -> str:
-    done = subprocess.run(
-        [sys.executable, "-m", "meetsight.cli", *args],
-        env=server_env(data_dir),
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    return done.stdout
-
-
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     """Demo data and one owner with a password; no worker (nothing is processed here)."""
     data_dir = tmp_path_factory.mktemp("comments")
-    _cli(data_dir, "migrate")
-    org = json.loads(_cli(data_dir, "demo", "--json"))["org_id"]
-    _cli(
-        data_dir,
-        *("user", "create", "--org", org, "--email", EMAIL, "--name", "Ada Owner"),
-        *("--role", "owner", "--password-stdin"),
-        stdin=PASSWORD + "\n",
-    )
+    demo_with_owner(data_dir, EMAIL, PASSWORD)
     server = start_server(data_dir)
     try:
         yield server

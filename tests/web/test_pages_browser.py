@@ -5,17 +5,14 @@ sideways scroll on a phone, no text under 11 px, no console error, no CSP violat
 
 from __future__ import annotations
 
-import json
 import re
 import sqlite3
-import subprocess
-import sys
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
 
-from fixtures.served import Served, server_env, start_server
+from fixtures.served import Served, cli_text, demo_with_owner, start_server
 from web.chromium import chromium_available, launched
 from web.page_checks import DESKTOP, PHONE, SMALLEST_TEXT, page_faults, watched_context
 
@@ -27,32 +24,11 @@ if not chromium_available():
 from playwright.async_api import Browser, Page, expect  # noqa: E402
 
 
-def _cli(data_dir: Path, *args: str, stdin: str | None = None) -> str:
-    done = subprocess.run(
-        [sys.executable, "-m", "meetsight.cli", *args],
-        env=server_env(data_dir),
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    return done.stdout
-
-
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     """Demo data and one owner with a password; no worker (nothing is processed here)."""
     data_dir = tmp_path_factory.mktemp("pages")
-    _cli(data_dir, "migrate")
-    org = json.loads(_cli(data_dir, "demo", "--json"))["org_id"]
-    _cli(
-        data_dir,
-        *("user", "create", "--org", org, "--email", EMAIL, "--name", "Ada Owner"),
-        *("--role", "owner", "--password-stdin"),
-        stdin=PASSWORD + "\n",
-    )
+    demo_with_owner(data_dir, EMAIL, PASSWORD)
     server = start_server(data_dir)
     try:
         yield server
@@ -63,7 +39,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
 @pytest.fixture
 def fresh(tmp_path: Path) -> Iterator[Served]:
     """A meetsight nobody has set up yet: the only place the setup page shows."""
-    _cli(tmp_path / "fresh", "migrate")
+    cli_text(tmp_path / "fresh", "migrate")
     server = start_server(tmp_path / "fresh")
     try:
         yield server
