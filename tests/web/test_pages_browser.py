@@ -163,6 +163,42 @@ def _conversation(served: Served) -> str:
     return f"{served.base_url}/app/conversations/{_summarised(served)[0]}"
 
 
+# The demo's old spoken texture: a tag appended to lines ("Daniel speaking, as far as I know.").
+ROBOTIC_TAILS = (
+    ", as far as I know.",
+    ", for what it's worth.",
+    ", if that makes sense.",
+    ", at least for now.",
+    ", in my experience.",
+    ", out of interest?",
+    ", que yo sepa.",
+)
+STRAY_HYPHEN_SPACE = re.compile(r"\w -\w")  # "ill -disposed": a space put before a hyphen
+
+
+async def test_demo_transcripts_read_like_people_talk(served: Served, browser: Browser) -> None:
+    """Issue 20: demo lines ended with robotic tails, and hyphenated words got a stray space
+    before the hyphen in every format; read as the page shows them, on the longest demos."""
+    with sqlite3.connect(served.data_dir / "meetsight.db") as db:
+        ids = [
+            row[0]
+            for row in db.execute(
+                "SELECT activity_id FROM transcript_segments GROUP BY activity_id"
+                " ORDER BY count(*) DESC LIMIT 8"
+            )
+        ]
+    page = await _signed_in(browser, served.base_url, DESKTOP)
+    said: list[str] = []
+    for activity_id in ids:
+        await page.goto(f"{served.base_url}/app/conversations/{activity_id}")
+        said += await page.locator("#lines .say").all_inner_texts()
+    assert len(said) > 400, len(said)
+    tailed = [line for line in said if line.endswith(ROBOTIC_TAILS)]
+    assert tailed == [], tailed[:5]
+    spaced = [line for line in said if STRAY_HYPHEN_SPACE.search(line)]
+    assert spaced == [], spaced[:5]
+
+
 async def test_the_summary_keeps_its_line_breaks(served: Served, browser: Browser) -> None:
     activity_id, lines = _summarised(served)
     page = await _signed_in(browser, served.base_url, DESKTOP)
