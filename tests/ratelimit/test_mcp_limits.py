@@ -6,6 +6,7 @@ from __future__ import annotations
 from fixtures.factories import make_tenant
 from fixtures.limited_apps import MCP, RPC_ACCEPT, OpenApp
 from fixtures.shapes import check_error
+from meetsight.mcp.server import EXTRA_TOOL_NAMES, TOOL_NAMES
 
 
 async def test_jsonrpc_over_the_limit_gets_a_jsonrpc_error(open_app: OpenApp) -> None:
@@ -16,7 +17,7 @@ async def test_jsonrpc_over_the_limit_gets_a_jsonrpc_error(open_app: OpenApp) ->
         for remaining in ("1", "0"):
             ok = await limited.client.post(MCP, json=message, headers=headers)
             assert ok.status_code == 200, ok.text
-            assert len(ok.json()["result"]["tools"]) == 11
+            assert len(ok.json()["result"]["tools"]) == len(TOOL_NAMES + EXTRA_TOOL_NAMES)
             assert ok.headers["ratelimit-remaining"] == remaining
         refused = await limited.client.post(MCP, json=message, headers=headers)
         assert refused.status_code == 429
