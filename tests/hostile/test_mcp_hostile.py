@@ -111,7 +111,7 @@ async def test_every_tool_argument_survives_hostile_values(
     exception (logged, and answered "Error executing tool ..."), never a huge answer."""
     caplog.set_level(logging.INFO)
     activity_id = await make_activity(state, tenant, name="Pricing review")
-    required = {"participant": "Olivia", "query": "pricing"}
+    required = {"participant": "Olivia", "query": "pricing", "question": "What about pricing?"}
     async with httpx.AsyncClient(timeout=30) as client:
         headers, body = rpc(LEGACY, "tools/list", {})
         listed = await client.post(mcp_url, json=body, headers={**headers, **tenant.headers})

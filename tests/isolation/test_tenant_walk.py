@@ -596,6 +596,21 @@ async def _mcp_find_mentions(w: Walk) -> None:
         )
 
 
+async def _mcp_ask_across(w: Walk) -> None:
+    """Asked about B's words, A's own moments at most (B's words in an answer or citation are
+    markers); B's account is not found."""
+    own = {w.world.a_meeting, w.world.a_call}
+    for word in B_WORDS:
+        for question in (f"What did they say about {word}?", f"What did customers say of {word}?"):
+            answer = await w.tool_ok("ask_across_conversations", {"question": question})
+            assert {c["conversationId"] for c in answer["citations"]} <= own, answer
+    result = await w.tool(
+        "ask_across_conversations", {"question": "budget", "account": w.world.b_account}
+    )
+    assert result["isError"] is True, result
+    assert result["content"][0]["text"] == ACCOUNT_NOT_FOUND, result
+
+
 MCP_CASES: dict[str, Case] = {
     "list_meetings": _list_meetings,
     "list_calls": _list_calls,
@@ -612,6 +627,7 @@ MCP_CASES: dict[str, Case] = {
     "get_account": _mcp_get_account,
     "get_team_trends": _mcp_team_trends,
     "find_mentions": _mcp_find_mentions,
+    "ask_across_conversations": _mcp_ask_across,
 }
 
 

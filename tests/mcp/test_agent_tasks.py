@@ -1,29 +1,40 @@
-"""The questions an assistant is asked, answered on the demo organization with the MCP SDK
-client in both protocol modes (on SQLite): each in at most two calls and 8k tokens (bytes / 4)
-of results, the answer carrying a link to its moment (issues 18, 19). The demo is seeded once
-for the module into this session's database, beside the other tests' organizations."""
+"""The five questions of issue 19 an assistant is asked, answered on the demo organization with
+the MCP SDK client in both protocol modes (on SQLite): each in at most two calls and 8k tokens
+(bytes / 4) of results, the answer carrying a link to its moment, which is then followed in the
+served web app (signed in): the page answers 200 and holds the moment (the transcript line at
+that time, saying what was cited). The demo is seeded once for the module into this session's
+database, beside the other tests' organizations."""
 
 from __future__ import annotations
 
+import html
 import json
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
+import httpx
 import pytest
 
 from fixtures.mcp_clients import mcp_client, structured
-from meetsight.demo.seed import seed_demo
+from meetsight.demo.seed import DemoResult, seed_demo
 from meetsight.state import AppState
+from web.pages import add_user, sign_in
 
 MODES = ["auto", "legacy"]
 TOKEN_BUDGET = 8_000
+LINE = re.compile(
+    r'<li id="l\d+" data-start="([0-9.]+)" data-end="([0-9.]+)">.*?'
+    r'<span class="spk">(.*?)</span> <span class="say">(.*?)</span></li>'
+)
 
 
 @pytest.fixture(scope="module")
-async def demo_key(state: AppState) -> str:
+async def demo(state: AppState) -> DemoResult:
     if state.settings.database_url:
         # Calls and bytes do not depend on the database, and seeding the demo takes a minute;
         # every tool here runs on PostgreSQL in the isolation walk and its own tests.
@@ -31,7 +42,49 @@ async def demo_key(state: AppState) -> str:
     async with state.sessionmaker() as session:
         result = await seed_demo(session, state.settings)
         await session.commit()
-    return result.api_key
+    return result
+
+
+@pytest.fixture(scope="module")
+def demo_key(demo: DemoResult) -> str:
+    return demo.api_key
+
+
+@pytest.fixture
+async def web(
+    server_url: str, state: AppState, demo: DemoResult
+) -> AsyncIterator[httpx.AsyncClient]:
+    """A browser signed in to the demo organization on the served app the links point at."""
+    user = await add_user(state, demo.org_id, role="member")
+    async with httpx.AsyncClient(base_url=server_url) as browser:
+        answer = await sign_in(browser, user.email)
+        assert answer.status_code == 303, answer.text[:300]
+        yield browser
+
+
+def _words(text: str) -> set[str]:
+    return {w for w in re.findall(r"[a-z0-9]+", html.unescape(text).lower()) if len(w) > 2}
+
+
+async def shows_moment(
+    web: httpx.AsyncClient, url: str, said: str | None = None, speaker: str | None = None
+) -> None:
+    """The link opens its conversation's page (200), which has a transcript line at the link's
+    time (the one the player seeks to) saying `said` (most of its words) by `speaker`."""
+    assert url.startswith(str(web.base_url).rstrip("/") + "/app/conversations/"), url
+    page = await web.get(url)
+    assert page.status_code == 200, (url, page.status_code)
+    at = float(parse_qs(urlsplit(url).query)["t"][0])
+    lines = [(float(a), float(b), spk, say) for a, b, spk, say in LINE.findall(page.text)]
+    assert lines, "the page shows no transcript"
+    here = [line for line in lines if line[0] - 0.01 <= at < line[1]]
+    assert here, f"no transcript line at {at} s"
+    _, _, spk, say = here[0]
+    if speaker is not None:
+        assert html.unescape(spk) == speaker, (spk, speaker)
+    if said is not None:
+        wanted = _words(said)
+        assert len(wanted & _words(say)) >= 0.6 * len(wanted), (said, say)
 
 
 @dataclass
@@ -59,14 +112,46 @@ async def agent_for(mcp_url: str, key: str, mode: str) -> AsyncIterator[Agent]:
         yield Agent(client)
 
 
+def _last_month() -> tuple[str, str]:
+    today = datetime.now(UTC).date()
+    end = today.replace(day=1) - timedelta(days=1)
+    return end.replace(day=1).isoformat(), end.isoformat()
+
+
 @pytest.mark.parametrize("mode", MODES)
-async def test_open_next_steps_of_the_biggest_deal(mcp_url: str, demo_key: str, mode: str) -> None:
-    public_url = mcp_url.rsplit("/api/", 1)[0]
+async def test_what_customers_said_about_pricing_last_month(
+    mcp_url: str, demo_key: str, web: httpx.AsyncClient, mode: str
+) -> None:
+    first, last = _last_month()
+    arguments = {
+        "question": "What did customers say about pricing last month?",
+        "fromDate": first,
+        "toDate": last,
+    }
     async with agent_for(mcp_url, demo_key, mode) as agent:
-        await _biggest_deal(agent, public_url)
+        answer = await agent.call("ask_across_conversations", arguments)
+    assert agent.calls == 1 and agent.tokens < TOKEN_BUDGET, agent.sizes
+    assert not answer["declined"] and answer["side"] == "external", answer["answer"]
+    cited = answer["citations"]
+    assert len({c["conversationId"] for c in cited}) >= 2, answer["answer"]
+    for c in cited:
+        assert first <= c["date"] <= last and c["side"] == "external"
+        assert f"[{c['n']}]" in answer["answer"]
+    assert any(re.search(r"pric|cost|budget|discount", c["text"], re.I) for c in cited)
+    best = next(c for c in cited if re.search(r"pric", c["text"], re.I))
+    await shows_moment(web, best["url"], said=best["text"], speaker=best["speaker"])
 
 
-async def _biggest_deal(agent: Agent, public_url: str) -> None:
+@pytest.mark.parametrize("mode", MODES)
+async def test_open_next_steps_of_the_biggest_deal(
+    mcp_url: str, demo_key: str, web: httpx.AsyncClient, mode: str
+) -> None:
+    async with agent_for(mcp_url, demo_key, mode) as agent:
+        steps = await _biggest_deal(agent, str(web.base_url).rstrip("/"))
+    await shows_moment(web, steps[0]["url"])
+
+
+async def _biggest_deal(agent: Agent, public_url: str) -> list[dict[str, Any]]:
     top = (await agent.call("list_accounts", {"sortBy": "largestAmount", "limit": 1}))["accounts"]
     account = await agent.call("get_account", {"account": top[0]["id"]})
     assert agent.calls == 2 and agent.tokens < TOKEN_BUDGET, agent.sizes
@@ -84,28 +169,33 @@ async def _biggest_deal(agent: Agent, public_url: str) -> None:
         (a.get("largestAmount") or {}).get("value", 0) <= largest["value"]
         for a in everyone["accounts"]
     )
+    return list(steps)
 
 
 @pytest.mark.parametrize("mode", MODES)
-async def test_summary_of_the_last_call_with_an_account(
-    mcp_url: str, demo_key: str, mode: str
+async def test_summary_of_the_last_call_with_bluefin(
+    mcp_url: str, demo_key: str, web: httpx.AsyncClient, mode: str
 ) -> None:
     async with agent_for(mcp_url, demo_key, mode) as agent:
-        await _last_call_summary(agent)
-
-
-async def _last_call_summary(agent: Agent) -> None:
-    calls = (await agent.call("list_calls", {"titleFilter": "Bluefin", "limit": 1}))["calls"]
-    assert calls, "the demo has calls with Bluefin"
-    summary = await agent.call("get_meeting_summary", {"transcriptId": calls[0]["id"]})
+        calls = (await agent.call("list_calls", {"titleFilter": "Bluefin", "limit": 1}))["calls"]
+        assert calls, "the demo has calls with Bluefin"
+        summary = await agent.call("get_meeting_summary", {"transcriptId": calls[0]["id"]})
     assert agent.calls == 2 and agent.tokens < TOKEN_BUDGET, agent.sizes
     assert summary["available"] and summary["summaryText"]
     assert calls[0]["url"].endswith(f"/app/conversations/{calls[0]['id']}")
+    # compact participants by default: name and side, nothing else
+    assert all(set(p) == {"name", "isInternal"} for p in calls[0]["participants"])
+    points = summary["actionItems"]
+    assert points and summary["next_steps"] == points
+    for point in points:
+        assert point["url"].startswith(calls[0]["url"] + "?t=")
+        assert point["side"] in ("internal", "external") and point["speaker"]
+    await shows_moment(web, points[0]["url"], speaker=points[0]["speaker"])
 
 
 @pytest.mark.parametrize("mode", MODES)
 async def test_which_rep_asks_the_most_questions_this_quarter(
-    mcp_url: str, demo_key: str, mode: str
+    mcp_url: str, demo_key: str, web: httpx.AsyncClient, mode: str
 ) -> None:
     start = (datetime.now(UTC).date() - timedelta(days=90)).isoformat()
     async with agent_for(mcp_url, demo_key, mode) as agent:
@@ -117,26 +207,27 @@ async def test_which_rep_asks_the_most_questions_this_quarter(
     assert len(reps) >= 2, trends
     figures = [g["totals"]["questionsPerConversation"] for g in reps]
     assert figures == sorted(figures, reverse=True) and figures[0] > figures[-1]
-    assert reps[0]["rep"]["name"]
+    top = reps[0]["rep"]["name"]
+    # the figures' page: the team's charts over the same range, the top rep among them
+    page = await web.get(trends["url"])
+    assert page.status_code == 200 and html.escape(top) in page.text, trends["url"]
+    assert f'value="{start}"' in page.text and "Questions per conversation" in page.text
 
 
 @pytest.mark.parametrize("mode", MODES)
 async def test_every_competitor_mention_last_month_with_its_moment(
-    mcp_url: str, demo_key: str, mode: str
+    mcp_url: str, demo_key: str, web: httpx.AsyncClient, mode: str
 ) -> None:
-    today = datetime.now(UTC).date()
-    last_month_end = today.replace(day=1) - timedelta(days=1)
-    arguments = {
-        "tracker": "competitors",
-        "fromDate": last_month_end.replace(day=1).isoformat(),
-        "toDate": last_month_end.isoformat(),
-        "limit": 100,
-    }
+    first, last = _last_month()
+    arguments = {"tracker": "competitors", "fromDate": first, "toDate": last, "limit": 100}
     async with agent_for(mcp_url, demo_key, mode) as agent:
         found = await agent.call("find_mentions", arguments)
-    assert agent.calls == 1 and agent.tokens < TOKEN_BUDGET * 2, agent.sizes
+    assert agent.calls == 1 and agent.tokens < TOKEN_BUDGET, agent.sizes
     assert found["total"] == found["returned"] > 0, found["total"]
     for mention in found["mentions"]:
-        assert arguments["fromDate"] <= mention["conversationStart"][:10] <= arguments["toDate"]
+        assert first <= mention["conversationStart"][:10] <= last
         assert "/app/conversations/" in mention["url"] and "?t=" in mention["url"]
         assert mention["term"] and mention["text"]
+    mention = found["mentions"][0]
+    await shows_moment(web, mention["url"], said=mention["text"], speaker=mention["speaker"])
+    assert mention["term"].lower() in mention["text"].lower()

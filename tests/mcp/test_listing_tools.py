@@ -3,6 +3,7 @@ filters, paging, order, participant and organizer information."""
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
 
 import sqlalchemy as sa
@@ -41,6 +42,7 @@ async def test_list_meetings_never_returns_calls_and_sorts(
         newest = structured(await client.call_tool("list_meetings", {}))
         oldest = structured(await client.call_tool("list_meetings", {"sortOrder": "asc"}))
         page = structured(await client.call_tool("list_meetings", {"limit": 1, "skip": 1}))
+        full = structured(await client.call_tool("list_meetings", {"verbosity": "full"}))
     assert [m["id"] for m in newest["meetings"]] == [ids["new"], ids["mid"], ids["old"]]
     assert [m["id"] for m in oldest["meetings"]] == [ids["old"], ids["mid"], ids["new"]]
     assert newest["total"] == 3 and newest["limit"] == 20 and newest["hasMore"] is False
@@ -51,9 +53,21 @@ async def test_list_meetings_never_returns_calls_and_sorts(
     assert first["kind"] == "meeting" and first["mediaType"] == "videocall"
     assert first["startDateTime"] == "2026-09-09T10:00:00Z"
     assert first["url"].endswith(f"/app/conversations/{ids['new']}")
-    assert {p["name"] for p in first["participants"]} == {"Olivia Owner", "Carl Customer"}
-    assert [o["email"] for o in first["organizers"]] == ["owner@example.com"]
+    # compact by default: each participant's name and side only, no organizers
+    assert (
+        first["participants"]
+        == [
+            {"name": "Olivia Owner", "isInternal": True},
+            {"name": "Carl Customer", "isInternal": False},
+        ]
+        and "organizers" not in first
+    )
+    assert first["participantCount"] == 2 and first["organizerCount"] == 1
     assert newest["meetings"][1]["mediaType"] == "presential"
+    detailed = full["meetings"][0]
+    assert {p["name"] for p in detailed["participants"]} == {"Olivia Owner", "Carl Customer"}
+    assert [o["email"] for o in detailed["organizers"]] == ["owner@example.com"]
+    assert len(json.dumps(full)) > len(json.dumps(newest))
 
 
 async def test_list_meetings_filters(mcp_url: str, state: AppState, tenant: Tenant) -> None:
@@ -98,7 +112,9 @@ async def test_list_calls_only_calls_with_call_filters(
         )
         wrong_number = structured(await client.call_tool("list_calls", {"fromNumber": "999"}))
         with_carl = structured(
-            await client.call_tool("list_calls", {"participants": ["carl@acme.example"]})
+            await client.call_tool(
+                "list_calls", {"participants": ["carl@acme.example"], "verbosity": "full"}
+            )
         )
     assert [c["id"] for c in everything["calls"]] == [ids["call_out"], ids["call_in"]]
     assert all(c["kind"] == "call" and c["mediaType"] == "phonecall" for c in everything["calls"])
@@ -109,7 +125,8 @@ async def test_list_calls_only_calls_with_call_filters(
     assert with_carl["total"] == 2
     first = everything["calls"][0]
     assert first["fromNumber"] == "+15550111" and first["toNumber"] == "+15550100"
-    carl = next(p for p in first["participants"] if p["name"] == "Carl Customer")
+    assert {"name": "Carl Customer", "isInternal": False} in first["participants"]
+    carl = next(p for p in with_carl["calls"][0]["participants"] if p["name"] == "Carl Customer")
     assert carl["phone"] == "+15550100" and carl["email"] == "carl@acme.example"
 
 

@@ -42,8 +42,10 @@ async def test_search_meetings_finds_sentences_never_calls(
     assert hit["title"] == "Acme discovery" and hit["kind"] == "meeting"
     assert hit["mediaType"] == "videocall" and hit["startDateTime"] == "2026-09-01T00:00:00Z"
     assert {p["name"] for p in hit["participants"]} == {"Olivia Owner", "Carl Customer"}
+    assert all(set(p) == {"name", "isInternal"} for p in hit["participants"])  # compact
     match = hit["matches"][0]
-    assert match["speaker"] == "Carl Customer"
+    assert match["speaker"] == "Carl Customer" and match["side"] == "external"
+    assert match["url"] == f"{hit['url']}?t=12.00"
     # The second segment; the first holds two sentences, so this is get_meeting_transcript's
     # third sentence.
     assert match["startTime"] == 12.0 and match["sentenceIndex"] == 2

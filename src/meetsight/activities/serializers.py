@@ -22,6 +22,15 @@ def activity_url(public_url: str, kind: ActivityKind, activity_id: str) -> str:
     return f"{public_url}/app/conversations/{activity_id}"
 
 
+def moment_url(public_url: str, activity_id: str, seconds: float | None) -> str:
+    """A moment of the activity's page: `{public_url}/app/conversations/{id}?t=SECONDS`, the
+    seconds with two decimals (a transcript line starts between whole seconds; the page seeks
+    there). `public_url` "" gives the relative link the web app's own pages use; no seconds,
+    the page itself. Every deep link (REST, MCP, web) is made here."""
+    page = f"{public_url.rstrip('/')}/app/conversations/{activity_id}"
+    return page if seconds is None else f"{page}?t={float(seconds):.2f}"
+
+
 def serialize_activity(row: AnyRow, kind: ActivityKind, public_url: str) -> dict[str, Any]:
     """A Meeting or a Call; optional fields left out when empty. The listing's hot path, hence
     the plain statements."""

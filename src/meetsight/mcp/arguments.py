@@ -120,6 +120,13 @@ TranscriptFormat = Annotated[
         "sentence as '[m:ss] speaker: words', about a third of the size"
     ),
 ]
+Verbosity = Annotated[
+    Literal["compact", "full"],
+    Field(
+        description="compact (default): participants as name and isInternal, no organizers; "
+        "full: ids, emails, phones, host and organizer flags"
+    ),
+]
 
 
 def day(text: str, argument: str) -> date:

@@ -3,7 +3,7 @@ action-items and details tools)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -12,7 +12,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.accounts.next_step_records import records_by_key, with_step_fields
 from meetsight.activities import repository as repo
-from meetsight.activities.serializers import activity_url
+from meetsight.activities.moments import SIDE_DESCRIPTION, Side, moments_of
+from meetsight.activities.serializers import activity_url, moment_url
 from meetsight.intelligence.models import ActivitySummary
 from meetsight.mcp.access import ToolAccess
 from meetsight.mcp.arguments import TRANSCRIPT_CAP
@@ -28,7 +29,16 @@ class Sentence(BaseModel):
     text: str
 
 
-class ActionItem(BaseModel):
+class Cited(BaseModel):
+    """Where a summary point was said: present when the engine tied it to a transcript line."""
+
+    startTime: float | None = Field(None, description="Seconds from the recording's start")
+    speaker: str | None = None
+    side: Side | None = Field(None, description=SIDE_DESCRIPTION)
+    url: str | None = Field(None, description="The moment in the web app: cite it")
+
+
+class ActionItem(Cited):
     action: str
     actors: list[str] = []
     deadline: str = ""
@@ -39,7 +49,7 @@ class ActionItem(BaseModel):
     )
 
 
-class Topic(BaseModel):
+class Topic(Cited):
     title: str
     description: str = ""
 
@@ -212,9 +222,12 @@ async def sentence_indexes(
 
 
 def action_items(
-    summary: ActivitySummary | None, step_records: Mapping[tuple[str, str], Any] | None = None
+    summary: ActivitySummary | None,
+    step_records: Mapping[tuple[str, str], Any] | None = None,
+    cited: Callable[[Any], dict[str, Any]] | None = None,
 ) -> list[ActionItem]:
-    """The summary's next steps, with each one's id and state when `step_records` are given."""
+    """The summary's next steps, with each one's id and state when `step_records` are given
+    and where each was said when `cited` (from `citer`) is."""
     if summary is None:
         return []
     steps = [
@@ -222,6 +235,7 @@ def action_items(
             "action": step["action"],
             "actors": list(step.get("actors") or []),
             "deadline": step.get("deadline") or "",
+            **(cited(step.get("line")) if cited else {}),
         }
         for step in summary.next_steps
     ]
@@ -231,11 +245,45 @@ def action_items(
     ]
 
 
+def _first_line(topic: Mapping[str, Any]) -> int | None:
+    lines = topic.get("lines")
+    return lines[0] if isinstance(lines, list) and lines else None
+
+
+async def citer(
+    access: ToolAccess, row: Any, summary: ActivitySummary | None
+) -> Callable[[Any], dict[str, Any]]:
+    """The moment fields (startTime, speaker, side, url) of a summary point's transcript line,
+    for the next steps' `line` and each topic's first line; {} for a point without one."""
+    lines: list[int] = []
+    if summary is not None:
+        lines = [s.get("line") for s in summary.next_steps]
+        lines += [_first_line(t) for t in summary.topics]
+    wanted = [(row.id, line) for line in lines if isinstance(line, int)]
+    async with access.state.reader.connect() as reads:
+        found = await moments_of(reads, access.org_id, wanted)
+    public = access.state.public_url
+
+    def cited(line: Any) -> dict[str, Any]:
+        moment = found.get((row.id, line)) if isinstance(line, int) else None
+        if moment is None:
+            return {}
+        return {
+            "startTime": moment.start,
+            "speaker": moment.speaker,
+            "side": moment.side,
+            "url": moment_url(public, row.id, moment.start),
+        }
+
+    return cited
+
+
 async def summary(
     session: AsyncSession, access: ToolAccess, row: Any, *, language: str | None = None
 ) -> Summary:
     stored = await repo.get_summary(session, access.org_id, row.id)
-    items = action_items(stored, await records_by_key(session, access.org_id, [row.id]))
+    cited = await citer(access, row, stored)
+    items = action_items(stored, await records_by_key(session, access.org_id, [row.id]), cited)
     fields = header(row, language)
     if stored is None and fields["note"] is None:
         fields["note"] = "No summary has been written for it"
@@ -251,7 +299,14 @@ async def summary(
         result.insights = (stored.insights or {}) if stored else None
     else:
         result.topics = (
-            [Topic(title=t["title"], description=t.get("description", "")) for t in stored.topics]
+            [
+                Topic(
+                    title=t["title"],
+                    description=t.get("description", ""),
+                    **cited(_first_line(t)),
+                )
+                for t in stored.topics
+            ]
             if stored
             else []
         )

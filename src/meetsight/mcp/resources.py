@@ -12,7 +12,7 @@ from mcp.shared.exceptions import MCPError
 from mcp_types import INVALID_PARAMS
 
 from meetsight.activities import repository as repo
-from meetsight.activities.serializers import activity_url
+from meetsight.activities.serializers import activity_url, moment_url
 from meetsight.intelligence.models import ActivityScore
 from meetsight.mcp.access import ToolAccess, tool_access
 from meetsight.mcp.content import clock
@@ -22,10 +22,6 @@ from meetsight.mcp.loading import activity_by_id
 TRANSCRIPT_URI = "meetsight://conversations/{id}/transcript"
 SUMMARY_URI = "meetsight://conversations/{id}/summary"
 RESOURCE_NOT_FOUND = -32002  # the MCP specification's code for an unknown resource
-
-
-def moment_url(page: str, seconds: float) -> str:
-    return f"{page}?t={int(seconds)}"
 
 
 async def conversation_for(ctx: Context[Any, Any], activity_id: str) -> tuple[ToolAccess, Any]:
@@ -63,7 +59,7 @@ async def transcript_text(access: ToolAccess, row: Any) -> str:
 
 
 async def summary_text(access: ToolAccess, row: Any) -> str:
-    page, lines = _heading(access, row)
+    _, lines = _heading(access, row)
     async with access.state.sessionmaker() as session:
         stored = await repo.get_summary(session, access.org_id, row.id)
         score = await session.get(ActivityScore, (access.org_id, row.id))
@@ -85,7 +81,7 @@ async def summary_text(access: ToolAccess, row: Any) -> str:
             due = f", due {step['deadline']}" if step.get("deadline") else ""
             line = step.get("line")
             at = (
-                f" ({moment_url(page, starts[line])})"
+                f" ({moment_url(access.state.public_url, row.id, starts[line])})"
                 if isinstance(line, int) and 0 <= line < len(starts)
                 else ""
             )

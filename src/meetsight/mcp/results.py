@@ -26,6 +26,13 @@ class Participant(BaseModel):
     isOrganizer: bool = False
 
 
+class CompactParticipant(BaseModel):
+    """A participant as listings and search hits give them by default (verbosity compact)."""
+
+    name: str
+    isInternal: bool = Field(description="Our side (true) or the customer's (false)")
+
+
 class Activity(BaseModel):
     """A meeting or a phone call as agents see it."""
 
@@ -45,19 +52,34 @@ class Activity(BaseModel):
     fromNumber: str | None = None
     toNumber: str | None = None
     url: str = Field(description="The activity's page in the web app")
-    participants: list[Participant] = Field(
+    participants: list[Participant | CompactParticipant] = Field(
         [],
         description="In recorded order; in listings and search at most the first "
-        f"{LISTING_PARTICIPANTS}, in get_meeting_details one page (participantsSkip, "
-        "participantsLimit)",
+        f"{LISTING_PARTICIPANTS} (name and isInternal unless verbosity is full), in "
+        "get_meeting_details one page (participantsSkip, participantsLimit)",
     )
-    organizers: list[Participant] = Field(
-        [], description="Organizers, hosts and the owner; at most as many as participants"
+    organizers: list[Participant] | None = Field(
+        None,
+        description="Organizers, hosts and the owner; at most as many as participants "
+        "(left out in compact answers)",
     )
     participantCount: int = Field(0, description="How many participants it has in all")
     organizerCount: int = Field(0, description="How many organizers it has in all")
     participantsNote: str | None = Field(
         None, description="Present when participants or organizers were cut: how to see the rest"
+    )
+
+
+def compact(item: Activity) -> Activity:
+    """The listing form of an activity (verbosity compact): participants as name and side,
+    organizers left out (organizerCount stays), half a search hit's bytes otherwise."""
+    return item.model_copy(
+        update={
+            "participants": [
+                CompactParticipant(name=p.name, isInternal=p.isInternal) for p in item.participants
+            ],
+            "organizers": None,
+        }
     )
 
 

@@ -27,6 +27,7 @@ from meetsight.mcp import (
     prompts,
     resources,
     tools_accounts,
+    tools_ask,
     tools_content,
     tools_listing,
     tools_search,
@@ -55,7 +56,13 @@ TOOL_NAMES = (
     "get_meetings_statistics",
 )
 # Ours, beside the spec's 11: across conversations (docs/mcp.md, "Across conversations").
-EXTRA_TOOL_NAMES = ("list_accounts", "get_account", "get_team_trends", "find_mentions")
+EXTRA_TOOL_NAMES = (
+    "list_accounts",
+    "get_account",
+    "get_team_trends",
+    "find_mentions",
+    "ask_across_conversations",
+)
 
 INSTRUCTIONS = (
     "Meetings (video calls, in-person meetings) and phone calls recorded by this organization. "
@@ -200,6 +207,7 @@ def build_mcp_server() -> MeetsightMCP:
         tools_accounts,
         tools_trends,
         tools_trackers,
+        tools_ask,
         resources,
         prompts,
     ):

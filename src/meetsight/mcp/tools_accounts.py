@@ -22,6 +22,7 @@ from meetsight.accounts.models import Account, AccountActivity
 from meetsight.accounts.risks import account_risks
 from meetsight.accounts.stakeholders import account_stakeholders
 from meetsight.accounts.views import serialize_account, timeline_item
+from meetsight.activities.serializers import moment_url
 from meetsight.auth.scopes import read_scope
 from meetsight.mcp.access import ToolAccess, tool_access
 from meetsight.mcp.errors import ToolFailure
@@ -92,8 +93,7 @@ def with_urls(items: list[dict[str, Any]], public_url: str) -> list[dict[str, An
     for item in items:
         ref = item.get("conversation")
         if isinstance(ref, dict) and ref.get("id"):
-            at = int(item.get("startTime") or 0)
-            item["url"] = f"{public_url}/app/conversations/{ref['id']}?t={at}"
+            item["url"] = moment_url(public_url, ref["id"], item.get("startTime") or 0)
     return items
 
 

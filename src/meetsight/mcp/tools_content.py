@@ -72,7 +72,7 @@ async def get_meeting_action_items(
     async with access.state.sessionmaker() as session:
         stored = await repo.get_summary(session, access.org_id, row.id)
         steps = await records_by_key(session, access.org_id, [row.id])
-    items = content.action_items(stored, steps)
+    items = content.action_items(stored, steps, await content.citer(access, row, stored))
     fields = content.header(row, language)
     if stored is None and fields["note"] is None:
         fields["note"] = "No summary has been written for it"

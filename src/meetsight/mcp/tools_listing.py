@@ -14,7 +14,7 @@ from meetsight.mcp import arguments as a
 from meetsight.mcp.access import tool_access
 from meetsight.mcp.errors import ToolFailure
 from meetsight.mcp.loading import shape_page
-from meetsight.mcp.results import Activity, tool_result
+from meetsight.mcp.results import Activity, compact, tool_result
 
 READ_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False, open_world_hint=False)
 
@@ -53,7 +53,13 @@ class CallPage(PageInfo):
 
 
 async def _page(
-    ctx: Context[Any, Any], filters: FinderFilters, *, limit: int, skip: int, sort_order: str
+    ctx: Context[Any, Any],
+    filters: FinderFilters,
+    *,
+    limit: int,
+    skip: int,
+    sort_order: str,
+    verbosity: str = "full",
 ) -> tuple[list[Activity], dict[str, Any]]:
     access = tool_access(ctx, CALLS_READ if filters.is_call else MEETINGS_READ)
     async with access.state.reader.connect() as reads:
@@ -61,6 +67,8 @@ async def _page(
             reads, access.org_id, filters, limit=limit, skip=skip, ascending=sort_order == "asc"
         )
         items = await shape_page(reads, access, rows)
+    if verbosity == "compact":
+        items = [compact(item) for item in items]
     info = {
         "total": total,
         "returned": len(items),
@@ -110,6 +118,7 @@ async def list_meetings(
         Field(max_length=50, description="Organizer emails; any one of them organised it"),
     ] = None,
     company: Company = None,
+    verbosity: a.Verbosity = "compact",
 ) -> Annotated[CallToolResult, MeetingPage]:
     start, end = a.date_range(fromDate, toDate)
     filters = FinderFilters(
@@ -121,7 +130,9 @@ async def list_meetings(
         participant_emails=a.normalised_emails(participants, "participants"),
         organizer_emails=a.normalised_emails(organizers, "organizers"),
     )
-    items, info = await _page(ctx, filters, limit=limit, skip=skip, sort_order=sortOrder)
+    items, info = await _page(
+        ctx, filters, limit=limit, skip=skip, sort_order=sortOrder, verbosity=verbosity
+    )
     return tool_result(MeetingPage(meetings=items, **info))
 
 
@@ -138,6 +149,7 @@ async def list_calls(
     fromNumber: a.NumberFilter = None,
     toNumber: a.NumberFilter = None,
     company: Company = None,
+    verbosity: a.Verbosity = "compact",
 ) -> Annotated[CallToolResult, CallPage]:
     filters = _call_filters(
         from_date=fromDate,
@@ -149,7 +161,9 @@ async def list_calls(
         participants=participants,
     )
     filters.company = _company(company)
-    items, info = await _page(ctx, filters, limit=limit, skip=skip, sort_order=sortOrder)
+    items, info = await _page(
+        ctx, filters, limit=limit, skip=skip, sort_order=sortOrder, verbosity=verbosity
+    )
     return tool_result(CallPage(calls=items, **info))
 
 

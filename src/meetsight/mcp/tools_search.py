@@ -11,6 +11,8 @@ from mcp_types import CallToolResult
 from pydantic import BaseModel, Field
 
 from meetsight.activities.finder import FinderFilters, find_activities
+from meetsight.activities.moments import SIDE_DESCRIPTION, Moment, Side, moments_of
+from meetsight.activities.serializers import moment_url
 from meetsight.auth.scopes import CALLS_READ, MEETINGS_READ
 from meetsight.errors import ValidationFailed
 from meetsight.mcp import arguments as a
@@ -18,7 +20,7 @@ from meetsight.mcp.access import tool_access
 from meetsight.mcp.content import sentence_indexes
 from meetsight.mcp.errors import ToolFailure
 from meetsight.mcp.loading import shape_page
-from meetsight.mcp.results import Activity, tool_result
+from meetsight.mcp.results import Activity, compact, tool_result
 from meetsight.mcp.tools_listing import READ_ONLY
 
 Query = Annotated[
@@ -43,11 +45,13 @@ Scope = Annotated[
 class SentenceHit(BaseModel):
     sentenceIndex: int = Field(description="Position in the transcript (get_meeting_transcript)")
     speaker: str
+    side: Side | None = Field(None, description=SIDE_DESCRIPTION)
     startTime: float = Field(description="Seconds from the start of the recording")
     endTime: float
     snippet: str = Field(
         description="The sentence, matched words as **word** (none when found by meaning)"
     )
+    url: str = Field(description="The moment in the web app (?t=startTime): cite it")
 
 
 class SearchResult(Activity):
@@ -85,6 +89,7 @@ async def _search(
     direction: str | None = None,
     from_number: str | None = None,
     to_number: str | None = None,
+    verbosity: str = "compact",
 ) -> tuple[list[SearchResult], dict[str, Any]]:
     from meetsight.search.reading import search_on_reader  # written beside this, in search/
     from meetsight.search.types import SearchQuery
@@ -122,6 +127,13 @@ async def _search(
             skip=0,
         )
         shaped = {item.id: item for item in await shape_page(reads, access, rows)}
+        moments = await moments_of(
+            reads,
+            access.org_id,
+            [(hit.activity_id, m.position) for hit in page.hits for m in hit.matches],
+        )
+    if verbosity == "compact":
+        shaped = {key: compact(item) for key, item in shaped.items()}
     indexes = {
         hit.activity_id: await sentence_indexes(
             access, hit.activity_id, [m.position for m in hit.matches]
@@ -129,18 +141,21 @@ async def _search(
         for hit in page.hits
         if hit.matches
     }
+    public = access.state.public_url
     results = [
         SearchResult(
-            **shaped[hit.activity_id].model_dump(),
+            **dict(shaped[hit.activity_id]),
             rank=hit.rank,
             titleMatched=hit.title_matched,
             matches=[
                 SentenceHit(
                     sentenceIndex=indexes[hit.activity_id][m.position],
                     speaker=m.speaker,
+                    side=_side(moments, hit.activity_id, m.position),
                     startTime=m.start_time,
                     endTime=m.end_time,
                     snippet=m.snippet,
+                    url=moment_url(public, hit.activity_id, m.start_time),
                 )
                 for m in hit.matches
             ],
@@ -158,6 +173,11 @@ async def _search(
     return results, info
 
 
+def _side(moments: dict[tuple[str, int], Moment], activity_id: str, position: int) -> Side | None:
+    moment = moments.get((activity_id, position))
+    return moment.side if moment else None
+
+
 async def search_meetings(
     ctx: Context[Any, Any],
     query: Query,
@@ -166,6 +186,7 @@ async def search_meetings(
     toDate: a.ToDate = None,
     limit: a.Limit = a.DEFAULT_LIMIT,
     mode: Mode = "hybrid",
+    verbosity: a.Verbosity = "compact",
 ) -> Annotated[CallToolResult, MeetingSearch]:
     results, info = await _search(
         ctx,
@@ -176,6 +197,7 @@ async def search_meetings(
         to_date=toDate,
         limit=limit,
         mode=mode,
+        verbosity=verbosity,
     )
     return tool_result(MeetingSearch(meetings=results, **info))
 
@@ -191,6 +213,7 @@ async def search_calls(
     fromNumber: a.NumberFilter = None,
     toNumber: a.NumberFilter = None,
     mode: Mode = "hybrid",
+    verbosity: a.Verbosity = "compact",
 ) -> Annotated[CallToolResult, CallSearch]:
     results, info = await _search(
         ctx,
@@ -204,6 +227,7 @@ async def search_calls(
         direction=direction,
         from_number=fromNumber,
         to_number=toNumber,
+        verbosity=verbosity,
     )
     return tool_result(CallSearch(calls=results, **info))
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import date
 from typing import Annotated, Any, Literal
+from urllib.parse import urlencode
 
 from mcp.server.mcpserver import Context, MCPServer
 from mcp_types import CallToolResult
@@ -41,6 +42,7 @@ class Trends(BaseModel):
     groups: list[dict[str, Any]] = Field(
         description="One per rep (or the team): rep {name, email}, totals over the range"
     )
+    url: str = Field(description="The team page charting these figures: cite it")
 
 
 def _day(value: str | None, argument: str) -> date | None:
@@ -50,6 +52,12 @@ def _day(value: str | None, argument: str) -> date | None:
 def _camel(figures: dict[str, Any]) -> dict[str, Any]:
     """The service's figures as the REST answer names them (camelCase already)."""
     return {k: v for k, v in figures.items() if v is not None and v != []}
+
+
+def _team_page(public_url: str, start: date, end: date, kind: str) -> str:
+    """/app/team over the same range and kind (the web app's own parameters)."""
+    query = urlencode({"from": start.isoformat(), "to": end.isoformat(), "type": kind})
+    return f"{public_url}/app/team?{query}"
 
 
 async def get_team_trends(
@@ -120,6 +128,7 @@ async def get_team_trends(
             by=by,
             sortedBy=sortBy,
             groups=groups,
+            url=_team_page(access.state.public_url, query.date_from, query.date_to, type),
         )
     )
 

@@ -11,6 +11,7 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from meetsight.activities.serializers import moment_url
 from meetsight.errors import Conflict, Forbidden, NotFound, ValidationFailed
 from meetsight.timefmt import iso_z
 from meetsight.trackers import repository as repo
@@ -161,10 +162,6 @@ def mention_out(row: Any, base_url: str) -> dict[str, Any]:
         "repName": row.rep,
         "url": moment_url(base_url, m.activity_id, m.start_time),
     }
-
-
-def moment_url(base_url: str, activity_id: str, seconds: float) -> str:
-    return f"{base_url.rstrip('/')}/app/conversations/{activity_id}?t={seconds:.2f}"
 
 
 async def mentions_page(

@@ -18,6 +18,7 @@ from meetsight.accounts.folding import account_key
 from meetsight.accounts.models import AccountActivity
 from meetsight.accounts.risks import account_risks
 from meetsight.accounts.stakeholders import account_stakeholders
+from meetsight.activities.serializers import moment_url
 from meetsight.deps import DbSession
 from meetsight.web.csrf import enforce_csrf
 from meetsight.web.errors import PageError
@@ -56,9 +57,7 @@ def moment_link(item: dict[str, Any]) -> str | None:
     ref = item.get("conversation") or {}
     if not ref.get("id"):
         return None
-    at = item.get("startTime")
-    base = f"/app/conversations/{ref['id']}"
-    return f"{base}?t={float(at):.2f}" if at is not None else base
+    return moment_url("", ref["id"], item.get("startTime"))
 
 
 def _page_number(value: str | None) -> int:

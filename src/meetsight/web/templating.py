@@ -11,6 +11,7 @@ from markupsafe import Markup, escape
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
+from meetsight.activities.serializers import moment_url
 from meetsight.web.csrf import CSRF_FIELD, csrf_token, set_presession_cookie
 
 TEMPLATES_DIR = Path(__file__).parent / "templates"
@@ -80,6 +81,7 @@ _env.filters["paragraphs"] = _paragraphs
 _env.globals["type_label"] = type_label
 _env.globals["score_band"] = score_band
 _env.globals["media_labels"] = MEDIA_LABELS
+_env.globals["moment_url"] = moment_url  # the one deep-link form, relative here ("")
 
 
 def render(
