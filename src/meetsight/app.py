@@ -26,6 +26,7 @@ from meetsight.config import Settings, get_settings
 from meetsight.db.engine import create_engine, create_sessionmaker
 from meetsight.db.reads import create_reader
 from meetsight.errors import AppError, MissingScope
+from meetsight.intelligence.across_endpoints import router as ask_router
 from meetsight.intelligence.endpoints import router as intelligence_router
 from meetsight.mcp.transport import build_mcp_endpoint
 from meetsight.oauth.authorize import authorize_routes
@@ -140,6 +141,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         call_comment_routes,
         intelligence_router,
         search_router,
+        ask_router,
         trends_router,
         webhooks_router,
         accounts_router,

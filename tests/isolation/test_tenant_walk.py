@@ -429,6 +429,17 @@ SUB_READERS = (
 )
 
 
+async def _ask_across(w: Walk) -> None:
+    """POST /ask: A's own moments at most, whatever is asked; B's account is not found."""
+    own = {w.world.a_meeting, w.world.a_call}
+    for word in B_WORDS:
+        body = {"question": f"What did customers say about {word}?"}
+        answer = check_envelope((await w.rest("POST", f"{API}/ask", json=body)).json())
+        assert {c["conversationId"] for c in answer["citations"]} <= own, answer
+    body = {"question": "budget", "accountId": w.world.b_account}
+    await w.not_found("POST", f"{API}/ask", json=body)
+
+
 async def _trends(w: Walk) -> None:
     """Only A's reps and A's conversations: B's owner, conversations and org never show."""
     year = "from=2026-01-01&to=2026-12-31"
@@ -466,6 +477,7 @@ def _rest_cases() -> dict[tuple[str, str], Case]:
             ("GET", f"{API}/call-notes"): _call_notes,
             ("GET", f"{API}/smart-categories"): _list_categories,
             ("GET", f"{API}/trends"): _trends,
+            ("POST", f"{API}/ask"): _ask_across,
             ("POST", f"{API}/smart-categories"): _create_category,
             ("PATCH", f"{API}/smart-categories/{{category_id}}"): _patch_category,
             ("DELETE", f"{API}/smart-categories/{{category_id}}"): _delete_category,

@@ -123,8 +123,8 @@ TranscriptFormat = Annotated[
 Verbosity = Annotated[
     Literal["compact", "full"],
     Field(
-        description="compact (default): participants as name and isInternal, no organizers; "
-        "full: ids, emails, phones, host and organizer flags"
+        description="compact (default): participants as {name, isInternal}; full: all their "
+        "fields and organizers"
     ),
 ]
 

@@ -132,8 +132,9 @@ def register(server: MCPServer[Any]) -> None:
         title="Get a summary",
         description="The AI summary of one meeting or phone call: summaryText (the recap), "
         "actionItems and the same as next_steps (action, actors, deadline as a date when one "
-        "was said, id and state open/done/dropped), aiOpinion (an assessment). Meetings add "
-        "topics (title, description). Calls add insights: sentiment (label, score), objections "
+        "was said, id, state open/done/dropped, and where it was said: startTime, speaker, "
+        "side, url), aiOpinion (an assessment). Meetings add topics (title, description, "
+        "where). Calls add insights: sentiment (label, score), objections "
         "(text, speaker, start in seconds), competitors (names with their mentions), "
         "sellerSide (our speakers), pricingDiscussed and pricingAmounts (text, value, "
         "currency, speaker), questionsAsked (total, seller, customer), talkListenRatio (the "
@@ -157,7 +158,7 @@ def register(server: MCPServer[Any]) -> None:
         title="Get action items",
         description="The next steps from the AI summary of one meeting or phone call: each "
         "with the action, who does it (actors), the deadline (a date when one was said, else "
-        "as written), its id and state (open, done, dropped). Across an account's "
-        "conversations use get_account. Example: {meetingId: '<id>'}.",
+        "as written), its id, state (open, done, dropped) and moment (speaker, side, url). "
+        "Across an account's conversations use get_account. Example: {meetingId: '<id>'}.",
         annotations=READ_ONLY,
     )

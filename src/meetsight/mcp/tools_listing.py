@@ -242,11 +242,11 @@ def register(server: MCPServer[Any]) -> None:
         name="list_meetings",
         title="List meetings",
         description="List video calls and in-person meetings (never phone calls), newest first "
-        "unless sortOrder is 'asc'. Filter by title keyword, date range (YYYY-MM-DD), participant "
-        "emails, organizer emails and company (a name or an email domain such as acme.com). "
-        "Each result has its id (for get_meeting_details, "
-        "get_meeting_transcript, get_meeting_summary, get_meeting_action_items), title, dates, "
-        "status, media type, participants and organizers. Page with limit (max 50) and skip.",
+        "unless sortOrder is 'asc'. Filter by title keyword, dates (YYYY-MM-DD), participant "
+        "or organizer emails and company (a name or a domain such as acme.com). Each result: "
+        "id (for the get_meeting_* tools), title, dates, status, media type, url and "
+        "participants {name, isInternal} (verbosity 'full' for emails and organizers). Page "
+        "with limit (max 50) and skip. Example: {keyword: 'Acme', fromDate: '2026-10-01'}.",
         annotations=READ_ONLY,
     )
     server.add_tool(
@@ -254,10 +254,9 @@ def register(server: MCPServer[Any]) -> None:
         name="list_calls",
         title="List phone calls",
         description="List phone calls only, newest first unless sortOrder is 'asc'. Filter by "
-        "title, date range (YYYY-MM-DD), direction (INBOUND/OUTBOUND), participant emails, "
-        "company (a name or an email domain such as acme.com) and parts of the caller "
-        "(fromNumber) or destination (toNumber) number. Page with limit "
-        "(max 50) and skip.",
+        "title, dates, direction (INBOUND/OUTBOUND), participant emails, company and parts of "
+        "the caller (fromNumber) or destination (toNumber) number. Results as list_meetings'. "
+        "Example: {titleFilter: 'Bluefin', limit: 1} for the last call with Bluefin.",
         annotations=READ_ONLY,
     )
     server.add_tool(

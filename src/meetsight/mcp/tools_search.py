@@ -238,18 +238,18 @@ def register(server: MCPServer[Any]) -> None:
         name="search_meetings",
         title="Search meetings",
         description="Search video calls and in-person meetings (never phone calls) in titles "
-        "and/or transcript sentences by words and meaning, best first. Each hit: the meeting's "
-        "id, title, dates, media type, participants and up to 3 matching sentences with speaker "
-        "and start time. limit max 50, default 20.",
+        "and/or transcript sentences by words and meaning, best first. Each hit: id, title, "
+        "dates, participants {name, isInternal} and up to 3 matches (speaker, side internal/"
+        "external, startTime, snippet, url of the moment to cite). limit max 50, default 20. "
+        "Example: {query: 'pricing OR discount', fromDate: '2026-10-01'}.",
         annotations=READ_ONLY,
     )
     server.add_tool(
         search_calls,
         name="search_calls",
         title="Search phone calls",
-        description="Search phone calls only, in titles and/or transcript sentences by words "
-        "and meaning, best first; narrow with dates, direction (INBOUND/OUTBOUND) and parts of "
-        "the caller or destination number. Hits carry the matching sentences with speaker and "
-        "start time. limit max 50, default 20.",
+        description="Search phone calls only, as search_meetings does, narrowed by dates, "
+        "direction (INBOUND/OUTBOUND) and parts of the caller or destination number. "
+        "Example: {query: 'they worry about cost', direction: 'INBOUND'}.",
         annotations=READ_ONLY,
     )
