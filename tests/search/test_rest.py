@@ -33,9 +33,11 @@ async def test_hits_in_the_envelope_with_total_header(
         {
             "position": 0,
             "speaker": "Olivia Owner",
+            "side": "external",  # nobody of this transcript is marked internal or owns it
             "startTime": 0.0,
             "endTime": 9.5,
             "snippet": hit["matches"][0]["snippet"],
+            "url": f"http://testserver/app/conversations/{meeting}?t=0.00",
         }
     ]
     assert "**pricing**" in hit["matches"][0]["snippet"]

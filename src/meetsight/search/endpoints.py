@@ -8,6 +8,8 @@ from fastapi import APIRouter, Request
 from pydantic import Field
 from starlette.responses import Response
 
+from meetsight.activities.moments import SIDE_DESCRIPTION, Moment, moments_of
+from meetsight.activities.serializers import moment_url
 from meetsight.auth.context import AuthContext
 from meetsight.auth.scopes import CALLS_READ, MEETINGS_READ
 from meetsight.deps import app_state, authorize
@@ -18,7 +20,7 @@ from meetsight.responses import envelope
 from meetsight.schemas import Envelope, Schema
 from meetsight.search.reading import search_on_reader
 from meetsight.search.service import MAX_LIMIT
-from meetsight.search.types import KindFilter, SearchHit, SearchQuery
+from meetsight.search.types import KindFilter, SearchHit, SearchQuery, SentenceMatch
 from meetsight.timefmt import iso_z
 
 router = APIRouter(tags=["search"])
@@ -58,12 +60,16 @@ class SearchParams(PageQuery):
 class SentenceMatchOut(Schema):
     position: int
     speaker: str
+    side: Literal["internal", "external"] | None = Field(
+        None, description=f"The speaker's side ({SIDE_DESCRIPTION})"
+    )
     start_time: float
     end_time: float
     snippet: str = Field(
         description="The sentence with the matched words marked **like this**; a sentence "
         "found by meaning is given as said (up to 300 characters)"
     )
+    url: str = Field(description="The moment in the web app (/app/conversations/{id}?t=...)")
 
 
 class SearchHitOut(Schema):
@@ -104,7 +110,14 @@ async def search(request: Request) -> Response:
     except ValidationFailed as exc:  # name the REST parameter, not the service's field
         field, _, sentence = exc.message.partition(":")
         raise ValidationFailed(f"{_REST_NAMES.get(field, field)}:{sentence}") from None
-    return envelope([_hit_out(h) for h in page.hits], headers=total_header(page.total))
+    async with state.reader.connect() as reads:
+        moments = await moments_of(
+            reads,
+            ctx.organization_id,
+            [(h.activity_id, m.position) for h in page.hits for m in h.matches],
+        )
+    hits = [_hit_out(h, moments, state.public_url) for h in page.hits]
+    return envelope(hits, headers=total_header(page.total))
 
 
 def _readable_kind(ctx: AuthContext, wanted: str) -> KindFilter:
@@ -122,7 +135,9 @@ def _readable_kind(ctx: AuthContext, wanted: str) -> KindFilter:
     return "all"
 
 
-def _hit_out(hit: SearchHit) -> dict[str, Any]:
+def _hit_out(
+    hit: SearchHit, moments: dict[tuple[str, int], Moment], public_url: str
+) -> dict[str, Any]:
     return {
         "id": hit.activity_id,
         "type": "call" if hit.is_call else "meeting",
@@ -131,13 +146,18 @@ def _hit_out(hit: SearchHit) -> dict[str, Any]:
         "rank": hit.rank,
         "titleMatched": hit.title_matched,
         "matches": [
-            {
-                "position": m.position,
-                "speaker": m.speaker,
-                "startTime": m.start_time,
-                "endTime": m.end_time,
-                "snippet": m.snippet,
-            }
+            _match_out(hit.activity_id, m, moments.get((hit.activity_id, m.position)), public_url)
             for m in hit.matches
         ],
     }
+
+
+def _match_out(
+    activity_id: str, m: SentenceMatch, moment: Moment | None, public_url: str
+) -> dict[str, Any]:
+    out: dict[str, Any] = {"position": m.position, "speaker": m.speaker}
+    if moment is not None:
+        out["side"] = moment.side
+    out |= {"startTime": m.start_time, "endTime": m.end_time, "snippet": m.snippet}
+    out["url"] = moment_url(public_url, activity_id, m.start_time)
+    return out
