@@ -8,7 +8,7 @@ conversation's owner, or is one the engine took as the seller (the summary's
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Mapping
 from typing import Literal, NamedTuple
 
 import sqlalchemy as sa
@@ -30,84 +30,84 @@ class Moment(NamedTuple):
     side: Side
 
 
+_ORG = sa.bindparam("org_id")
+_IDS = sa.bindparam("ids", expanding=True)
+# Built once: a statement made per call costs SQLAlchemy its cache key each time.
+_MOMENTS = (
+    sa.select(
+        TranscriptSegment.activity_id,
+        TranscriptSegment.position,
+        TranscriptSegment.start_time,
+        TranscriptSegment.participant_name,
+        sa.or_(
+            sa.func.coalesce(Person.is_internal, False).is_(True),
+            TranscriptSegment.person_id == Activity.owner_person_id,
+        ).label("ours"),
+    )
+    .join(
+        Activity,
+        sa.and_(
+            Activity.organization_id == TranscriptSegment.organization_id,
+            Activity.id == TranscriptSegment.activity_id,
+        ),
+    )
+    .outerjoin(
+        Person,
+        sa.and_(
+            Person.organization_id == TranscriptSegment.organization_id,
+            Person.id == TranscriptSegment.person_id,
+        ),
+    )
+    .where(
+        TranscriptSegment.organization_id == _ORG,
+        # Their product, the pairs kept after: a row-value IN is planned as a scan on SQLite
+        # (10 ms for 30 pairs, against 0.2 ms for the product of 10 ids and 19 positions).
+        TranscriptSegment.activity_id.in_(_IDS),
+        TranscriptSegment.position.in_(sa.bindparam("positions", expanding=True)),
+    )
+)
+_SELLERS = sa.select(ActivitySummary.activity_id, ActivitySummary.insights).where(
+    ActivitySummary.organization_id == _ORG, ActivitySummary.activity_id.in_(_IDS)
+)
+
+
 async def moments_of(
-    db: Executes, org_id: str, wanted: Iterable[tuple[str, int]]
+    db: Executes,
+    org_id: str,
+    wanted: Iterable[tuple[str, int]],
+    sellers: Mapping[str, Collection[str]] | None = None,
 ) -> dict[tuple[str, int], Moment]:
-    """The moment of each (activity id, segment position) that exists; four statements
-    whatever the number of pairs."""
+    """The moment of each (activity id, segment position) that exists: one statement, and a
+    second for the engine's seller names of the conversations where a speaker is not marked
+    ours (unless the caller has them: `sellers`, by activity id)."""
     pairs = set(wanted)
     if not pairs:
         return {}
-    ids = sorted({a for a, _ in pairs})
-    positions = sorted({p for _, p in pairs})
-    segment = TranscriptSegment
+    params = {
+        "org_id": org_id,
+        "ids": sorted({a for a, _ in pairs}),
+        "positions": sorted({p for _, p in pairs}),
+    }
     rows = [
         r
-        for r in (
-            await db.execute(
-                sa.select(
-                    segment.activity_id,
-                    segment.position,
-                    segment.start_time,
-                    segment.person_id,
-                    segment.participant_name,
-                ).where(
-                    segment.organization_id == org_id,
-                    segment.activity_id.in_(ids),
-                    segment.position.in_(positions),
-                )
-            )
-        ).all()
+        for r in (await db.execute(_MOMENTS, params)).all()
         if (r.activity_id, r.position) in pairs
     ]
-    ours = await _our_people(db, org_id, ids, {r.person_id for r in rows})
-    sellers = await _seller_names(db, org_id, ids)
+    if sellers is None:
+        unsure = sorted({r.activity_id for r in rows if not r.ours})
+        sellers = await _seller_names(db, org_id, unsure) if unsure else {}
     return {
         (r.activity_id, r.position): Moment(
             float(r.start_time),
             r.participant_name,
             "internal"
-            if r.person_id in ours.get(r.activity_id, ())
-            or r.participant_name in sellers.get(r.activity_id, ())
+            if r.ours or r.participant_name in sellers.get(r.activity_id, ())
             else "external",
         )
         for r in rows
     }
 
 
-async def _our_people(
-    db: Executes, org_id: str, ids: list[str], person_ids: set[str]
-) -> dict[str, set[str]]:
-    """Per activity, the person ids on our side: the internal people and the owner."""
-    internal: set[str] = set()
-    if person_ids:
-        internal = set(
-            (
-                await db.execute(
-                    sa.select(Person.id).where(
-                        Person.organization_id == org_id,
-                        Person.id.in_(sorted(person_ids)),
-                        Person.is_internal.is_(True),
-                    )
-                )
-            ).scalars()
-        )
-    owners = (
-        await db.execute(
-            sa.select(Activity.id, Activity.owner_person_id).where(
-                Activity.organization_id == org_id, Activity.id.in_(ids)
-            )
-        )
-    ).all()
-    return {o.id: internal | ({o.owner_person_id} if o.owner_person_id else set()) for o in owners}
-
-
 async def _seller_names(db: Executes, org_id: str, ids: list[str]) -> dict[str, set[str]]:
-    rows = (
-        await db.execute(
-            sa.select(ActivitySummary.activity_id, ActivitySummary.insights).where(
-                ActivitySummary.organization_id == org_id, ActivitySummary.activity_id.in_(ids)
-            )
-        )
-    ).all()
+    rows = (await db.execute(_SELLERS, {"org_id": org_id, "ids": ids})).all()
     return {r.activity_id: set(seller_speakers(r.insights)) for r in rows}

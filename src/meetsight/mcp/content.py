@@ -18,6 +18,7 @@ from meetsight.intelligence.models import ActivitySummary
 from meetsight.mcp.access import ToolAccess
 from meetsight.mcp.arguments import TRANSCRIPT_CAP
 from meetsight.transcripts.sentences import segment_sentences, split_sentences
+from meetsight.trends.rows import seller_speakers
 
 
 class Sentence(BaseModel):
@@ -261,7 +262,9 @@ async def citer(
         lines += [_first_line(t) for t in summary.topics]
     wanted = [(row.id, line) for line in lines if isinstance(line, int)]
     async with access.state.reader.connect() as reads:
-        found = await moments_of(reads, access.org_id, wanted)
+        # the summary's own seller names: no second read of its insights
+        sellers = {row.id: seller_speakers(summary.insights if summary else None)}
+        found = await moments_of(reads, access.org_id, wanted, sellers)
     public = access.state.public_url
 
     def cited(line: Any) -> dict[str, Any]:
