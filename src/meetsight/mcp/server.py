@@ -68,8 +68,12 @@ INSTRUCTIONS = (
     "Meetings (video calls, in-person meetings) and phone calls recorded by this organization. "
     "Find them with list_*, find_*_by_participant and search_*; read one with "
     "get_meeting_details, get_meeting_transcript, get_meeting_summary or "
-    "get_meeting_action_items, which take a meeting id or a call id alike. Dates are "
-    "YYYY-MM-DD in UTC; times in transcripts are seconds from the start of the recording."
+    "get_meeting_action_items, which take a meeting id or a call id alike. Across "
+    "conversations: ask_across_conversations answers a question from their moments with "
+    "citations; list_accounts and get_account for deals; get_team_trends for reps' figures; "
+    "find_mentions for a tracker such as competitors. Cite the `url` each moment carries. "
+    "Dates are YYYY-MM-DD in UTC; times in transcripts are seconds from the start of the "
+    "recording."
 )
 
 
