@@ -203,3 +203,15 @@ async def test_the_builtin_answer_stands_in_when_the_llm_fails(
     )
     assert len(answer.citations) == 2 and BUDGET_LINE in answer.answer
     json.dumps(answer.citations)  # plain data, as the tool sends it
+
+
+def test_an_accounts_scope_spans_its_conversations_days() -> None:
+    row = type("Row", (), {})
+    early, late = row(), row()
+    early.id, early.start_at = "a", datetime(2026, 9, 1, 10, tzinfo=UTC)
+    late.id, late.start_at = "b", datetime(2026, 9, 20, 10, tzinfo=UTC)
+    scope = across.account_scope((False,), None, date(2026, 9, 10), [early, late], "external")
+    assert scope.activity_ids == {"a", "b"} and scope.side == "external"
+    assert (scope.date_from, scope.date_to) == (date(2026, 9, 1), date(2026, 9, 10))
+    empty = across.account_scope((False,), date(2026, 1, 1), None, [], None)
+    assert empty.activity_ids == frozenset() and empty.date_from == date(2026, 1, 1)

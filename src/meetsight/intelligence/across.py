@@ -116,6 +116,24 @@ class Scope:
     side: Side | None = None
 
 
+def account_scope(
+    kinds: tuple[bool, ...],
+    date_from: date | None,
+    date_to: date | None,
+    conversations: Sequence[Any],
+    side: Side | None,
+) -> Scope:
+    """The scope of one account's conversations (rows with `id` and `start_at`): their ids, and
+    the dates narrowed to the days they span, so that the search's conversations are mostly
+    the account's own."""
+    days = [row.start_at.date() for row in conversations]
+    if days:
+        date_from = max(date_from, min(days)) if date_from else min(days)
+        date_to = min(date_to, max(days)) if date_to else max(days)
+    ids = frozenset(row.id for row in conversations)
+    return Scope(kinds, date_from, date_to, ids, side)
+
+
 @dataclass(frozen=True, slots=True)
 class Found:
     activity_id: str
@@ -259,6 +277,11 @@ async def ask_across(
     side = scope.side or focus.side
     if not focus.words:
         return Answer(NO_TOPIC, [], "builtin", True, side, "")
+    if scope.activity_ids is not None and (
+        not scope.activity_ids
+        or (scope.date_from and scope.date_to and scope.date_from > scope.date_to)
+    ):
+        return Answer(DECLINE, [], "builtin", True, side, focus.text)  # nothing to search
     found = await gather(reader, org_id, focus, scope)
     async with reader.connect() as reads:
         moments = await moments_of(reads, org_id, [(f.activity_id, f.position) for f in found])

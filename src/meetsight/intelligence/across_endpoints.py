@@ -75,12 +75,11 @@ async def ask_across(body: AskAcross, ctx: Auth, session: DbSession, state: Stat
     kinds = tuple(k for k, s in ((False, MEETINGS_READ), (True, CALLS_READ)) if s in ctx.scopes)
     if not kinds:
         raise Forbidden(f"This credential lacks the scope {MEETINGS_READ}")
-    ids = None
+    scope = across.Scope(kinds, body.from_date, body.to_date, None, body.side)
     if body.account_id is not None:
         account = await require_account(session, ctx.organization_id, body.account_id)
         rows, _ = await accounts.account_timeline(session, ctx.organization_id, account.id, kinds)
-        ids = frozenset(r.id for r in rows)
-    scope = across.Scope(kinds, body.from_date, body.to_date, ids, body.side)
+        scope = across.account_scope(kinds, body.from_date, body.to_date, rows, body.side)
     try:
         answer = await across.answer_across(state, ctx.organization_id, body.question, scope)
     except ValidationFailed as exc:

@@ -86,13 +86,12 @@ async def ask_across_conversations(
     end = a.day(toDate, "toDate") if toDate else None
     if start and end and start > end:
         raise ToolFailure("Invalid argument toDate: must not be before fromDate")
-    ids = None
+    scope = across.Scope(kinds, start, end, None, side)
     if account is not None:
         async with access.state.sessionmaker() as session:
             found = await find_account(session, access.org_id, account)
             rows, _ = await accounts.account_timeline(session, access.org_id, found.id, kinds)
-        ids = frozenset(r.id for r in rows)
-    scope = across.Scope(kinds, start, end, ids, side)
+        scope = across.account_scope(kinds, start, end, rows, side)
     try:
         answer = await across.answer_across(access.state, access.org_id, question.strip(), scope)
     except ValidationFailed as exc:
