@@ -80,7 +80,7 @@ class AccountOverview(BaseModel):
     )
 
 
-def _kinds(access: ToolAccess) -> tuple[bool, ...]:
+def readable_kinds(access: ToolAccess) -> tuple[bool, ...]:
     kinds = tuple(k for k in (False, True) if access.can_read(read_scope(k)))
     if not kinds:
         raise ToolFailure("This credential lacks the scope meetings:read")
@@ -139,7 +139,7 @@ async def list_accounts(
     limit: Annotated[int, Field(ge=1, le=50, description="At most this many (default 10)")] = 10,
 ) -> Annotated[CallToolResult, AccountPage]:
     access = tool_access(ctx)
-    kinds = _kinds(access)
+    kinds = readable_kinds(access)
     async with access.state.sessionmaker() as session:
         rows, total = await accounts.list_accounts(
             session,
@@ -209,7 +209,7 @@ async def get_account(
     ctx: Context[Any, Any], account: AccountRef
 ) -> Annotated[CallToolResult, AccountOverview]:
     access = tool_access(ctx)
-    kinds = _kinds(access)
+    kinds = readable_kinds(access)
     public = access.state.public_url
     async with access.state.sessionmaker() as session:
         row = await find_account(session, access.org_id, account)
