@@ -21,37 +21,53 @@ from meetsight.intelligence.builtin.amounts import find_amounts
 from meetsight.intelligence.models import ActivitySummary
 from meetsight.timefmt import iso_z
 
+IDS_PER_QUERY = 2_000  # bound parameters per IN list, far below both engines' limits
+
 
 async def _stored_insights(
     session: AsyncSession, org_id: str, activity_ids: Sequence[str]
 ) -> dict[str, dict[str, Any]]:
-    if not activity_ids:
-        return {}
-    rows = await session.execute(
-        sa.select(ActivitySummary.activity_id, ActivitySummary.insights).where(
-            ActivitySummary.organization_id == org_id,
-            ActivitySummary.activity_id.in_(list(activity_ids)),
+    found: dict[str, dict[str, Any]] = {}
+    ids = sorted(set(activity_ids))
+    for first in range(0, len(ids), IDS_PER_QUERY):
+        rows = await session.execute(
+            sa.select(ActivitySummary.activity_id, ActivitySummary.insights).where(
+                ActivitySummary.organization_id == org_id,
+                ActivitySummary.activity_id.in_(ids[first : first + IDS_PER_QUERY]),
+            )
         )
-    )
-    return {a: i or {} for a, i in rows}
+        found.update((a, i or {}) for a, i in rows)
+    return found
 
 
 async def _mentions(
-    session: AsyncSession, org_id: str, activity_id: str, insights: dict[str, Any] | None
-) -> list[dict[str, Any]]:
-    """(value, currency, text, speaker, start, quote) of each amount, in reading order."""
-    stored = (insights or {}).get("pricingAmounts")
-    if isinstance(stored, list):
-        kept = [a for a in stored if isinstance(a, dict) and not a.get("percent")]
-        at = await segments_at(
-            session,
-            org_id,
-            [(activity_id, a["line"]) for a in kept if isinstance(a.get("line"), int)],
-        )
-        found = []
+    session: AsyncSession, org_id: str, insights: dict[str, dict[str, Any]], activity_ids: list[str]
+) -> dict[str, list[dict[str, Any]]]:
+    """Per conversation, (value, currency, text, speaker, start, quote) of each amount in
+    reading order; the moments of all stored amounts in one lookup."""
+    stored: dict[str, list[dict[str, Any]]] = {}
+    for activity_id in activity_ids:
+        amounts = insights.get(activity_id, {}).get("pricingAmounts")
+        if isinstance(amounts, list):
+            stored[activity_id] = [
+                a for a in amounts if isinstance(a, dict) and not a.get("percent")
+            ]
+    at = await segments_at(
+        session,
+        org_id,
+        [
+            (activity_id, a["line"])
+            for activity_id, kept in stored.items()
+            for a in kept
+            if isinstance(a.get("line"), int)
+        ],
+    )
+    found: dict[str, list[dict[str, Any]]] = {}
+    for activity_id, kept in stored.items():
+        found[activity_id] = []
         for a in kept:
             segment = at.get((activity_id, a.get("line", -1)))
-            found.append(
+            found[activity_id].append(
                 {
                     "value": a.get("value"),
                     "currency": a.get("currency"),
@@ -61,33 +77,47 @@ async def _mentions(
                     "quote": segment.content if segment else None,
                 }
             )
-        return found
-    return [
-        {
-            "value": a.value,
-            "currency": a.currency,
-            "text": a.text,
-            "speaker": segment.speaker,
-            "startTime": segment.start_time,
-            "quote": segment.content,
-        }
-        for _, segment in await segments_of(session, org_id, activity_id)
-        for a in find_amounts(segment.content)
-        if not a.percent
-    ]
+    for activity_id in activity_ids:
+        if activity_id in stored:
+            continue
+        found[activity_id] = [
+            {
+                "value": a.value,
+                "currency": a.currency,
+                "text": a.text,
+                "speaker": segment.speaker,
+                "startTime": segment.start_time,
+                "quote": segment.content,
+            }
+            for _, segment in await segments_of(session, org_id, activity_id)
+            for a in find_amounts(segment.content)
+            if not a.percent
+        ]
+    return found
+
+
+async def amounts_by_conversation(
+    session: AsyncSession, org_id: str, conversations: Sequence[Any]
+) -> dict[str, list[dict[str, Any]]]:
+    """Each of `conversations`' (timeline rows) amounts, latest first: the same queries for one
+    account or for many (list_accounts' largest amounts)."""
+    unique = {row.id: row for row in conversations}
+    insights = await _stored_insights(session, org_id, list(unique))
+    mentions = await _mentions(session, org_id, insights, list(unique))
+    out: dict[str, list[dict[str, Any]]] = {}
+    for activity_id, row in unique.items():
+        out[activity_id] = []
+        for m in reversed(mentions[activity_id]):  # latest first within the conversation too
+            start = m.pop("startTime")
+            quote = m.pop("quote")
+            said = row.start_at + timedelta(seconds=start or 0)
+            out[activity_id].append({**m, **moment(row, start, quote), "saidAt": iso_z(said)})
+    return out
 
 
 async def quoted_amounts(
     session: AsyncSession, org_id: str, conversations: Sequence[Any]
 ) -> list[dict[str, Any]]:
     """Every amount quoted in `conversations` (timeline rows, newest first), latest first."""
-    insights = await _stored_insights(session, org_id, [c.id for c in conversations])
-    out: list[dict[str, Any]] = []
-    for row in conversations:
-        mentions = await _mentions(session, org_id, row.id, insights.get(row.id))
-        for m in reversed(mentions):  # latest first within the conversation too
-            start = m.pop("startTime")
-            quote = m.pop("quote")
-            said = row.start_at + timedelta(seconds=start or 0)
-            out.append({**m, **moment(row, start, quote), "saidAt": iso_z(said)})
-    return out
+    found = await amounts_by_conversation(session, org_id, conversations)
+    return [amount for row in conversations for amount in found[row.id]]

@@ -178,6 +178,29 @@ async def account_timeline(
     return rows, int(total or 0)
 
 
+async def timelines_of(
+    session: AsyncSession, org_id: str, account_ids: Sequence[str], kinds: Kinds
+) -> dict[str, list[Any]]:
+    """Each account's conversations, newest first, as account_timeline reads one account's
+    (its rows also carry `account_id`): one query for all of them."""
+    found: dict[str, list[Any]] = {a: [] for a in account_ids}
+    if not account_ids:
+        return found
+    rows = await session.execute(
+        sa.select(AccountActivity.account_id, *TIMELINE_COLUMNS)
+        .join(Activity, _joins(AccountActivity))
+        .where(
+            AccountActivity.organization_id == org_id,
+            AccountActivity.account_id.in_(list(account_ids)),
+            _kinds(kinds),
+        )
+        .order_by(Activity.start_at.desc(), Activity.id.desc())
+    )
+    for row in rows:
+        found[row.account_id].append(row)
+    return found
+
+
 async def replace_domains(
     session: AsyncSession, org_id: str, account_id: str, domains: Sequence[str]
 ) -> None:

@@ -15,8 +15,8 @@ from pydantic import BaseModel, Field
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.accounts import repository as accounts
-from meetsight.accounts.account_steps import list_account_steps
-from meetsight.accounts.amounts import quoted_amounts
+from meetsight.accounts.account_steps import list_account_steps, step_counts
+from meetsight.accounts.amounts import amounts_by_conversation, quoted_amounts
 from meetsight.accounts.folding import account_key
 from meetsight.accounts.models import Account, AccountActivity
 from meetsight.accounts.risks import account_risks
@@ -100,27 +100,20 @@ def with_urls(items: list[dict[str, Any]], public_url: str) -> list[dict[str, An
 async def _largest(
     session: AsyncSession, access: ToolAccess, account_ids: Sequence[str], kinds: tuple[bool, ...]
 ) -> dict[str, dict[str, Any]]:
+    """The largest amount quoted per account; a conversation in two accounts is read once."""
+    timelines = await accounts.timelines_of(session, access.org_id, account_ids, kinds)
+    found = await amounts_by_conversation(
+        session, access.org_id, [row for rows in timelines.values() for row in rows]
+    )
     out: dict[str, dict[str, Any]] = {}
-    for account_id in account_ids:
-        rows, _ = await accounts.account_timeline(session, access.org_id, account_id, kinds)
-        amounts = await quoted_amounts(session, access.org_id, rows)
-        valued = [a for a in amounts if isinstance(a.get("value"), int | float)]
+    for account_id, rows in timelines.items():
+        valued = [
+            a for row in rows for a in found[row.id] if isinstance(a.get("value"), int | float)
+        ]
         if valued:
-            best = max(valued, key=lambda a: a["value"])
+            best = dict(max(valued, key=lambda a: a["value"]))  # the latest of equal ones
             out[account_id] = with_urls([best], access.state.public_url)[0]
     return out
-
-
-async def _open_counts(
-    session: AsyncSession, access: ToolAccess, account_ids: Sequence[str], kinds: tuple[bool, ...]
-) -> dict[str, int]:
-    counts = {}
-    for account_id in account_ids:
-        _, total = await list_account_steps(
-            session, access.org_id, account_id, kinds, state="open", limit=1, offset=0
-        )
-        counts[account_id] = total
-    return counts
 
 
 async def list_accounts(
@@ -162,7 +155,7 @@ async def list_accounts(
             rows.sort(key=lambda a: largest.get(a.id, {}).get("value") or 0, reverse=True)
         rows = rows[:limit]
         domains = await accounts.domains_of(session, access.org_id, [a.id for a in rows])
-        steps = await _open_counts(session, access, [a.id for a in rows], kinds)
+        steps = await step_counts(session, access.org_id, [a.id for a in rows], kinds, state="open")
     page = [
         AccountRow(
             **{
