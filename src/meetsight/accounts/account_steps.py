@@ -11,7 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from meetsight.accounts.models import AccountActivity, NextStepRecord
 from meetsight.accounts.moments import segments_at
 from meetsight.accounts.next_step_records import step_fields, step_keys
-from meetsight.accounts.repository import Kinds
+from meetsight.accounts.repository import Kinds, linked_activity
 from meetsight.accounts.views import moment
 from meetsight.activities.models import Activity
 from meetsight.db.base import utcnow
@@ -50,13 +50,7 @@ async def list_account_steps(
     joined = (
         sa.select(*_COLUMNS)
         .join(Activity, _activity_join())
-        .join(
-            AccountActivity,
-            sa.and_(
-                AccountActivity.organization_id == Activity.organization_id,
-                AccountActivity.activity_id == Activity.id,
-            ),
-        )
+        .join(AccountActivity, linked_activity(AccountActivity))
         .where(*where)
     )
     rows = (
@@ -82,13 +76,7 @@ async def step_counts(
         sa.select(AccountActivity.account_id, sa.func.count())
         .select_from(NextStepRecord)
         .join(Activity, _activity_join())
-        .join(
-            AccountActivity,
-            sa.and_(
-                AccountActivity.organization_id == Activity.organization_id,
-                AccountActivity.activity_id == Activity.id,
-            ),
-        )
+        .join(AccountActivity, linked_activity(AccountActivity))
         .where(
             NextStepRecord.organization_id == org_id,
             NextStepRecord.current.is_(True),
