@@ -14,7 +14,7 @@ from accounts.story import tell_story
 from fixtures.factories import make_activity, make_tenant
 from meetsight.accounts import repository as repo
 from meetsight.accounts.account_steps import list_account_steps, step_counts
-from meetsight.accounts.amounts import amounts_by_conversation, quoted_amounts
+from meetsight.accounts.amounts import largest_amounts, quoted_amounts
 from meetsight.accounts.folding import account_key
 from meetsight.accounts.links import link_account
 from meetsight.accounts.models import Account, NextStepRecord
@@ -81,25 +81,22 @@ async def test_grouped_reads_answer_as_the_per_account_ones(state: AppState) -> 
                         offset=0,
                     )
                     assert counts[account_id] == total, (kinds, state_name, account_id)
-            every = [row for rows in timelines.values() for row in rows]
-            amounts = await amounts_by_conversation(session, tenant.org_id, every)
+            largest = await largest_amounts(session, tenant.org_id, timelines)
             for account_id in ids:
                 rows, _ = await repo.account_timeline(session, tenant.org_id, account_id, kinds)
                 assert [tuple(r) for r in rows] == [tuple(r)[1:] for r in timelines[account_id]]
-                assert [a for r in timelines[account_id] for a in amounts[r.id]] == (
-                    await quoted_amounts(session, tenant.org_id, rows)
-                )
+                amounts = await quoted_amounts(session, tenant.org_id, rows)
+                valued = [a for a in amounts if isinstance(a["value"], int | float)]
+                expected = max(valued, key=lambda a: a["value"]) if valued else None
+                assert largest.get(account_id) == expected, (kinds, account_id)
         both = await step_counts(session, tenant.org_id, ids, (False, True), state="open")
         timelines = await repo.timelines_of(session, tenant.org_id, ids, (False, True))
     # not vacuous: the shared conversation is in both timelines, steps and amounts are there
     assert [r.id for r in timelines[other.id]] == [extra, story.second]
     assert len(timelines[quarry]) == 3 and timelines[empty.id] == []
     assert both[quarry] >= 1 and both[other.id] >= 1 and both[empty.id] == 0
-    assert [a["value"] for r in timelines[quarry] for a in amounts[r.id]] == [
-        40000.0,
-        42000.0,
-        48000.0,
-    ]
+    assert largest[quarry]["value"] == 48000.0 and largest[quarry]["quote"]
+    assert largest[quarry]["conversation"]["id"] == story.first
 
 
 async def test_a_page_of_accounts_costs_the_same_statements_as_one(state: AppState) -> None:
@@ -124,9 +121,7 @@ async def test_a_page_of_accounts_costs_the_same_statements_as_one(state: AppSta
             with statements(state) as seen:
                 await step_counts(session, tenant.org_id, ids, (False, True), state="open")
                 timelines = await repo.timelines_of(session, tenant.org_id, ids, (False, True))
-                await amounts_by_conversation(
-                    session, tenant.org_id, [r for rows in timelines.values() for r in rows]
-                )
+                await largest_amounts(session, tenant.org_id, timelines)
             used.append(len(seen))
-    # counts, timelines, stored insights, the amounts' segments: four, for one or five accounts
+    # counts, timelines, stored insights, the winning amounts' segments: four, for one or five
     assert used == [4, 4]

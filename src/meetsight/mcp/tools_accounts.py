@@ -16,7 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.accounts import repository as accounts
 from meetsight.accounts.account_steps import list_account_steps, step_counts
-from meetsight.accounts.amounts import amounts_by_conversation, quoted_amounts
+from meetsight.accounts.amounts import largest_amounts, quoted_amounts
 from meetsight.accounts.folding import account_key
 from meetsight.accounts.models import Account, AccountActivity
 from meetsight.accounts.risks import account_risks
@@ -100,20 +100,9 @@ def with_urls(items: list[dict[str, Any]], public_url: str) -> list[dict[str, An
 async def _largest(
     session: AsyncSession, access: ToolAccess, account_ids: Sequence[str], kinds: tuple[bool, ...]
 ) -> dict[str, dict[str, Any]]:
-    """The largest amount quoted per account; a conversation in two accounts is read once."""
     timelines = await accounts.timelines_of(session, access.org_id, account_ids, kinds)
-    found = await amounts_by_conversation(
-        session, access.org_id, [row for rows in timelines.values() for row in rows]
-    )
-    out: dict[str, dict[str, Any]] = {}
-    for account_id, rows in timelines.items():
-        valued = [
-            a for row in rows for a in found[row.id] if isinstance(a.get("value"), int | float)
-        ]
-        if valued:
-            best = dict(max(valued, key=lambda a: a["value"]))  # the latest of equal ones
-            out[account_id] = with_urls([best], access.state.public_url)[0]
-    return out
+    found = await largest_amounts(session, access.org_id, timelines)
+    return {a: with_urls([amount], access.state.public_url)[0] for a, amount in found.items()}
 
 
 async def list_accounts(
