@@ -33,6 +33,7 @@ import sys
 import tempfile
 import time
 from datetime import UTC, datetime
+from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
@@ -101,10 +102,10 @@ def plan_accounts(
             )
             people.append(person_id)
         accounts.append((account_id, people))
-    weights = [1 / (rank + 1) ** 0.9 for rank in range(count)]
+    cumulative = list(accumulate(1 / (rank + 1) ** 0.9 for rank in range(count)))
     sizes = dict.fromkeys((a for a, _ in accounts), 0)
     for _, activity_id, *_, owner in plan:
-        account_id, people = rng.choices(accounts, weights)[0]
+        account_id, people = rng.choices(accounts, cum_weights=cumulative)[0]
         sizes[account_id] += 1
         key = {"organization_id": org, "activity_id": activity_id}
         rows["participants"].append({**key, "person_id": owner, "position": 0, "is_host": True})
