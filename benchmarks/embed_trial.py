@@ -101,11 +101,12 @@ def minilm_encoder() -> tuple[Encoder, int]:
     tokenizer = AutoTokenizer.from_pretrained(path)
 
     def run(texts: Sequence[str], _q: bool) -> np.ndarray:
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))  # less padding
         out = []
         with torch.inference_mode():
-            for start in range(0, len(texts), 64):
+            for start in range(0, len(texts), 32):
                 batch = tokenizer(
-                    list(texts[start : start + 64]),
+                    [texts[i] for i in order[start : start + 32]],
                     padding=True,
                     truncation=True,
                     max_length=256,
@@ -114,7 +115,11 @@ def minilm_encoder() -> tuple[Encoder, int]:
                 hidden = model(**batch).last_hidden_state
                 mask = batch["attention_mask"].unsqueeze(-1).float()
                 out.append(((hidden * mask).sum(1) / mask.sum(1)).numpy())
-        return _unit(np.concatenate(out)) if out else np.zeros((0, 384), np.float32)
+        if not out:
+            return np.zeros((0, 384), np.float32)
+        rows = np.empty((len(texts), 384), np.float32)
+        rows[order] = np.concatenate(out)
+        return _unit(rows)
 
     return run, 384
 
