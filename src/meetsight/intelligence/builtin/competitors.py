@@ -76,6 +76,9 @@ _WORD_ENDINGS = (
 )  # fmt: skip
 _VERB = re.compile(r"(?:amos|emos|imos|aron|ieron)$")  # "Usamos", "Probamos": Spanish verbs
 _ACRONYM_PLURAL = re.compile(r"^[A-Z]{2,}s$")  # "PDFs", "QBRs": things, not vendors
+# Brands written without an opening capital: an inner capital ("ezyVet", "esPublico") or
+# letters run into digits ("project44"); ordinary words never look like either.
+_LOWER_BRAND = re.compile(r"^[a-z]+[A-Z][\w-]*$|^[a-z]{3,}\d+$")
 _CAP_WORD = re.compile(r"[^\W_][\w&'\u2019.-]*\w|[^\W\d_]", re.UNICODE)
 _SENTENCE_OPENERS = frozenset('.!?¿¡:;…"“(')
 _TITLED = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|Sr|Sra|Dra)\.?\s*$")
@@ -140,9 +143,10 @@ def find_names(text: str, excluded: set[str], mid_caps: set[str]) -> list[str]:
         if text[m.end() : m.end() + 1] == "@":  # an address or a handle, not a name
             word = ""
         initial = _starts_sentence(text, m.start())
-        inner_caps = any(c.isupper() for c in word[1:]) and not word.isupper()
+        lower_brand = bool(_LOWER_BRAND.match(word))
+        inner_caps = lower_brand or (any(c.isupper() for c in word[1:]) and not word.isupper())
         ok = (
-            word[:1].isupper()
+            (word[:1].isupper() or lower_brand)
             and key not in BOTH
             and key not in GENERIC_WORDS
             and key not in _GENERIC_CAPS
@@ -156,6 +160,7 @@ def find_names(text: str, excluded: set[str], mid_caps: set[str]) -> list[str]:
                 or inner_caps
                 or key in mid_caps
                 or _brand_like(key)
+                or rare_word(key)
                 or (_opens_name(text, m.end()) and not ordinary_word(key) and not _VERB.search(key))
             )
         )
@@ -197,13 +202,42 @@ def ordinary_word(key: str) -> bool:
     return len(pieces) == 1
 
 
+_SUFFIXES = frozenset(
+    "s es ed d r ier ing ly ily er ers est ness ful less able ment ments ion ions tion tions ity o a"
+    " os as ado ada ando iendo mente".split()
+)
+
+
+@lru_cache(maxsize=8192)
+def rare_word(key: str) -> bool:
+    """Whether a lower-case word is probably no word of the languages at all ("netradyne",
+    "algolia"): the tokenizer splits it, and not into a known word and an ending ("honest|ly",
+    "start|er"). Fillers and adverbs the tokenizer also splits ("got|cha", "obvious|ly") are
+    why a sentence-initial name needs more (see :func:`_mentions`)."""
+    if (
+        len(key) < 4
+        or not key.isalpha()
+        or ordinary_word(key)
+        or key.endswith(("ly", "mente"))
+        or _VERB.search(key)
+    ):
+        return False
+    pieces = [piece.lstrip("\u2581") for piece in _pieces().encode_as_pieces(key)]  # type: ignore[attr-defined]
+    pieces = [piece for piece in pieces if piece]
+    return not (len(pieces) == 2 and ordinary_word(pieces[0]) and pieces[1] in _SUFFIXES)
+
+
 def _excluded(conversation: Conversation) -> set[str]:
     """Words that name the parties: speakers, the organization's people, its name, the title."""
     out = {w for s in conversation.speakers for w in words(s.name)}
     out |= {w for ln in conversation.lines for w in words(ln.speaker)}
     out |= {w for name in conversation.org_people for w in words(name)}
-    out |= set(words(conversation.title)) | set(words(conversation.organization))
-    return out
+    return out | _parties(conversation)
+
+
+def _parties(conversation: Conversation) -> frozenset[str]:
+    """The words of the title and of the organization's name (the two parties)."""
+    return frozenset(words(conversation.title)) | frozenset(words(conversation.organization))
 
 
 def _mask(text: str, name: str, token: str) -> str:
@@ -244,6 +278,7 @@ def _mentions(conversation: Conversation) -> dict[str, list[tuple[int, str, str]
         fold(n) for ln in conversation.lines for n in find_names(ln.text, excluded, mid_caps)
     )
     lower = _lowercase_words([ln.text for ln in conversation.lines])
+    subjects: set[str] = set()
     for line in conversation.lines:
         for sentence in sentences(line.text) or [line.text]:
             names = list(dict.fromkeys(find_names(sentence, excluded, mid_caps)))
@@ -255,9 +290,13 @@ def _mentions(conversation: Conversation) -> dict[str, list[tuple[int, str, str]
                 shown.setdefault(key, name)
                 if len(spot) < MAX_MENTIONS:
                     spot.append((line.index, sentence, _context(previous, sentence, name, names)))
+                if rare_word(key) and _SUBJECT.match(sentence[len(name) :]) and sentence.startswith(name):
+                    subjects.add(key)
             previous = sentence
     # A one-word name seen once, only at a sentence start, is more likely an ordinary word
-    # ("Upfront.", "Sorry.") than a vendor; a name with inner capitals counts anyway.
+    # ("Upfront.", "Sorry.") than a vendor; a name with inner capitals counts anyway, and so
+    # does a word of no language that opens a clause as its subject ("Netradyne also bid",
+    # "Algolia's rep called me": not "Gotcha, ..." or "Nope.").
     # A one-word name the conversation also writes in lower case is an ordinary word used as
     # a title or heading ("Support", "Finance").
     return {
@@ -266,9 +305,18 @@ def _mentions(conversation: Conversation) -> dict[str, list[tuple[int, str, str]
         if " " in shown[k]
         or (
             k not in lower
-            and (k in mid_caps or anywhere[k] > 1 or any(c.isupper() for c in shown[k][1:]))
+            and (
+                k in mid_caps
+                or anywhere[k] > 1
+                or any(c.isupper() for c in shown[k][1:])
+                or k in subjects
+            )
         )
     }
+
+
+# What follows a name that opens a clause as its subject: a possessive or a lower-case word.
+_SUBJECT = re.compile(r"(?:['\u2019]s)?\s+[a-z]")
 
 
 def _spoken_mentions(
@@ -279,7 +327,8 @@ def _spoken_mentions(
     (the line before joins a short line, as for capitalised names)."""
     texts = [fold(ln.text) for ln in conversation.lines]
     found: dict[str, list[tuple[int, str, str]]] = {}
-    for cand in spoken_names(texts, _excluded(conversation))[:MAX_NAMES]:
+    found_names = spoken_names(texts, _excluded(conversation), _parties(conversation))
+    for cand in found_names[:MAX_NAMES]:
         spots: list[tuple[int, str, str]] = []
         for i, (line, text) in enumerate(zip(conversation.lines, texts, strict=True)):
             spans = occurrences(text, cand.key)
