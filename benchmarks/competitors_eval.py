@@ -77,8 +77,7 @@ def conversation_of(folder: Path, lab: dict) -> Conversation:
         day=day,
         speakers=tuple(Speaker(n, False) for n in names),
         lines=tuple(
-            Line(i, s.start_time, s.end_time, s.speaker, s.content)
-            for i, s in enumerate(segments)
+            Line(i, s.start_time, s.end_time, s.speaker, s.content) for i, s in enumerate(segments)
         ),
         direction=lab.get("direction"),
     )

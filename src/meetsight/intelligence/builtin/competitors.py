@@ -49,8 +49,9 @@ from meetsight.intelligence.conversation import Conversation
 
 MASK = "Zorvex"  # the corpus writes every masked name this way
 OTHER = "Quindle"  # another name in the same sentence: a name, but not the one read
-SURE = 0.7  # the best mention's probability that makes a name a competitor
-SINGLE = 0.55  # the same for a name said once
+SURE = 0.75  # the best mention's probability that makes a name a competitor
+SINGLE = 0.5  # the same for a name said once
+POOLED = 0.85  # several weaker mentions together: 1 - prod(1 - p) over the mentions
 WINDOW = 8  # words read on each side of the masked name
 LEAN = 0.4  # mentions at least this likely are the ones quoted
 MAX_MENTIONS = 4
@@ -74,7 +75,8 @@ _WORD_ENDINGS = (
     "s", "ed", "ing", "ly", "mente", "ado", "ada", "ido", "ida", "aba", "ia", "ar", "er", "ir",
     "o", "e", "an", "en", "amos", "emos", "imos", "aron", "ieron", "ion", "tion",
 )  # fmt: skip
-_VERB = re.compile(r"(?:amos|emos|imos|aron|ieron)$")  # "Usamos", "Probamos": Spanish verbs
+# "Usamos", "Probamos", "Habría": Spanish verbs (folded)
+_VERB = re.compile(r"(?:amos|emos|imos|aron|ieron|rias?|rian)$")
 _ACRONYM_PLURAL = re.compile(r"^[A-Z]{2,}s$")  # "PDFs", "QBRs": things, not vendors
 # Brands written without an opening capital: an inner capital ("ezyVet", "esPublico") or
 # letters run into digits ("project44"); ordinary words never look like either.
@@ -203,8 +205,9 @@ def ordinary_word(key: str) -> bool:
 
 
 _SUFFIXES = frozenset(
-    "s es ed d r ier ing ly ily er ers est ness ful less able ment ments ion ions tion tions ity o a"
-    " os as ado ada ando iendo mente".split()
+    {"s", "es", "ed", "d", "r", "ier", "ing", "ly", "ily", "er", "ers", "est", "ness", "ful"}
+    | {"less", "able", "ment", "ments", "ion", "ions", "tion", "tions", "ity", "o", "a", "os"}
+    | {"as", "ado", "ada", "ando", "iendo", "mente"}
 )
 
 
@@ -224,7 +227,10 @@ def rare_word(key: str) -> bool:
         return False
     pieces = [piece.lstrip("\u2581") for piece in _pieces().encode_as_pieces(key)]  # type: ignore[attr-defined]
     pieces = [piece for piece in pieces if piece]
-    return not (len(pieces) == 2 and ordinary_word(pieces[0]) and pieces[1] in _SUFFIXES)
+    if len(pieces) == 2 and ordinary_word(pieces[0]) and pieces[1] in _SUFFIXES:
+        return False
+    # a piece that is no word itself: "no|body" and "y|up" are made of words and scraps
+    return any(len(piece) >= 3 and not ordinary_word(piece) for piece in pieces)
 
 
 def _excluded(conversation: Conversation) -> set[str]:
@@ -241,7 +247,9 @@ def _parties(conversation: Conversation) -> frozenset[str]:
 
 
 def _mask(text: str, name: str, token: str) -> str:
-    return re.sub(rf"(?<!\w){re.escape(name)}(?:['\u2019]s)?(?!\w)", token, text)
+    """``name`` replaced by ``token``, a possessive kept ("Zorvex's rep": a company's rep,
+    where a bare "Zorvex rep called me" reads like a person)."""
+    return re.sub(rf"(?<!\w){re.escape(name)}(?=['\u2019]s\b|(?!\w))", token, text)
 
 
 def _context(previous: str, sentence: str, name: str, others: Sequence[str]) -> str:
@@ -290,7 +298,8 @@ def _mentions(conversation: Conversation) -> dict[str, list[tuple[int, str, str]
                 shown.setdefault(key, name)
                 if len(spot) < MAX_MENTIONS:
                     spot.append((line.index, sentence, _context(previous, sentence, name, names)))
-                if rare_word(key) and _SUBJECT.match(sentence[len(name) :]) and sentence.startswith(name):
+                opens = sentence.startswith(name) and _SUBJECT.match(sentence[len(name) :])
+                if opens and rare_word(key):
                     subjects.add(key)
             previous = sentence
     # A one-word name seen once, only at a sentence start, is more likely an ordinary word
@@ -309,6 +318,7 @@ def _mentions(conversation: Conversation) -> dict[str, list[tuple[int, str, str]
                 k in mid_caps
                 or anywhere[k] > 1
                 or any(c.isupper() for c in shown[k][1:])
+                or _LOWER_BRAND.match(shown[k]) is not None
                 or k in subjects
             )
         )
@@ -361,10 +371,21 @@ def _decide(probs: np.ndarray, labels: Sequence[str]) -> bool:
     one other thing (a person, a place, a tool)."""
     column = labels.index("competitor")
     best = float(probs[:, column].max())
-    if best < (SINGLE if len(probs) == 1 else SURE):
-        return False
     votes = np.bincount(probs.argmax(axis=1), minlength=len(labels))
-    return bool(votes[column] >= votes.max())
+    if best >= (SINGLE if len(probs) == 1 else SURE) and votes[column] >= votes.max():
+        return True
+    return _pooled(probs, column)
+
+
+def _pooled(probs: np.ndarray, column: int) -> bool:
+    """Several mentions that each lean to a rival without one being sure ("we use X", "what we
+    pay X today", "if we broke the X contract early"): the chance that at least one of them
+    reads right is high (``POOLED``), and the competitor reading is the strongest on average."""
+    if len(probs) < 2:
+        return False
+    pooled = 1.0 - float(np.prod(1.0 - probs[:, column]))
+    mean = probs.mean(axis=0)
+    return pooled >= POOLED and bool(mean[column] >= mean.max())
 
 
 def _unanimous(probs: np.ndarray, labels: Sequence[str]) -> bool:
@@ -406,18 +427,30 @@ def _find(conversation: Conversation) -> tuple[Competitor, ...]:
     head = load_head("competitor")
     probs = head.probabilities(embed(contexts), contexts)
     kinds = _name_kinds(list(mentions))
-    out: list[Competitor] = []
+    column = head.labels.index("competitor")
+    blocks: dict[str, np.ndarray] = {}
     row = 0
     for name, spots in mentions.items():
-        block = probs[row : row + len(spots)]
+        blocks[name] = probs[row : row + len(spots)]
         row += len(spots)
-        if not (_decide(block, head.labels) or (name in spoken and _unanimous(block, head.labels))):
+
+    def plausible(name: str) -> bool:  # not plainly a place or a person
+        return not (
+            kinds[name]["place"] >= PLACE_PRIOR
+            or (name not in spoken and kinds[name]["person"] >= PERSON_PRIOR)
+        )
+
+    chosen = {
+        name
+        for name, block in blocks.items()
+        if (_decide(block, head.labels) or (name in spoken and _unanimous(block, head.labels)))
+        and plausible(name)
+    }
+    out: list[Competitor] = []
+    for name, spots in mentions.items():
+        if name not in chosen:
             continue
-        if kinds[name]["place"] >= PLACE_PRIOR or (
-            name not in spoken and kinds[name]["person"] >= PERSON_PRIOR
-        ):
-            continue
-        comp = block[:, head.labels.index("competitor")]
+        comp = blocks[name][:, column]
         order = np.argsort(-comp, kind="stable")
         kept = tuple(
             Mention(spots[i][0], spots[i][1], float(comp[i])) for i in order if comp[i] >= LEAN

@@ -123,7 +123,11 @@ def _usable(word: str, excluded: set[str]) -> bool:
 
 
 def _run_after(
-    text: str, start: int, excluded: set[str], parties: frozenset[str] = frozenset(), strong: bool = False
+    text: str,
+    start: int,
+    excluded: set[str],
+    parties: frozenset[str] = frozenset(),
+    strong: bool = False,
 ) -> list[str]:
     """The name-like words right after a slot (a filler or two skipped): up to ``MAX_WORDS``,
     or letters spelled out ("l m n"). A word of the parties' names (the title) may stand in a
@@ -178,9 +182,7 @@ def spoken_names(
     for text in texts:
         low = fold(text)
         for m in _SLOT.finditer(low):
-            run = _run_after(
-                low, m.end(), excluded - parties, parties, bool(m.group("strong"))
-            )
+            run = _run_after(low, m.end(), excluded - parties, parties, bool(m.group("strong")))
             if not run:
                 continue
             key = " ".join(run)
