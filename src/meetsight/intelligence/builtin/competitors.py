@@ -221,7 +221,7 @@ def rare_word(key: str) -> bool:
         len(key) < 4
         or not key.isalpha()
         or ordinary_word(key)
-        or key.endswith(("ly", "mente"))
+        or key.endswith(("ly", "mente", "s", "cion"))  # adverbs, plurals, "-ción" nouns
         or _VERB.search(key)
     ):
         return False
