@@ -69,8 +69,15 @@ _GENERIC_CAPS = wordset(
     wednesdays thursdays fridays saturdays sundays lunes martes miercoles jueves viernes ciso cso
     gc dpo ae sdr bdr csm se am rvp cpu gpu usb ap ar gm iva nif cif sepa iban hvac gps mdm edr
     xdr siem soc mrp tms wms ehr emr pos b2b b2c arr mrr nrr cac ltv okr p1 p2 sku rma wi-fi wifi
-    christmas easter thanksgiving navidad halloween"""
+    christmas easter thanksgiving navidad halloween
+    ote dso dpo dio cogs ebitda gmv aov asp acv tcv nps csat ces tco capex opex yoy qoq ytd mtd
+    kyc aml gdpr hipaa pci iso soc ipo cac ltv wacc irr npv eps pnl fte ftes hc ic rfq
+    tam sam som icp bant meddic spiced gtm plg smb mid-market ent"""
 )
+# Words that name a plan or tier when capitalised next to one of these ("the Growth plan",
+# "Starter tier", "el plan Pro"): a price point, not a vendor.
+_TIER_AFTER = r"(?:plan|plans|tier|tiers|package|packages|edition|bundle|licen[cs]es?)"
+_TIER_BEFORE = r"(?:plan|paquete|tarifa|modalidad)"
 _WORD_ENDINGS = (
     "s", "ed", "ing", "ly", "mente", "ado", "ada", "ido", "ida", "aba", "ia", "ar", "er", "ir",
     "o", "e", "an", "en", "amos", "emos", "imos", "aron", "ieron", "ion", "tion",
@@ -308,21 +315,34 @@ def _mentions(conversation: Conversation) -> dict[str, list[tuple[int, str, str]
     # "Algolia's rep called me": not "Gotcha, ..." or "Nope.").
     # A one-word name the conversation also writes in lower case is an ordinary word used as
     # a title or heading ("Support", "Finance").
+    tiers = {k for k in found if " " not in shown[k] and _tier_name(shown[k], found[k])}
     return {
         shown[k]: v
         for k, v in found.items()
-        if " " in shown[k]
-        or (
-            k not in lower
-            and (
-                k in mid_caps
-                or anywhere[k] > 1
-                or any(c.isupper() for c in shown[k][1:])
-                or _LOWER_BRAND.match(shown[k]) is not None
-                or k in subjects
+        if k not in tiers
+        and (
+            " " in shown[k]
+            or (
+                k not in lower
+                and (
+                    k in mid_caps
+                    or anywhere[k] > 1
+                    or any(c.isupper() for c in shown[k][1:])
+                    or _LOWER_BRAND.match(shown[k]) is not None
+                    or k in subjects
+                )
             )
         )
     }
+
+
+def _tier_name(name: str, spots: Sequence[tuple[int, str, str]]) -> bool:
+    """An ordinary word written as a plan or tier name in one of its mentions."""
+    if not ordinary_word(fold(name)):
+        return False
+    quoted = re.escape(name)
+    tier = re.compile(rf"\b{quoted}\s+{_TIER_AFTER}\b|\b{_TIER_BEFORE}\s+{quoted}\b", re.IGNORECASE)
+    return any(tier.search(sentence) for _, sentence, _ in spots)
 
 
 # What follows a name that opens a clause as its subject: a possessive or a lower-case word.
