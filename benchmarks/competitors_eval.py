@@ -55,13 +55,14 @@ def has_kw(text: str, kw: str) -> bool:
 
 
 def labelled(split: str) -> list[tuple[Path, dict]]:
+    """(folder, label) of the split's conversations; ``label["set"]`` names its set."""
     out: list[tuple[Path, dict]] = []
     for name, folder in SETS.items():
         for path in sorted((folder / "labels").glob("*.json")):
             lab = json.loads(path.read_text())
             dev = name == "dev" or (name == "shared" and lab["id"][:3] in DEV_SHARED)
             if split == "all" or (split == "dev") == dev:
-                out.append((folder, lab))
+                out.append((folder, {**lab, "set": name}))
     return out
 
 
@@ -97,6 +98,7 @@ def main() -> None:
     args = parser.parse_args()
     only = {x for x in args.only.split(",") if x}
     engine = BuiltinEngine()
+    per_set: dict[str, list[int]] = {}  # set -> [found, total, listed, wrong]
     found = total = listed = wrong = 0
     misses: list[str] = []
     wrongs: list[str] = []
@@ -110,6 +112,7 @@ def main() -> None:
         )
         pool += "\n" + "\n".join(names)
         aliases = [a for alts in lab["competitors"] for a in alts]
+        before = (found, total, listed, wrong)
         for alts in lab["competitors"]:
             total += 1
             if any(has_kw(pool, a) for a in alts):
@@ -121,8 +124,13 @@ def main() -> None:
             if not any(has_kw(a, n) or has_kw(n, a) for a in aliases):
                 wrong += 1
                 wrongs.append(f"{lab['id'][:3]}:{n}")
+        row = per_set.setdefault(lab["set"], [0, 0, 0, 0])
+        for i, (now, then) in enumerate(zip((found, total, listed, wrong), before, strict=True)):
+            row[i] += now - then
         if args.v:
             print(lab["id"][:3], "labels", [a[0] for a in lab["competitors"]], "listed", names)
+    for name, (f, t, n, w) in per_set.items():
+        print(f"  {name}: recall {f}/{t}, listed {n}, wrong {w}")
     print(f"split={args.split} recall {found}/{total} listed {listed} wrong {wrong}")
     print("missed:", ", ".join(misses))
     print("wrong:", ", ".join(wrongs))
