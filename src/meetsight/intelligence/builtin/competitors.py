@@ -1,10 +1,13 @@
 """Competitors: the vendors the customer weighs against us, found by what is said around a name.
 
-1. Candidates: runs of capitalised words ("Arctic Wolf", "SentinelOne", "Sage 50") that are not
-   stopwords, calendar words, role acronyms, participants' names, the organization's name or
-   words of the title (the two parties). A word that opens a sentence counts only when it has
-   inner capitals, is capitalised mid-sentence elsewhere in the conversation, or looks like no
-   ordinary word (see :func:`find_names`).
+1. Candidates: runs of capitalised words ("Arctic Wolf", "SentinelOne", "Sage 50") and brands
+   written without an opening capital ("ezyVet", "project44") that are not stopwords, calendar
+   words, role or business acronyms, participants' names, the organization's name or words of
+   the title (the two parties), nor an ordinary word written as a plan ("the Growth plan"). A
+   word that opens a sentence counts only when it has inner capitals, is capitalised
+   mid-sentence elsewhere in the conversation, or looks like no ordinary word (see
+   :func:`find_names`); said once, it must also look like no word at all and open its clause as
+   the subject ("Netradyne also bid").
 2. Each mention is read in context: its sentence with the name masked (and the sentence before
    when the one holding the name is short: "What are you using today?" / "Zorvex, for years."),
    cut to ``WINDOW`` words on each side of the name.
@@ -13,7 +16,8 @@
    customer's own tools and integrations, our own company, people, places and other names.
 3. Evidence adds up over the conversation: a name is a competitor when its best mention reads
    that way (``SURE``, ``SINGLE`` for a name said once) and it reads as a competitor in at
-   least as many mentions as it reads as any one other thing (a person, a place, a tool).
+   least as many mentions as it reads as any one other thing (a person, a place, a tool), or
+   when several weaker readings pool (``POOLED``, :func:`_pooled`).
 4. What the name itself is: the ``name_kind`` head reads the bare name's embedding (what the
    sentence encoder learnt about "Milwaukee", "Nadia", "Zendesk") and tells a place or a person
    from an organisation. A name that is plainly a place (``PLACE_PRIOR``) or a person
@@ -388,7 +392,7 @@ def _decide(probs: np.ndarray, labels: Sequence[str]) -> bool:
     name said once: several mentions give a stray rival-like reading more chances, and a name
     is often also named in logistics, "send me the X end date", which says nothing against
     it), and when it reads as a competitor in at least as many mentions as it reads as any
-    one other thing (a person, a place, a tool)."""
+    one other thing (a person, a place, a tool); else when its readings pool."""
     column = labels.index("competitor")
     best = float(probs[:, column].max())
     votes = np.bincount(probs.argmax(axis=1), minlength=len(labels))
