@@ -7,10 +7,11 @@ Each case runs in a fresh process (tests/hostile/memory_probe.py) that serves th
 (model loaded, a small transcript imported and processed), uploads the transcript (parse,
 segments, search index, analytics), then runs its job with the real worker (intelligence,
 trackers; --tracker gives the organization a tracker with example sentences, matched by meaning
-over every segment). It reports, per step, the growth of that process's peak RSS over its RSS before the upload, wall and
-CPU seconds (wall time depends on the machine's load; CPU time less so), and with --tracemalloc
-the peak of Python and numpy allocations (slower). --cap-gb bounds what a case may add to its
-address space, so that code without bounds fails with MemoryError instead of taking the machine.
+over every segment). It reports, per step, the growth of that process's peak RSS over its RSS
+before the upload, wall and CPU seconds (wall time depends on the machine's load; CPU time less
+so), and with --tracemalloc the peak of Python and numpy allocations (slower). --cap-gb bounds
+what a case may add to its address space, so that code without bounds fails with MemoryError
+instead of taking the machine.
 
 Cases: `segments:N` (N cues of about 70 characters), `segments:NxC` (N cues of C characters
 each), `one-cue:BYTES` (one cue, the file BYTES long). docs/benchmarks.md records the figures.

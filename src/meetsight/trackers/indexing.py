@@ -20,7 +20,6 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from typing import Any
 
-import numpy as np
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Session
@@ -43,6 +42,7 @@ from meetsight.transcripts.models import TranscriptSegment
 
 BATCH_ACTIVITIES = 100  # activities per transaction when a tracker is (re)indexed
 TEXT_CHARS = 2000  # a mention keeps at most this much of its segment's text
+SCORE_ROWS = 4096  # segments scored at a time (8 MB of float32 vectors)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,9 +83,9 @@ def week_start(moment: datetime) -> date:
     return day - timedelta(days=day.weekday())
 
 
-def _vectors(inp: ActivityInput) -> tuple[np.ndarray, dict[bytes, bytes] | None]:
-    """The segments' vectors, in order: search's stored ones (by the text's digest, as search
-    reuses them), the others embedded now and returned too, to be stored."""
+def _vectors(inp: ActivityInput) -> tuple[list[bytes], dict[bytes, bytes] | None]:
+    """The segments' stored vectors, in order: search's (by the text's digest, as search reuses
+    them), the others embedded now and returned too, to be stored."""
     digests = [search_vectors.digest(s.text) for s in inp.segments]
     missing: dict[bytes, str] = {}
     for seg, d in zip(inp.segments, digests, strict=True):
@@ -96,20 +96,34 @@ def _vectors(inp: ActivityInput) -> tuple[np.ndarray, dict[bytes, bytes] | None]
         embedded = search_vectors.embed_texts(list(missing.values()))
         fresh = {d: search_vectors.encode(v) for d, v in zip(missing, embedded, strict=True)}
     known = {**inp.stored, **fresh}
-    return search_vectors.decode_many([known[d] for d in digests]), fresh or None
+    return [known[d] for d in digests], fresh or None
+
+
+def meaning_matches(
+    specs: Sequence[TrackerSpec], segments: Sequence[SegmentText], rows: Sequence[bytes]
+) -> dict[str, dict[int, float]]:
+    """Per tracker with examples, the segments close enough to one (position -> score). The
+    stored rows are decoded a slice at a time: a 50,000-segment transcript never has all its
+    vectors as float32 at once (100 MB), and a segment's score depends on its row alone."""
+    background = embed_texts(BACKGROUND)
+    examples = {s.id: embed_texts(s.examples) for s in specs if s.examples}
+    found: dict[str, dict[int, float]] = {tracker_id: {} for tracker_id in examples}
+    for start in range(0, len(segments), SCORE_ROWS):
+        part = segments[start : start + SCORE_ROWS]
+        vectors = search_vectors.decode_many(rows[start : start + SCORE_ROWS])
+        for tracker_id, example_vectors in examples.items():
+            scores, _ = meaning_scores(vectors, example_vectors, background)
+            for seg, score in zip(part, scores, strict=True):
+                if score >= MEANING_THRESHOLD and long_enough(seg.text):
+                    found[tracker_id][seg.position] = round(float(score), 4)
+    return found
 
 
 def find_mentions(
-    spec: TrackerSpec, segments: Sequence[SegmentText], vectors: np.ndarray | None
+    spec: TrackerSpec, segments: Sequence[SegmentText], by_meaning: dict[int, float]
 ) -> list[Found]:
-    """The segments that mention the tracker: by its words, by its examples' meaning, or both."""
-    by_meaning: dict[int, float] = {}
-    if spec.examples and vectors is not None and len(segments):
-        background = embed_texts(BACKGROUND)
-        scores, _ = meaning_scores(vectors, embed_texts(spec.examples), background)
-        for seg, score in zip(segments, scores, strict=True):
-            if score >= MEANING_THRESHOLD and long_enough(seg.text):
-                by_meaning[seg.position] = round(float(score), 4)
+    """The segments that mention the tracker: by its words, by its examples' meaning
+    (`by_meaning`, from meaning_matches), or both."""
     found = []
     for seg in segments:
         term = spec.matcher.first(seg.text)
@@ -134,10 +148,15 @@ def compute_activity(
     """Mentions of `specs` (and of the built-in trackers) in one activity; CPU work, run on a
     worker thread. When a tracker matches by meaning, the segments' vectors come from
     `inp.stored` (load_inputs with `with_vectors`), and those missing there are embedded."""
-    with one_blas_thread():
-        needed = inp.segments and matches_by_meaning(specs)
-        vectors, fresh = _vectors(inp) if needed else (None, None)
-        found = [f for spec in specs for f in find_mentions(spec, inp.segments, vectors)]
+    by_meaning: dict[str, dict[int, float]] = {}
+    fresh = None
+    if inp.segments and matches_by_meaning(specs):
+        with one_blas_thread():
+            rows, fresh = _vectors(inp)
+            by_meaning = meaning_matches(specs, inp.segments, rows)
+    found = [
+        f for spec in specs for f in find_mentions(spec, inp.segments, by_meaning.get(spec.id, {}))
+    ]
     if with_builtins:
         found += builtin_mentions(inp.insights, inp.segments)
     return ActivityOutput(found, fresh)
