@@ -7,7 +7,8 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 
 .PHONY: serve test lint format migrate demo bench-rest bench-pipeline bench-intelligence \
-	bench-search bench-load bench-throughput bench-web bench-observation bench-speakers clean system-deps conformance fuzz
+	bench-search bench-load bench-throughput bench-web bench-observation bench-speakers clean system-deps conformance fuzz \
+	bench-accounts bench-trackers bench-trends bench-cross
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -103,6 +104,23 @@ SEGMENTS ?= 1000000
 SEARCH_BENCH_ARGS ?=
 bench-search: $(STAMP)
 	$(BIN)/python benchmarks/search.py --segments $(SEGMENTS) --hybrid $(SEARCH_BENCH_ARGS)
+
+# Issue 18's cross-conversation reads, each against a naive scan in the same run, on SQLite and
+# on PostgreSQL when MEETSIGHT_BENCH_DATABASE_URL names a server (docs/benchmarks.md): the account
+# timeline and tracker mentions over 20,000 conversations of 50 segments (1M), the team trends
+# over 20,000 conversations (no segments: they read none). A quick run:
+# make bench-cross CROSS_CONVERSATIONS=2000 CROSS_SEGMENTS=10 (segments per conversation).
+CROSS_CONVERSATIONS ?= 20000
+CROSS_SEGMENTS ?= 50
+bench-accounts: $(STAMP)
+	$(BIN)/python benchmarks/accounts.py --activities $(CROSS_CONVERSATIONS) \
+		--per-activity $(CROSS_SEGMENTS)
+bench-trackers: $(STAMP)
+	$(BIN)/python benchmarks/trackers.py --activities $(CROSS_CONVERSATIONS) \
+		--per-activity $(CROSS_SEGMENTS)
+bench-trends: $(STAMP)
+	$(BIN)/python benchmarks/trends.py --conversations $(CROSS_CONVERSATIONS) --queries 10
+bench-cross: bench-accounts bench-trackers bench-trends
 
 # Schemathesis against a served instance, every operation and phase, 50 cases per operation and
 # phase (make test runs 3); on PostgreSQL too when MEETSIGHT_TEST_DATABASE_URL is set. Reports

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
+from _settle import vacuum_analyze
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from meetsight.activities.models import Activity, ActivityParticipant
@@ -186,11 +187,9 @@ async def build(url: str, conversations: int, reps: int, weeks: int, seed: int) 
         if len(rows["activity"]) >= BATCH or n == conversations - 1:
             await _insert(engine, rows, now)
             rows.clear()
-    if engine.dialect.name == "postgresql":
-        # Statistics as autovacuum would gather them soon after a load: measured right after
-        # the bulk insert, without them, the planner picked plans 10x slower.
-        async with engine.connect() as conn:
-            await conn.execute(sa.text("ANALYZE"))
+    # Statistics and the visibility map as autovacuum would leave them soon after a load:
+    # measured right after the bulk insert, the planner picked plans 10x slower.
+    await vacuum_analyze(engine)
     await engine.dispose()
     return org
 

@@ -52,7 +52,6 @@ SELECT create_distributed_table('conversation_objective_scores', 'organization_i
 SELECT create_distributed_table('deal_activities', 'organization_id', colocate_with => 'accounts');
 SELECT create_distributed_table('next_steps', 'organization_id', colocate_with => 'accounts');
 SELECT create_distributed_table('notes', 'organization_id', colocate_with => 'accounts');
-SELECT create_distributed_table('segment_vectors', 'organization_id', colocate_with => 'accounts');
 SELECT create_distributed_table('tracker_mentions', 'organization_id', colocate_with => 'accounts');
 SELECT create_distributed_table('transcript_documents', 'organization_id', colocate_with => 'accounts');
 SELECT create_distributed_table('transcript_segments', 'organization_id', colocate_with => 'accounts');

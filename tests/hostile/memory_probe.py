@@ -1,19 +1,22 @@
 """Peak memory of importing and processing transcripts, measured in a process of its own.
 
-    python tests/hostile/memory_probe.py [--database-url URL] [--cap-gb G] [--tracemalloc] CASE...
+    python tests/hostile/memory_probe.py [--database-url URL] [--cap-gb G] [--tracemalloc]
+        [--tracker] CASE...
 
 Serves the app in this process (SQLite in a temporary folder, or the migrated PostgreSQL database
 given), warms up (the embedding model loaded, a 50-segment transcript imported and processed),
 then for each case
 1. uploads the transcript to /api/v1/meetings/upload (parse, segments, search index, analytics);
-2. runs the queued job with the real worker (intelligence), as `meetsight serve` would;
+2. runs the queued job with the real worker (intelligence, trackers), as `meetsight serve` would;
 and prints one JSON list: per case and step, the growth of the peak RSS (VmHWM, reset through
 /proc/self/clear_refs before each step) over the RSS before the upload, wall and CPU seconds, and
 with --tracemalloc the peak of what Python and numpy allocated. --cap-gb lets the process grow
 its address space by at most that much (RLIMIT_AS) so that unbounded code fails with MemoryError
 instead of taking the machine. Cases: `segments:N` (N cues of the demo's sentences, about 70
 characters), `segments:NxC` (N cues of C characters), `one-cue:BYTES` (one cue, the file BYTES
-long). tests/hostile/test_engine_memory.py and benchmarks/transcript_memory.py run it.
+long). --tracker gives the organization a tracker with example sentences first, so that the
+trackers stage matches every segment by meaning too (what an organization with trackers pays).
+tests/hostile/test_engine_memory.py and benchmarks/transcript_memory.py run it.
 """
 
 from __future__ import annotations
@@ -120,7 +123,19 @@ async def run_case(client: Any, state: Any, key: str, case: str, traced: bool) -
     return report
 
 
-async def probe(cases: list[str], database_url: str | None, cap_gb: float | None, traced: bool):
+TRACKER = {
+    "name": "Security",
+    "keywords": ["security"],
+    "examples": [
+        "Do you have a SOC 2 Type II report?",
+        "Where is our data stored, and is it encrypted?",
+    ],
+}
+
+
+async def probe(
+    cases: list[str], database_url: str | None, cap_gb: float | None, traced: bool, tracker: bool
+):
     import httpx
 
     from fixtures.jobs import drain_jobs
@@ -150,6 +165,11 @@ async def probe(cases: list[str], database_url: str | None, cap_gb: float | None
                 await session.commit()
             transport = httpx.ASGITransport(app=app)
             async with httpx.AsyncClient(transport=transport, base_url="http://probe") as client:
+                if tracker:
+                    made_tracker = await client.post(
+                        "/api/v1/trackers", json=TRACKER, headers={"x-api-key": made.key}
+                    )
+                    assert made_tracker.status_code == 201, made_tracker.text
                 await _upload(client, made.key, many_segments_vtt(50))  # warm-up
                 await drain_jobs(state)
                 if cap_gb is not None:
@@ -172,8 +192,11 @@ def main() -> None:
     parser.add_argument("--database-url", default=None)
     parser.add_argument("--cap-gb", type=float, default=None)
     parser.add_argument("--tracemalloc", action="store_true")
+    parser.add_argument("--tracker", action="store_true")
     opts = parser.parse_args()
-    reports = asyncio.run(probe(opts.cases, opts.database_url, opts.cap_gb, opts.tracemalloc))
+    reports = asyncio.run(
+        probe(opts.cases, opts.database_url, opts.cap_gb, opts.tracemalloc, opts.tracker)
+    )
     print(json.dumps(reports))
 
 

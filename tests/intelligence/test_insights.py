@@ -138,10 +138,16 @@ def test_find_names_rules() -> None:
         "Salesforce",
         "HubSpot",
     ]
-    # Sentence-initial words count only with inner capitals or a mid-sentence sighting.
-    assert find_names("Doctoralia nos ofreció un descuento.", set(), set()) == []
-    assert find_names("Doctoralia nos ofreció un descuento.", set(), {"doctoralia"}) == [
-        "Doctoralia"
+    # Sentence-initial words count only with inner capitals, a mid-sentence sighting, or
+    # when they look like no word of the languages (the tokenizer splits them into scraps).
+    assert find_names("Descuento nos parece bien.", set(), set()) == []
+    assert find_names("Integraciones nos preocupan.", set(), set()) == []
+    assert find_names("Descuento nos parece bien.", set(), {"descuento"}) == ["Descuento"]
+    assert find_names("Doctoralia nos ofreció un descuento.", set(), set()) == ["Doctoralia"]
+    # Brands written without an opening capital.
+    assert find_names("We got a quote from ezyVet and one from tracker9.", set(), set()) == [
+        "ezyVet",
+        "tracker9",
     ]
     assert find_names("RateBoost nos recomendó bajar precios.", set(), set()) == ["RateBoost"]
     # ...or when they look like no ordinary word (long, no verb/adverb/plural ending).
@@ -182,11 +188,12 @@ def test_spanish_call() -> None:
     assert result["questionsAsked"] == {"total": 1, "seller": 1, "customer": 0}
 
 
-# Rivals the competitor head misses: "pressure ... to move everyone to Framebook" and
-# "Signaturit me dio un precio parecido" read as "other". Their smoke tests passed before only
-# through wrong names (the customer's own client "Harlow", the customer's partner "Elena"), now
-# ruled out as people's names by the name_kind prior; strict, so a fix shows.
-_RIVAL_MISSED = {"en_call_inbound_lumen_upsell", "es_call_entrante_precios_gestoria_vidal"}
+# A rival the competitor head misses: "pressure ... to move everyone to Framebook" reads as
+# "other". Its smoke test passed before only through a wrong name (the customer's own client
+# "Harlow"), now ruled out as a person's name by the name_kind prior; strict, so a fix shows.
+# ("Signaturit me dio un precio parecido" is found since the head reads prices quoted by
+# others, issue 16.)
+_RIVAL_MISSED = {"en_call_inbound_lumen_upsell"}
 
 
 def _smoke_cases() -> list[object]:

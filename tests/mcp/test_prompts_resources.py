@@ -7,14 +7,30 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
+import sqlalchemy as sa
 from mcp.shared.exceptions import MCPError
 
 from fixtures.factories import Tenant, make_activity
 from fixtures.mcp_clients import mcp_client
+from meetsight.accounts.folding import account_key
+from meetsight.accounts.links import link_account
+from meetsight.accounts.models import Account, NextStepRecord
 from meetsight.state import AppState
 
 MODES = ["auto", "legacy"]
 PROMPTS = {"call_recap", "deal_review", "pre_call_brief", "coaching_review"}
+
+
+async def _account(state: AppState, tenant: Tenant, name: str, conversations: list[str]) -> str:
+    """An account with these conversations matched to it (as matching would link them)."""
+    async with state.sessionmaker() as session:
+        account = Account(organization_id=tenant.org_id, name=name, folded_name=account_key(name))
+        session.add(account)
+        await session.flush()
+        for activity_id in conversations:
+            await link_account(session, tenant.org_id, account.id, activity_id, "domain")
+        await session.commit()
+        return account.id
 
 
 def _text(result: object) -> str:
@@ -94,8 +110,11 @@ async def test_prompts_read_the_conversations_in(
     old = datetime(2026, 9, 1, 15, tzinfo=UTC)
     first = await make_activity(state, tenant, name="Meridian discovery", start=old)
     latest = await make_activity(state, tenant, name="Meridian negotiation")
-    await make_activity(state, tenant, name="Bluefin demo")
-    await make_activity(state, other_tenant, name="Meridian at another company")
+    bluefin = await make_activity(state, tenant, name="Bluefin demo")
+    theirs = await make_activity(state, other_tenant, name="Meridian at another company")
+    await _account(state, tenant, "Meridian", [first, latest])
+    await _account(state, tenant, "Bluefin", [bluefin])
+    await _account(state, other_tenant, "Meridian", [theirs])
     async with mcp_client(mcp_url, tenant.key, mode=mode) as client:
         recap = _text(await client.get_prompt("call_recap", {"conversationId": latest}))
         review = _text(await client.get_prompt("deal_review", {"account": "meridian"}))
@@ -113,10 +132,51 @@ async def test_prompts_read_the_conversations_in(
     assert "another company" not in review and "Bluefin" not in review
     assert f"/app/conversations/{first}" in review
     assert "# Bluefin demo" in brief and "Meridian" not in brief
-    assert "has 'Nobody Inc' in its title or participants" in nothing
+    assert nothing.startswith("No account of this organization for 'Nobody Inc'. Account not")
     # the September conversation is before fromDate
     assert "# Meridian negotiation" in coaching and "# Meridian discovery" not in coaching
     assert "Score: 72/100 (Solid discovery.)" in coaching
+
+
+async def test_account_prompts_read_the_accounts_conversations_not_titles(
+    mcp_url: str, state: AppState, tenant: Tenant
+) -> None:
+    """The account's matched conversations exactly: one whose title does not name it is in, one
+    whose title names it but that belongs to another account is out; open next steps only."""
+    kickoff = await make_activity(
+        state, tenant, name="Meridian kickoff", start=datetime(2026, 9, 1, 15, tzinfo=UTC)
+    )
+    sync = await make_activity(state, tenant, name="Quarterly sync")
+    elsewhere = await make_activity(
+        state, tenant, name="Meridian came up at Bluefin", start=datetime(2026, 9, 5, tzinfo=UTC)
+    )
+    meridian = await _account(state, tenant, "Meridian Freight", [kickoff, sync])
+    await _account(state, tenant, "Bluefin", [elsewhere])
+    async with state.sessionmaker() as session:  # the kickoff's step is done
+        await session.execute(
+            sa.update(NextStepRecord)
+            .where(NextStepRecord.organization_id == tenant.org_id)
+            .where(NextStepRecord.activity_id == kickoff)
+            .values(state="done")
+        )
+        await session.commit()
+    public = mcp_url.rsplit("/api/", 1)[0]
+    async with mcp_client(mcp_url, tenant.key) as client:
+        review = _text(await client.get_prompt("deal_review", {"account": "Meridian"}))
+        by_id = _text(await client.get_prompt("pre_call_brief", {"account": meridian}))
+        ambiguous = _text(await client.get_prompt("deal_review", {"account": "e"}))
+    for text in (review, by_id):
+        assert "Meridian Freight" in text
+        assert "# Quarterly sync" in text and "# Meridian kickoff" in text
+        assert "Meridian came up at Bluefin" not in text
+        assert text.index("# Quarterly sync") < text.index("# Meridian kickoff")
+        # one open step (the sync's); the kickoff's is done
+        assert "Open next steps across all its conversations (1, newest first):" in text
+        (step,) = [line for line in text.splitlines() if " · " in line and line.startswith("- ")]
+        assert step.startswith("- Send the proposal (Olivia Owner, due Friday) · ")
+        assert f"Quarterly sync, 2026-10-01 · {public}/app/conversations/{sync}?t=" in step
+    assert "from its 2 conversations below" in review
+    assert "Several accounts match: Bluefin, Meridian Freight; pass the id" in ambiguous
 
 
 @pytest.mark.parametrize(

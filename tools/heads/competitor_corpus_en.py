@@ -264,6 +264,35 @@ _COMPETITOR = [
     "{lead}Zorvex was in the same range, a little higher.",
     "{lead}Zorvex renamed itself last year, but it's the same product and it's cheaper.",
     "{lead}my boss keeps forwarding me news about Zorvex.",
+    # a price compared without a verb of evaluating: the other figure in the same breath
+    "{lead}you're at {amount}, and Zorvex was around {amount}.",
+    "{lead}and Zorvex was somewhere near {amount}.",
+    "{lead}Zorvex was a bit under that, maybe {amount}.",
+    "{lead}that's still more than Zorvex.",
+    "{lead}for comparison, Zorvex is {amount}.",
+    "{lead}Zorvex lands about ten percent below you.",
+    # the incumbent: its contract, its renewal, what the job runs on today
+    "{lead}when does your contract with Zorvex end?",
+    "{lead}how do you handle {category} today? With Zorvex.",
+    "{lead}our Zorvex renewal is in {month}, so the timing works.",
+    "{lead}we'd have to give Zorvex ninety days' notice.",
+    "{lead}we still run Zorvex, and it's a mess.",
+    "{lead}the old system is Zorvex, and nobody likes it.",
+    "{lead}we're stuck on Zorvex until {month}.",
+    "{lead}we use Zorvex for that today, but it's clunky.",
+    # others pushing a rival: board members, peers, reps calling after an outage
+    "{lead}someone on the board keeps sending me articles about Zorvex.",
+    "{lead}our {exec} used Zorvex at his last company and loves it.",
+    "{lead}Zorvex's rep called me on Saturday.",
+    "{lead}Zorvex's sales team reached out right after the outage.",
+    "{lead}Zorvex also bid, so the board will see both.",
+    "{lead}Zorvex also pitched us in June.",
+    "{lead}Zorvex put in a proposal as well.",
+    "{lead}they'd look at Zorvex if we don't fix it.",
+    "{lead}they said Zorvex by name.",
+    "{lead}Zorvex came up again with another account.",
+    "{lead}the other finalist was Zorvex.",
+    "{lead}it was us, Zorvex and a small local firm.",
 ]
 
 _TOOL = [
@@ -295,6 +324,16 @@ _TOOL = [
     "{lead}we send the invites through Zorvex.",
     "{lead}the contracts get signed in Zorvex.",
     "{lead}we pay vendors through Zorvex.",
+    # platforms a product plugs into or protects: not the vendor weighed against us
+    "{lead}we're strongest on the Zorvex piece.",
+    "{lead}does that include the Zorvex backup seats?",
+    "{lead}posting to Zorvex has been broken for a week.",
+    "{lead}it came from a change on the Zorvex API side.",
+    "{lead}the Zorvex connector keeps timing out.",
+    "{lead}we'd need Zorvex sign-in for everyone.",
+    "{lead}all our mailboxes are on Zorvex.",
+    "{lead}we switched our analytics to Zorvex before the launch.",
+    "{lead}the new Zorvex tag is on every page now.",
 ]
 
 _OURS = [
@@ -401,6 +440,18 @@ _OTHER = [
     "{lead}the Zorvex tender closes on the fifteenth.",
     "{lead}the council of Zorvex put out the tender.",
     "{lead}the Zorvex app is how customers order from us.",
+    # suppliers the customer buys from, review sites, plan tiers and business terms
+    "{lead}Zorvex raised our freight rate by five percent.",
+    "{lead}our carrier, Zorvex, put the rates up again.",
+    "{lead}Zorvex is late with the parts again.",
+    "{lead}how many reviews do we have on Zorvex?",
+    "{lead}a review drive on Zorvex would move us up the grid.",
+    "{lead}the Zorvex plan is what most teams your size buy.",
+    "{lead}you'd start on the Zorvex tier and move up later.",
+    "{lead}Zorvex is where we need the growth to come from.",
+    "{lead}the Zorvex on that role is sixty-forty.",
+    "{lead}our Zorvex went from forty to fifty-five days.",
+    "{lead}the agency we hired, Zorvex, built the new site.",
 ]
 
 EN = (

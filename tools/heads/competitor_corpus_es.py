@@ -95,6 +95,18 @@ _COMPETITOR = [
     "{lead}los clientes nos comparan siempre con Zorvex.",
     "{lead}nos estamos planteando cambiar de Zorvex a otra cosa.",
     "{lead}ya pagamos Zorvex, era licencia única.",
+    "{lead}¿cuándo se vence el contrato con Zorvex?",
+    "{lead}¿y cómo lo hacen hoy? Con Zorvex.",
+    "{lead}la renovación con Zorvex es en septiembre.",
+    "{lead}seguimos con Zorvex, pero no nos convence.",
+    "{lead}Zorvex ya nos cotizó {amount}.",
+    "{lead}Zorvex estaba en unos {amount}.",
+    "{lead}eso sigue siendo más que Zorvex.",
+    "{lead}Zorvex también se presentó, así que el consejo verá las dos.",
+    "{lead}a nuestro director le llamó alguien de Zorvex.",
+    "{lead}me habló una chica de Zorvex y me mandó precio.",
+    "{lead}Zorvex nos ofreció su módulo gratis el primer año.",
+    "{lead}Zorvex está mirando el pliego.",
 ]
 
 _TOOL = [
@@ -157,6 +169,12 @@ _OTHER = [
     "{lead}los servidores están en Zorvex.",
     "{lead}los pedidos nos entran por Zorvex.",
     "{lead}vendemos en Zorvex y en Quindle.",
+    "{lead}Zorvex nos subió la tarifa un cinco por ciento.",
+    "{lead}nuestro transportista, Zorvex, sube los precios en enero.",
+    "{lead}el proveedor, Zorvex, se retrasa con las entregas.",
+    "{lead}el plan Zorvex es el que contratan casi todos.",
+    "{lead}la gestoría, Zorvex, nos lleva los impuestos.",
+    "{lead}la agencia, Zorvex, nos hizo la web.",
 ]
 
 ES = (

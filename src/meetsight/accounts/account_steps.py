@@ -11,7 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from meetsight.accounts.models import AccountActivity, NextStepRecord
 from meetsight.accounts.moments import segments_at
 from meetsight.accounts.next_step_records import step_fields, step_keys
-from meetsight.accounts.repository import Kinds
+from meetsight.accounts.repository import Kinds, linked_activity
 from meetsight.accounts.views import moment
 from meetsight.activities.models import Activity
 from meetsight.db.base import utcnow
@@ -50,13 +50,7 @@ async def list_account_steps(
     joined = (
         sa.select(*_COLUMNS)
         .join(Activity, _activity_join())
-        .join(
-            AccountActivity,
-            sa.and_(
-                AccountActivity.organization_id == Activity.organization_id,
-                AccountActivity.activity_id == Activity.id,
-            ),
-        )
+        .join(AccountActivity, linked_activity(AccountActivity))
         .where(*where)
     )
     rows = (
@@ -68,6 +62,33 @@ async def list_account_steps(
     ).all()
     total = await session.scalar(sa.select(sa.func.count()).select_from(joined.subquery()))
     return await describe_steps(session, org_id, rows), int(total or 0)
+
+
+async def step_counts(
+    session: AsyncSession, org_id: str, account_ids: Sequence[str], kinds: Kinds, *, state: str
+) -> dict[str, int]:
+    """How many current next steps in `state` each account has (list_account_steps' total),
+    for a page of accounts in one query."""
+    counts = dict.fromkeys(account_ids, 0)
+    if not account_ids:
+        return counts
+    rows = await session.execute(
+        sa.select(AccountActivity.account_id, sa.func.count())
+        .select_from(NextStepRecord)
+        .join(Activity, _activity_join())
+        .join(AccountActivity, linked_activity(AccountActivity))
+        .where(
+            NextStepRecord.organization_id == org_id,
+            NextStepRecord.current.is_(True),
+            NextStepRecord.state == state,
+            Activity.is_call.in_(list(kinds)),
+            AccountActivity.account_id.in_(list(account_ids)),
+        )
+        .group_by(AccountActivity.account_id)
+    )
+    for account_id, count in rows:
+        counts[account_id] = int(count)
+    return counts
 
 
 async def describe_steps(

@@ -21,73 +21,120 @@ from meetsight.intelligence.builtin.amounts import find_amounts
 from meetsight.intelligence.models import ActivitySummary
 from meetsight.timefmt import iso_z
 
+IDS_PER_QUERY = 2_000  # bound parameters per IN list, far below both engines' limits
+
 
 async def _stored_insights(
     session: AsyncSession, org_id: str, activity_ids: Sequence[str]
 ) -> dict[str, dict[str, Any]]:
-    if not activity_ids:
-        return {}
-    rows = await session.execute(
-        sa.select(ActivitySummary.activity_id, ActivitySummary.insights).where(
-            ActivitySummary.organization_id == org_id,
-            ActivitySummary.activity_id.in_(list(activity_ids)),
+    found: dict[str, dict[str, Any]] = {}
+    ids = sorted(set(activity_ids))
+    for first in range(0, len(ids), IDS_PER_QUERY):
+        rows = await session.execute(
+            sa.select(ActivitySummary.activity_id, ActivitySummary.insights).where(
+                ActivitySummary.organization_id == org_id,
+                ActivitySummary.activity_id.in_(ids[first : first + IDS_PER_QUERY]),
+            )
         )
-    )
-    return {a: i or {} for a, i in rows}
+        found.update((a, i or {}) for a, i in rows)
+    return found
 
 
 async def _mentions(
-    session: AsyncSession, org_id: str, activity_id: str, insights: dict[str, Any] | None
-) -> list[dict[str, Any]]:
-    """(value, currency, text, speaker, start, quote) of each amount, in reading order."""
-    stored = (insights or {}).get("pricingAmounts")
-    if isinstance(stored, list):
-        kept = [a for a in stored if isinstance(a, dict) and not a.get("percent")]
-        at = await segments_at(
-            session,
-            org_id,
-            [(activity_id, a["line"]) for a in kept if isinstance(a.get("line"), int)],
-        )
-        found = []
-        for a in kept:
-            segment = at.get((activity_id, a.get("line", -1)))
-            found.append(
+    session: AsyncSession, org_id: str, activity_ids: Sequence[str]
+) -> dict[str, list[dict[str, Any]]]:
+    """Per conversation, each amount in reading order: value, currency, text and speaker, with
+    the `line` it was said at when stored (its moment is placed later, only where needed) or
+    its moment (startTime, quote) when read from the transcript."""
+    insights = await _stored_insights(session, org_id, activity_ids)
+    found: dict[str, list[dict[str, Any]]] = {}
+    for activity_id in dict.fromkeys(activity_ids):
+        stored = insights.get(activity_id, {}).get("pricingAmounts")
+        if isinstance(stored, list):
+            found[activity_id] = [
                 {
                     "value": a.get("value"),
                     "currency": a.get("currency"),
                     "text": a.get("text", ""),
-                    "speaker": a.get("speaker") or (segment.speaker if segment else None),
-                    "startTime": segment.start_time if segment else None,
-                    "quote": segment.content if segment else None,
+                    "speaker": a.get("speaker"),
+                    "line": a.get("line"),
                 }
-            )
-        return found
-    return [
-        {
-            "value": a.value,
-            "currency": a.currency,
-            "text": a.text,
-            "speaker": segment.speaker,
-            "startTime": segment.start_time,
-            "quote": segment.content,
-        }
-        for _, segment in await segments_of(session, org_id, activity_id)
-        for a in find_amounts(segment.content)
-        if not a.percent
-    ]
+                for a in stored
+                if isinstance(a, dict) and not a.get("percent")
+            ]
+            continue
+        found[activity_id] = [
+            {
+                "value": a.value,
+                "currency": a.currency,
+                "text": a.text,
+                "speaker": segment.speaker,
+                "startTime": segment.start_time,
+                "quote": segment.content,
+            }
+            for _, segment in await segments_of(session, org_id, activity_id)
+            for a in find_amounts(segment.content)
+            if not a.percent
+        ]
+    return found
+
+
+async def _place(
+    session: AsyncSession, org_id: str, mentions: Sequence[tuple[str, dict[str, Any]]]
+) -> None:
+    """Give stored mentions (activity id, mention) their moment: the segment at their line,
+    all in one lookup; its speaker where the engine stored none."""
+    stored = [(a, m) for a, m in mentions if "line" in m]
+    at = await segments_at(
+        session, org_id, [(a, m["line"]) for a, m in stored if isinstance(m["line"], int)]
+    )
+    for activity_id, m in stored:
+        segment = at.get((activity_id, m.pop("line")))
+        m["speaker"] = m["speaker"] or (segment.speaker if segment else None)
+        m["startTime"] = segment.start_time if segment else None
+        m["quote"] = segment.content if segment else None
+
+
+def _answer(row: Any, mention: dict[str, Any]) -> dict[str, Any]:
+    m = dict(mention)
+    start = m.pop("startTime")
+    quote = m.pop("quote")
+    said = row.start_at + timedelta(seconds=start or 0)
+    return {**m, **moment(row, start, quote), "saidAt": iso_z(said)}
 
 
 async def quoted_amounts(
     session: AsyncSession, org_id: str, conversations: Sequence[Any]
 ) -> list[dict[str, Any]]:
     """Every amount quoted in `conversations` (timeline rows, newest first), latest first."""
-    insights = await _stored_insights(session, org_id, [c.id for c in conversations])
-    out: list[dict[str, Any]] = []
-    for row in conversations:
-        mentions = await _mentions(session, org_id, row.id, insights.get(row.id))
-        for m in reversed(mentions):  # latest first within the conversation too
-            start = m.pop("startTime")
-            quote = m.pop("quote")
-            said = row.start_at + timedelta(seconds=start or 0)
-            out.append({**m, **moment(row, start, quote), "saidAt": iso_z(said)})
-    return out
+    mentions = await _mentions(session, org_id, [row.id for row in conversations])
+    await _place(session, org_id, [(a, m) for a, found in mentions.items() for m in found])
+    return [
+        _answer(row, m)
+        for row in conversations
+        for m in reversed(mentions[row.id])  # latest first within the conversation too
+    ]
+
+
+async def largest_amounts(
+    session: AsyncSession, org_id: str, timelines: dict[str, list[Any]]
+) -> dict[str, dict[str, Any]]:
+    """Per account (its timeline rows, newest first), the largest amount quoted as
+    quoted_amounts gives it (the latest of equal ones); the same statements for one account or
+    hundreds, and only the winners' moments looked up."""
+    rows = [row for found in timelines.values() for row in found]
+    mentions = await _mentions(session, org_id, [row.id for row in rows])
+    best: dict[str, tuple[Any, dict[str, Any]]] = {}
+    for account_id, found in timelines.items():
+        valued = [
+            (row, m)
+            for row in found
+            for m in reversed(mentions[row.id])
+            if isinstance(m.get("value"), int | float)
+        ]
+        if valued:
+            best[account_id] = max(valued, key=lambda pair: pair[1]["value"])
+    # a conversation of two accounts can give both the same mention: placed once
+    chosen = {id(m): (row.id, m) for row, m in best.values()}
+    await _place(session, org_id, list(chosen.values()))
+    return {account_id: _answer(row, m) for account_id, (row, m) in best.items()}

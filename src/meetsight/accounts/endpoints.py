@@ -5,6 +5,7 @@ needs the write scope of its conversation's kind."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request
@@ -177,7 +178,16 @@ async def _account_conversations(
     return ctx, session, rows, total
 
 
-def _paged(items: list[Any], page: PageQuery) -> Response:
+AccountRead = Callable[[AsyncSession, str, list[Any]], Awaitable[list[dict[str, Any]]]]
+
+
+async def _over_conversations(request: Request, read: AccountRead) -> Response:
+    """A page of what `read` finds over all the account's conversations (amounts,
+    stakeholders, risks: each needs the whole story, so the page is cut from its answer)."""
+    page = parse_query(PageQuery, request)
+    ctx, session, rows, _ = await _account_conversations(request, None)
+    async with session:
+        items = await read(session, ctx.organization_id, rows)
     chunk = items[page.offset : page.offset + page.limit]
     return envelope(chunk, headers=total_header(len(items)))
 
@@ -205,11 +215,7 @@ async def get_timeline(request: Request) -> Response:
     openapi_extra=openapi_parameters(PageQuery, path=("account_id",)),
 )
 async def get_amounts(request: Request) -> Response:
-    page = parse_query(PageQuery, request)
-    ctx, session, rows, _ = await _account_conversations(request, None)
-    async with session:
-        items = await quoted_amounts(session, ctx.organization_id, rows)
-    return _paged(items, page)
+    return await _over_conversations(request, quoted_amounts)
 
 
 @router.get(
@@ -245,11 +251,7 @@ async def get_account_steps(request: Request) -> Response:
     openapi_extra=openapi_parameters(PageQuery, path=("account_id",)),
 )
 async def get_stakeholders(request: Request) -> Response:
-    page = parse_query(PageQuery, request)
-    ctx, session, rows, _ = await _account_conversations(request, None)
-    async with session:
-        items = await account_stakeholders(session, ctx.organization_id, rows)
-    return _paged(items, page)
+    return await _over_conversations(request, account_stakeholders)
 
 
 @router.get(
@@ -260,11 +262,7 @@ async def get_stakeholders(request: Request) -> Response:
     openapi_extra=openapi_parameters(PageQuery, path=("account_id",)),
 )
 async def get_risks(request: Request) -> Response:
-    page = parse_query(PageQuery, request)
-    ctx, session, rows, _ = await _account_conversations(request, None)
-    async with session:
-        items = await account_risks(session, ctx.organization_id, rows)
-    return _paged(items, page)
+    return await _over_conversations(request, account_risks)
 
 
 @router.get(

@@ -18,28 +18,38 @@ class SegmentAt:
     content: str
 
 
+ACTIVITIES_PER_QUERY = 100  # one OR term each: SQLite caps an expression's depth at 1,000
+
+
 async def segments_at(
     session: AsyncSession, org_id: str, wanted: Iterable[tuple[str, int]]
 ) -> dict[tuple[str, int], SegmentAt]:
-    """The segments at these (activity id, position) pairs; missing ones are left out."""
+    """The segments at these (activity id, position) pairs; missing ones are left out. One
+    query per 100 activities: each activity's term is a lookup on the primary key on both
+    engines (SQLite: MULTI-INDEX OR), where one IN on activities would read whole transcripts."""
     by_activity: dict[str, set[int]] = {}
     for activity_id, position in wanted:
         by_activity.setdefault(activity_id, set()).add(position)
     found: dict[tuple[str, int], SegmentAt] = {}
-    for activity_id, positions in by_activity.items():
+    activities = sorted(by_activity)
+    for first in range(0, len(activities), ACTIVITIES_PER_QUERY):
+        terms = [
+            sa.and_(
+                TranscriptSegment.activity_id == activity_id,
+                TranscriptSegment.position.in_(sorted(by_activity[activity_id])),
+            )
+            for activity_id in activities[first : first + ACTIVITIES_PER_QUERY]
+        ]
         rows = await session.execute(
             sa.select(
+                TranscriptSegment.activity_id,
                 TranscriptSegment.position,
                 TranscriptSegment.start_time,
                 TranscriptSegment.participant_name,
                 TranscriptSegment.content,
-            ).where(
-                TranscriptSegment.organization_id == org_id,
-                TranscriptSegment.activity_id == activity_id,
-                TranscriptSegment.position.in_(sorted(positions)),
-            )
+            ).where(TranscriptSegment.organization_id == org_id, sa.or_(*terms))
         )
-        for position, start, speaker, content in rows:
+        for activity_id, position, start, speaker, content in rows:
             found[(activity_id, position)] = SegmentAt(start, speaker, content)
     return found
 

@@ -18,6 +18,7 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.accounts.models import AccountActivity, NextStepRecord
+from meetsight.accounts.repository import linked_activity
 from meetsight.activities.models import Activity
 from meetsight.intelligence.builtin.folding import fold, words
 from meetsight.intelligence.builtin.stopwords import BOTH
@@ -65,13 +66,7 @@ async def propose_for_account(session: AsyncSession, org_id: str, account_id: st
         (
             await session.execute(
                 sa.select(Activity.id, Activity.start_at)
-                .join(
-                    AccountActivity,
-                    sa.and_(
-                        AccountActivity.organization_id == Activity.organization_id,
-                        AccountActivity.activity_id == Activity.id,
-                    ),
-                )
+                .join(AccountActivity, linked_activity(AccountActivity))
                 .where(
                     AccountActivity.organization_id == org_id,
                     AccountActivity.account_id == account_id,

@@ -113,7 +113,7 @@ async def conversation_stats(
         return found
     rows = await session.execute(
         sa.select(owner, sa.func.count(), sa.func.max(Activity.start_at))
-        .join(Activity, _joins(link))
+        .join(Activity, linked_activity(link))
         .where(link.organization_id == org_id, owner.in_(list(owner_ids)), _kinds(kinds))
         .group_by(owner)
     )
@@ -122,7 +122,8 @@ async def conversation_stats(
     return found
 
 
-def _joins(link: Any) -> Any:
+def linked_activity(link: Any) -> Any:
+    """The join of AccountActivity or DealActivity to the conversation it links."""
     return sa.and_(
         Activity.organization_id == link.organization_id, Activity.id == link.activity_id
     )
@@ -161,7 +162,7 @@ async def account_timeline(
     )
     query = (
         sa.select(*TIMELINE_COLUMNS)
-        .join(Activity, _joins(AccountActivity))
+        .join(Activity, linked_activity(AccountActivity))
         .where(*where)
         .order_by(Activity.start_at.desc(), Activity.id.desc())
         .offset(offset)
@@ -172,10 +173,33 @@ async def account_timeline(
     total = await session.scalar(
         sa.select(sa.func.count())
         .select_from(AccountActivity)
-        .join(Activity, _joins(AccountActivity))
+        .join(Activity, linked_activity(AccountActivity))
         .where(*where)
     )
     return rows, int(total or 0)
+
+
+async def timelines_of(
+    session: AsyncSession, org_id: str, account_ids: Sequence[str], kinds: Kinds
+) -> dict[str, list[Any]]:
+    """Each account's conversations, newest first, as account_timeline reads one account's
+    (its rows also carry `account_id`): one query for all of them."""
+    found: dict[str, list[Any]] = {a: [] for a in account_ids}
+    if not account_ids:
+        return found
+    rows = await session.execute(
+        sa.select(AccountActivity.account_id, *TIMELINE_COLUMNS)
+        .join(Activity, linked_activity(AccountActivity))
+        .where(
+            AccountActivity.organization_id == org_id,
+            AccountActivity.account_id.in_(list(account_ids)),
+            _kinds(kinds),
+        )
+        .order_by(Activity.start_at.desc(), Activity.id.desc())
+    )
+    for row in rows:
+        found[row.account_id].append(row)
+    return found
 
 
 async def replace_domains(

@@ -27,7 +27,7 @@ from meetsight.intelligence.models import (
 from meetsight.organizations.models import Person
 from meetsight.processing.models import Job
 from meetsight.search.indexing import remove_from_search
-from meetsight.trackers.models import SegmentVectors, TrackerMention
+from meetsight.trackers.models import TrackerMention
 from meetsight.transcripts.models import TranscriptDocument, TranscriptSegment
 from meetsight.trends.models import ConversationMetrics, ConversationObjectiveScore
 
@@ -63,7 +63,6 @@ ACTIVITY_CHILD_TABLES: tuple[Any, ...] = (
     ConversationObjectiveScore,
     ConversationMetrics,
     TrackerMention,
-    SegmentVectors,
     TranscriptDocument,
     TranscriptSegment,
     Note,

@@ -24,7 +24,7 @@ from meetsight.intelligence.models import (
 from meetsight.oauth.models import OAuthClient, OAuthCode, OAuthConsent, OAuthGrant, OAuthToken
 from meetsight.organizations.models import Organization, Person, User
 from meetsight.processing.models import Job
-from meetsight.trackers.models import SegmentVectors, Tracker, TrackerMention
+from meetsight.trackers.models import Tracker, TrackerMention
 from meetsight.transcripts.models import TranscriptDocument, TranscriptSegment
 from meetsight.trends.models import ConversationMetrics, ConversationObjectiveScore
 from meetsight.web.models import SigninAttempt, WebSession
@@ -60,7 +60,6 @@ __all__ = [
     "OAuthToken",
     "Organization",
     "Person",
-    "SegmentVectors",
     "SigninAttempt",
     "SmartCategory",
     "Tracker",

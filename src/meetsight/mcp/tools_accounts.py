@@ -15,8 +15,8 @@ from pydantic import BaseModel, Field
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.accounts import repository as accounts
-from meetsight.accounts.account_steps import list_account_steps
-from meetsight.accounts.amounts import quoted_amounts
+from meetsight.accounts.account_steps import list_account_steps, step_counts
+from meetsight.accounts.amounts import largest_amounts, quoted_amounts
 from meetsight.accounts.folding import account_key
 from meetsight.accounts.models import Account, AccountActivity
 from meetsight.accounts.risks import account_risks
@@ -81,7 +81,7 @@ class AccountOverview(BaseModel):
     )
 
 
-def _kinds(access: ToolAccess) -> tuple[bool, ...]:
+def readable_kinds(access: ToolAccess) -> tuple[bool, ...]:
     kinds = tuple(k for k in (False, True) if access.can_read(read_scope(k)))
     if not kinds:
         raise ToolFailure("This credential lacks the scope meetings:read")
@@ -100,27 +100,9 @@ def with_urls(items: list[dict[str, Any]], public_url: str) -> list[dict[str, An
 async def _largest(
     session: AsyncSession, access: ToolAccess, account_ids: Sequence[str], kinds: tuple[bool, ...]
 ) -> dict[str, dict[str, Any]]:
-    out: dict[str, dict[str, Any]] = {}
-    for account_id in account_ids:
-        rows, _ = await accounts.account_timeline(session, access.org_id, account_id, kinds)
-        amounts = await quoted_amounts(session, access.org_id, rows)
-        valued = [a for a in amounts if isinstance(a.get("value"), int | float)]
-        if valued:
-            best = max(valued, key=lambda a: a["value"])
-            out[account_id] = with_urls([best], access.state.public_url)[0]
-    return out
-
-
-async def _open_counts(
-    session: AsyncSession, access: ToolAccess, account_ids: Sequence[str], kinds: tuple[bool, ...]
-) -> dict[str, int]:
-    counts = {}
-    for account_id in account_ids:
-        _, total = await list_account_steps(
-            session, access.org_id, account_id, kinds, state="open", limit=1, offset=0
-        )
-        counts[account_id] = total
-    return counts
+    timelines = await accounts.timelines_of(session, access.org_id, account_ids, kinds)
+    found = await largest_amounts(session, access.org_id, timelines)
+    return {a: with_urls([amount], access.state.public_url)[0] for a, amount in found.items()}
 
 
 async def list_accounts(
@@ -139,7 +121,7 @@ async def list_accounts(
     limit: Annotated[int, Field(ge=1, le=50, description="At most this many (default 10)")] = 10,
 ) -> Annotated[CallToolResult, AccountPage]:
     access = tool_access(ctx)
-    kinds = _kinds(access)
+    kinds = readable_kinds(access)
     async with access.state.sessionmaker() as session:
         rows, total = await accounts.list_accounts(
             session,
@@ -162,7 +144,7 @@ async def list_accounts(
             rows.sort(key=lambda a: largest.get(a.id, {}).get("value") or 0, reverse=True)
         rows = rows[:limit]
         domains = await accounts.domains_of(session, access.org_id, [a.id for a in rows])
-        steps = await _open_counts(session, access, [a.id for a in rows], kinds)
+        steps = await step_counts(session, access.org_id, [a.id for a in rows], kinds, state="open")
     page = [
         AccountRow(
             **{
@@ -209,7 +191,7 @@ async def get_account(
     ctx: Context[Any, Any], account: AccountRef
 ) -> Annotated[CallToolResult, AccountOverview]:
     access = tool_access(ctx)
-    kinds = _kinds(access)
+    kinds = readable_kinds(access)
     public = access.state.public_url
     async with access.state.sessionmaker() as session:
         row = await find_account(session, access.org_id, account)

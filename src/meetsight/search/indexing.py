@@ -125,12 +125,14 @@ def _sqlite_rows(conn: Connection, org_id: str, activity_id: str) -> int:
 
 
 async def backfill_vectors(session: AsyncSession) -> int:
-    """Sentence vectors for every activity that has none (transcripts stored before migration
-    0016), one activity per transaction; the number of activities given vectors."""
+    """Sentence vectors for every activity without a title vector (transcripts stored before
+    migration 0016, whose segments may have had theirs from a tracker since: trackers store the
+    segment vectors they embed: vectors.fill_segments), one activity per transaction; the
+    number of activities given vectors."""
     missing = sa.text(
         "SELECT a.organization_id, a.id, a.name FROM activities a WHERE NOT EXISTS"
         " (SELECT 1 FROM search_vectors v WHERE v.organization_id = a.organization_id"
-        " AND v.activity_id = a.id) ORDER BY a.organization_id, a.start_at"
+        " AND v.activity_id = a.id AND v.position = -1) ORDER BY a.organization_id, a.start_at"
     )
     texts = sa.text(
         "SELECT content FROM transcript_segments WHERE organization_id = :org"

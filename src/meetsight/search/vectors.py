@@ -2,6 +2,9 @@
 (position -1), kept in the database beside the full-text index and written by
 `meetsight.search.indexing` in the same transaction as the rows they describe.
 
+The trackers' matching by meaning reads the same segment vectors (`stored_segments`), and
+stores those of segments that had none (`fill_segments`): every segment is embedded once.
+
 A vector is the built-in engine's sentence embedding (USE multilingual, 512 dimensions, unit
 length), stored as float16: 1 kB a segment, a cosine error under 1e-3. Each row keeps a digest
 of its text, so storing the same sentences again (a speaker renamed, a transcript re-imported
@@ -81,6 +84,14 @@ _DROP_SEGMENTS = sa.text(
 _DROP_TITLE = sa.text(
     "DELETE FROM search_vectors WHERE organization_id = :org AND activity_id = :act"
     " AND position = -1"
+)
+_SEGMENTS_OF = sa.text(
+    "SELECT activity_id, digest, vector FROM search_vectors"
+    " WHERE organization_id = :org AND activity_id IN :acts AND position >= 0"
+).bindparams(sa.bindparam("acts", expanding=True))
+_TEXTS = sa.text(
+    "SELECT content FROM transcript_segments WHERE organization_id = :org AND activity_id = :act"
+    " ORDER BY position"
 )
 _ADD = sa.text(
     "INSERT INTO search_vectors (organization_id, activity_id, position, digest, vector)"
@@ -170,6 +181,33 @@ def write_segments(
     ]
     for start in range(0, len(rows), 1000):
         conn.execute(_ADD, rows[start : start + 1000])
+
+
+def stored_segments(
+    conn: Connection, org_id: str, activity_ids: Sequence[str]
+) -> dict[str, dict[bytes, bytes]]:
+    """The stored segment vectors of these activities: activity id -> text digest -> vector."""
+    out: dict[str, dict[bytes, bytes]] = {}
+    if not activity_ids:
+        return out
+    for activity_id, d, v in conn.execute(_SEGMENTS_OF, {"org": org_id, "acts": activity_ids}):
+        out.setdefault(str(activity_id), {})[bytes(d)] = bytes(v)
+    return out
+
+
+def fill_segments(
+    conn: Connection, org_id: str, activity_id: str, embedded: Mapping[bytes, bytes]
+) -> bool:
+    """Store the activity's segment vectors from the stored ones and `embedded` (digest ->
+    vector, computed outside the transaction), when that covers its current texts; whether it
+    wrote. The texts are read again here: vectors go by text, so a transcript replaced since
+    `embedded` was computed is left as its own write stored it."""
+    texts = [str(t) for t in conn.execute(_TEXTS, {"org": org_id, "act": activity_id}).scalars()]
+    plan = plan_segments(conn, org_id, activity_id, texts, embedded)
+    if plan is None or plan.missing:
+        return False
+    write_segments(conn, org_id, activity_id, plan, np.zeros((0, DIM), dtype=np.float32))
+    return True
 
 
 def store_title_vector(conn: Connection, org_id: str, activity_id: str, name: str) -> None:

@@ -6,40 +6,43 @@ Each unit of work loads its inputs, computes outside any transaction (matching, 
 segments that have no stored vectors yet), then replaces the mentions it owns in one short
 transaction: an activity's rows for every tracker, or a batch's rows for one tracker. Replacing
 makes a re-run after a crash or a reprocess give the same rows.
+
+Matching by meaning reads the sentence vectors search keeps for every segment (`search_vectors`,
+written with the transcript, meetsight.search.vectors): one embedding per segment, shared. Only
+segments stored without them (before migration 0016) are embedded here, and their vectors are
+stored there for search as well.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from typing import Any
 
-import numpy as np
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import Session
 
 from meetsight.activities.models import Activity
-from meetsight.intelligence.builtin.embedder import embed, one_blas_thread
+from meetsight.intelligence.builtin.embedder import one_blas_thread
 from meetsight.intelligence.builtin.prototypes import embed_texts
 from meetsight.intelligence.models import ActivitySummary
+from meetsight.search import vectors as search_vectors
 from meetsight.trackers.builtin import Found, SegmentText, builtin_mentions
 from meetsight.trackers.matching import (
     BACKGROUND,
     MEANING_THRESHOLD,
-    VECTOR_MODEL,
     KeywordMatcher,
-    dequantize,
     long_enough,
     meaning_scores,
-    quantize,
-    texts_digest,
 )
-from meetsight.trackers.models import SegmentVectors, Tracker, TrackerMention
+from meetsight.trackers.models import Tracker, TrackerMention
 from meetsight.transcripts.models import TranscriptSegment
 
 BATCH_ACTIVITIES = 100  # activities per transaction when a tracker is (re)indexed
 TEXT_CHARS = 2000  # a mention keeps at most this much of its segment's text
+SCORE_ROWS = 4096  # segments scored at a time (8 MB of float32 vectors)
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,14 +63,18 @@ class ActivityInput:
     is_call: bool
     owner_person_id: str | None
     segments: list[SegmentText]
-    stored: tuple[str, str, int, bytes] | None = None  # model, digest, count, data
+    # text digest -> float16 vector, as search stored them (loaded only when a tracker matches
+    # by meaning)
+    stored: dict[bytes, bytes] = field(default_factory=dict)
     insights: dict[str, Any] | None = None
 
 
 @dataclass(slots=True)
 class ActivityOutput:
     found: list[Found]
-    vectors: tuple[str, int, bytes] | None  # digest, count, data: new vectors to store
+    # Vectors embedded here because search had none for these texts (digest -> vector): stored
+    # in search_vectors with the mentions.
+    vectors: dict[bytes, bytes] | None
 
 
 def week_start(moment: datetime) -> date:
@@ -76,28 +83,47 @@ def week_start(moment: datetime) -> date:
     return day - timedelta(days=day.weekday())
 
 
-def _vectors(inp: ActivityInput) -> tuple[np.ndarray, tuple[str, int, bytes] | None]:
-    texts = [s.text for s in inp.segments]
-    digest = texts_digest(texts)
-    if inp.stored is not None:
-        model, stored_digest, count, data = inp.stored
-        if model == VECTOR_MODEL and stored_digest == digest and count == len(texts):
-            return dequantize(data, count), None
-    vectors = embed(texts)
-    return vectors, (digest, len(texts), quantize(vectors))
+def _vectors(inp: ActivityInput) -> tuple[list[bytes], dict[bytes, bytes] | None]:
+    """The segments' stored vectors, in order: search's (by the text's digest, as search reuses
+    them), the others embedded now and returned too, to be stored."""
+    digests = [search_vectors.digest(s.text) for s in inp.segments]
+    missing: dict[bytes, str] = {}
+    for seg, d in zip(inp.segments, digests, strict=True):
+        if d not in inp.stored:
+            missing.setdefault(d, seg.text)
+    fresh: dict[bytes, bytes] = {}
+    if missing:
+        embedded = search_vectors.embed_texts(list(missing.values()))
+        fresh = {d: search_vectors.encode(v) for d, v in zip(missing, embedded, strict=True)}
+    known = {**inp.stored, **fresh}
+    return [known[d] for d in digests], fresh or None
+
+
+def meaning_matches(
+    specs: Sequence[TrackerSpec], segments: Sequence[SegmentText], rows: Sequence[bytes]
+) -> dict[str, dict[int, float]]:
+    """Per tracker with examples, the segments close enough to one (position -> score). The
+    stored rows are decoded a slice at a time: a 50,000-segment transcript never has all its
+    vectors as float32 at once (100 MB), and a segment's score depends on its row alone."""
+    background = embed_texts(BACKGROUND)
+    examples = {s.id: embed_texts(s.examples) for s in specs if s.examples}
+    found: dict[str, dict[int, float]] = {tracker_id: {} for tracker_id in examples}
+    for start in range(0, len(segments), SCORE_ROWS):
+        part = segments[start : start + SCORE_ROWS]
+        vectors = search_vectors.decode_many(rows[start : start + SCORE_ROWS])
+        for tracker_id, example_vectors in examples.items():
+            scores, _ = meaning_scores(vectors, example_vectors, background)
+            for seg, score in zip(part, scores, strict=True):
+                if score >= MEANING_THRESHOLD and long_enough(seg.text):
+                    found[tracker_id][seg.position] = round(float(score), 4)
+    return found
 
 
 def find_mentions(
-    spec: TrackerSpec, segments: Sequence[SegmentText], vectors: np.ndarray | None
+    spec: TrackerSpec, segments: Sequence[SegmentText], by_meaning: dict[int, float]
 ) -> list[Found]:
-    """The segments that mention the tracker: by its words, by its examples' meaning, or both."""
-    by_meaning: dict[int, float] = {}
-    if spec.examples and vectors is not None and len(segments):
-        background = embed_texts(BACKGROUND)
-        scores, _ = meaning_scores(vectors, embed_texts(spec.examples), background)
-        for seg, score in zip(segments, scores, strict=True):
-            if score >= MEANING_THRESHOLD and long_enough(seg.text):
-                by_meaning[seg.position] = round(float(score), 4)
+    """The segments that mention the tracker: by its words, by its examples' meaning
+    (`by_meaning`, from meaning_matches), or both."""
     found = []
     for seg in segments:
         term = spec.matcher.first(seg.text)
@@ -109,31 +135,43 @@ def find_mentions(
     return found
 
 
+def matches_by_meaning(specs: Sequence[TrackerSpec]) -> bool:
+    return any(s.examples for s in specs)
+
+
 def compute_activity(
     inp: ActivityInput,
     specs: Sequence[TrackerSpec],
     *,
     with_builtins: bool,
-    keep_vectors: bool = False,
 ) -> ActivityOutput:
     """Mentions of `specs` (and of the built-in trackers) in one activity; CPU work, run on a
-    worker thread. Embeds the segments when their stored vectors are missing or stale and
-    either a tracker matches by meaning or `keep_vectors` asks for them (processing keeps them
-    for the trackers created later)."""
-    with one_blas_thread():
-        needed = inp.segments and (keep_vectors or any(s.examples for s in specs))
-        vectors, fresh = _vectors(inp) if needed else (None, None)
-        found = [f for spec in specs for f in find_mentions(spec, inp.segments, vectors)]
+    worker thread. When a tracker matches by meaning, the segments' vectors come from
+    `inp.stored` (load_inputs with `with_vectors`), and those missing there are embedded."""
+    by_meaning: dict[str, dict[int, float]] = {}
+    fresh = None
+    if inp.segments and matches_by_meaning(specs):
+        with one_blas_thread():
+            rows, fresh = _vectors(inp)
+            by_meaning = meaning_matches(specs, inp.segments, rows)
+    found = [
+        f for spec in specs for f in find_mentions(spec, inp.segments, by_meaning.get(spec.id, {}))
+    ]
     if with_builtins:
         found += builtin_mentions(inp.insights, inp.segments)
     return ActivityOutput(found, fresh)
 
 
 async def load_inputs(
-    session: AsyncSession, org_id: str, activity_ids: Sequence[str], *, with_insights: bool
+    session: AsyncSession,
+    org_id: str,
+    activity_ids: Sequence[str],
+    *,
+    with_insights: bool,
+    with_vectors: bool,
 ) -> list[ActivityInput]:
-    """The activities (in the order given, missing ones left out), their segments, stored
-    vectors and, when asked, insights: four queries whatever the batch's size."""
+    """The activities (in the order given, missing ones left out), their segments and, when
+    asked, their stored sentence vectors and insights: four queries whatever the batch's size."""
     if not activity_ids:
         return []
     rows = await session.execute(
@@ -160,14 +198,12 @@ async def load_inputs(
         inputs[s.activity_id].segments.append(
             SegmentText(s.position, s.start_time, s.participant_name, s.content)
         )
-    stored = await session.execute(
-        sa.select(SegmentVectors).where(
-            SegmentVectors.organization_id == org_id,
-            SegmentVectors.activity_id.in_(list(inputs)),
+    if with_vectors:
+        stored = await session.run_sync(
+            lambda sync: search_vectors.stored_segments(sync.connection(), org_id, list(inputs))
         )
-    )
-    for v in stored.scalars():
-        inputs[v.activity_id].stored = (v.model, v.digest, v.count, v.data)
+        for activity_id, by_digest in stored.items():
+            inputs[activity_id].stored = by_digest
     if with_insights:
         summaries = await session.execute(
             sa.select(ActivitySummary.activity_id, ActivitySummary.insights).where(
@@ -199,7 +235,7 @@ async def store_outputs(
     for inp, out in results:
         activity_ids.append(inp.id)
         if out.vectors is not None:
-            await _store_vectors(session, org_id, inp.id, out.vectors)
+            await session.run_sync(_fill_vectors, org_id, inp.id, out.vectors)
         rows.extend(_mention_rows(org_id, inp, out.found))
     if not activity_ids:
         return 0
@@ -212,6 +248,12 @@ async def store_outputs(
     if rows:
         await session.execute(sa.insert(TrackerMention), rows)
     return len(rows)
+
+
+def _fill_vectors(
+    sync: Session, org_id: str, activity_id: str, embedded: dict[bytes, bytes]
+) -> None:
+    search_vectors.fill_segments(sync.connection(), org_id, activity_id, embedded)
 
 
 def _mention_rows(org_id: str, inp: ActivityInput, found: Sequence[Found]) -> list[dict[str, Any]]:
@@ -241,28 +283,6 @@ def _mention_rows(org_id: str, inp: ActivityInput, found: Sequence[Found]) -> li
     return rows
 
 
-async def _store_vectors(
-    session: AsyncSession, org_id: str, activity_id: str, vectors: tuple[str, int, bytes]
-) -> None:
-    digest, count, data = vectors
-    await session.execute(
-        sa.delete(SegmentVectors).where(
-            SegmentVectors.organization_id == org_id, SegmentVectors.activity_id == activity_id
-        )
-    )
-    session.add(
-        SegmentVectors(
-            organization_id=org_id,
-            activity_id=activity_id,
-            model=VECTOR_MODEL,
-            count=count,
-            digest=digest,
-            data=data,
-        )
-    )
-    await session.flush()
-
-
 async def activity_batch(
     session: AsyncSession, org_id: str, *, after: str, limit: int = BATCH_ACTIVITIES
 ) -> list[str]:
@@ -279,11 +299,11 @@ async def activity_batch(
 async def index_activity_now(session: AsyncSession, org_id: str, activity_id: str) -> int:
     """Every tracker's mentions in one activity, in the caller's session (demo seeding, tests);
     the pipeline's `trackers` stage does the same with the computation off the transaction."""
-    inputs = await load_inputs(session, org_id, [activity_id], with_insights=True)
     specs = await load_specs(session, org_id)
-    results = [
-        (i, compute_activity(i, specs, with_builtins=True, keep_vectors=True)) for i in inputs
-    ]
+    inputs = await load_inputs(
+        session, org_id, [activity_id], with_insights=True, with_vectors=matches_by_meaning(specs)
+    )
+    results = [(i, compute_activity(i, specs, with_builtins=True)) for i in inputs]
     return await store_outputs(session, org_id, results, tracker_ids=None)
 
 
@@ -291,7 +311,9 @@ async def index_tracker_now(session: AsyncSession, org_id: str, tracker: Tracker
     """One tracker over every activity, in the caller's session; marks it indexed."""
     spec, after, written = TrackerSpec.of(tracker), "", 0
     while batch := await activity_batch(session, org_id, after=after):
-        inputs = await load_inputs(session, org_id, batch, with_insights=False)
+        inputs = await load_inputs(
+            session, org_id, batch, with_insights=False, with_vectors=bool(spec.examples)
+        )
         results = [(i, compute_activity(i, [spec], with_builtins=False)) for i in inputs]
         written += await store_outputs(session, org_id, results, tracker_ids=[spec.id])
         after = batch[-1]

@@ -7,7 +7,6 @@ activity's segments when it is processed, or a batch of activities when a tracke
 
 from __future__ import annotations
 
-import hashlib
 import re
 import unicodedata
 from collections.abc import Sequence
@@ -42,8 +41,6 @@ BACKGROUND = (
 # Shorter sentences ("Sure.", "What does it cost?") sit close to too many examples to be
 # told apart by meaning; their words still match.
 MEANING_MIN_WORDS = 4
-VECTOR_MODEL = "usem3-int8"
-DIM = 512
 
 
 def fold(text: str) -> str:
@@ -102,30 +99,3 @@ def meaning_scores(
     best = sims.argmax(axis=1)
     baseline = (segment_vectors @ background_vectors.T).mean(axis=1)
     return sims[np.arange(count), best] - baseline, best
-
-
-def quantize(vectors: np.ndarray) -> bytes:
-    """Unit rows to bytes: a float32 scale per row, then the row as int8."""
-    if vectors.shape[0] == 0:
-        return b""
-    scale = np.maximum(np.abs(vectors).max(axis=1), 1e-12).astype(np.float32)
-    q = np.round(vectors / scale[:, None] * 127).astype(np.int8)
-    return scale.tobytes() + q.tobytes()
-
-
-def dequantize(data: bytes, count: int) -> np.ndarray:
-    """The inverse of `quantize`, re-normalised (cosines within about 0.002 of the floats')."""
-    if count == 0:
-        return np.zeros((0, DIM), dtype=np.float32)
-    scale = np.frombuffer(data[: 4 * count], dtype=np.float32)
-    q = np.frombuffer(data[4 * count :], dtype=np.int8).reshape(count, DIM)
-    rows = q.astype(np.float32) * (scale[:, None] / 127)
-    return rows / np.maximum(np.linalg.norm(rows, axis=1, keepdims=True), 1e-12)
-
-
-def texts_digest(texts: Sequence[str]) -> str:
-    h = hashlib.sha256()
-    for text in texts:
-        h.update(text.encode())
-        h.update(b"\x00")
-    return h.hexdigest()

@@ -1,5 +1,5 @@
-"""Trackers, their precomputed mentions, and the cached sentence vectors of each activity's
-segments (what mentions by meaning are compared against)."""
+"""Trackers and their precomputed mentions. Mentions by meaning compare a tracker's examples with
+the sentence vectors search keeps for every segment (meetsight.search.vectors)."""
 
 from __future__ import annotations
 
@@ -56,19 +56,3 @@ class TrackerMention(TenantMixin, Base):
     matched_by: Mapped[str] = mapped_column(sa.String(20))  # words, meaning, words+meaning, engine
     term: Mapped[str | None] = mapped_column(sa.String(200))
     score: Mapped[float | None]
-
-
-class SegmentVectors(TenantMixin, Base):
-    """The sentence vectors of one activity's segments, int8 with a scale per row (about 516
-    bytes a segment), computed once when the activity is processed: re-matching a tracker's
-    examples over every conversation is then a matrix product, not a re-embedding."""
-
-    __tablename__ = "segment_vectors"
-    __table_args__ = (tenant_fk(["activity_id"], "activities.id"),)
-
-    activity_id: Mapped[str] = mapped_column(IdType, primary_key=True)
-    model: Mapped[str] = mapped_column(sa.String(40))
-    count: Mapped[int]
-    # Hash of the segments' texts: a re-transcribed activity gets new vectors.
-    digest: Mapped[str] = mapped_column(sa.String(64))
-    data: Mapped[bytes] = mapped_column(sa.LargeBinary)

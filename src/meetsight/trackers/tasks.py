@@ -32,6 +32,7 @@ from meetsight.trackers.indexing import (
     activity_batch,
     compute_activity,
     load_inputs,
+    matches_by_meaning,
     store_outputs,
 )
 from meetsight.trackers.models import Tracker
@@ -80,7 +81,13 @@ async def index_tracker(ctx: JobContext) -> None:
                     return
                 specs = [TrackerSpec.of(tracker)]
             batch = await activity_batch(session, org_id, after=str(payload.get("after", "")))
-            inputs = await load_inputs(session, org_id, batch, with_insights=builtins)
+            inputs = await load_inputs(
+                session,
+                org_id,
+                batch,
+                with_insights=builtins,
+                with_vectors=matches_by_meaning(specs),
+            )
         if not batch:
             if not builtins:
                 await _mark_indexed(ctx, tracker_id, version)

@@ -12,7 +12,7 @@ from fastapi import APIRouter, Depends, Request
 from starlette.responses import Response
 
 from meetsight.accounts import repository as repo
-from meetsight.accounts.account_steps import list_account_steps
+from meetsight.accounts.account_steps import list_account_steps, step_counts
 from meetsight.accounts.amounts import quoted_amounts
 from meetsight.accounts.folding import account_key
 from meetsight.accounts.models import AccountActivity
@@ -67,13 +67,6 @@ def _page_number(value: str | None) -> int:
         return 1
 
 
-async def _open_steps(session: DbSession, org_id: str, account_id: str) -> int:
-    _, total = await list_account_steps(
-        session, org_id, account_id, BOTH_KINDS, state="open", limit=1, offset=0
-    )
-    return total
-
-
 @router.get("/accounts")
 async def accounts_page(
     request: Request, session: DbSession, user: WebUser = Depends(require_user)
@@ -92,6 +85,7 @@ async def accounts_page(
     ids = [a.id for a in rows]
     domains = await repo.domains_of(session, org, ids)
     stats = await repo.conversation_stats(session, org, AccountActivity, ids, BOTH_KINDS)
+    open_steps = await step_counts(session, org, ids, BOTH_KINDS, state="open")
     accounts = [
         {
             "id": a.id,
@@ -99,7 +93,7 @@ async def accounts_page(
             "domains": domains[a.id],
             "conversations": stats[a.id][0],
             "last": stats[a.id][1],
-            "open_steps": await _open_steps(session, org, a.id),
+            "open_steps": open_steps[a.id],
         }
         for a in rows
     ]

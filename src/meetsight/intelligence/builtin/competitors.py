@@ -1,10 +1,13 @@
 """Competitors: the vendors the customer weighs against us, found by what is said around a name.
 
-1. Candidates: runs of capitalised words ("Arctic Wolf", "SentinelOne", "Sage 50") that are not
-   stopwords, calendar words, role acronyms, participants' names, the organization's name or
-   words of the title (the two parties). A word that opens a sentence counts only when it has
-   inner capitals, is capitalised mid-sentence elsewhere in the conversation, or looks like no
-   ordinary word (see :func:`find_names`).
+1. Candidates: runs of capitalised words ("Arctic Wolf", "SentinelOne", "Sage 50") and brands
+   written without an opening capital ("ezyVet", "project44") that are not stopwords, calendar
+   words, role or business acronyms, participants' names, the organization's name or words of
+   the title (the two parties), nor an ordinary word written as a plan ("the Growth plan"). A
+   word that opens a sentence counts only when it has inner capitals, is capitalised
+   mid-sentence elsewhere in the conversation, or looks like no ordinary word (see
+   :func:`find_names`); said once, it must also look like no word at all and open its clause as
+   the subject ("Netradyne also bid").
 2. Each mention is read in context: its sentence with the name masked (and the sentence before
    when the one holding the name is short: "What are you using today?" / "Zorvex, for years."),
    cut to ``WINDOW`` words on each side of the name.
@@ -13,7 +16,8 @@
    customer's own tools and integrations, our own company, people, places and other names.
 3. Evidence adds up over the conversation: a name is a competitor when its best mention reads
    that way (``SURE``, ``SINGLE`` for a name said once) and it reads as a competitor in at
-   least as many mentions as it reads as any one other thing (a person, a place, a tool).
+   least as many mentions as it reads as any one other thing (a person, a place, a tool), or
+   when several weaker readings pool (``POOLED``, :func:`_pooled`).
 4. What the name itself is: the ``name_kind`` head reads the bare name's embedding (what the
    sentence encoder learnt about "Milwaukee", "Nadia", "Zendesk") and tells a place or a person
    from an organisation. A name that is plainly a place (``PLACE_PRIOR``) or a person
@@ -49,8 +53,9 @@ from meetsight.intelligence.conversation import Conversation
 
 MASK = "Zorvex"  # the corpus writes every masked name this way
 OTHER = "Quindle"  # another name in the same sentence: a name, but not the one read
-SURE = 0.7  # the best mention's probability that makes a name a competitor
-SINGLE = 0.55  # the same for a name said once
+SURE = 0.75  # the best mention's probability that makes a name a competitor
+SINGLE = 0.5  # the same for a name said once
+POOLED = 0.85  # several weaker mentions together: 1 - prod(1 - p) over the mentions
 WINDOW = 8  # words read on each side of the masked name
 LEAN = 0.4  # mentions at least this likely are the ones quoted
 MAX_MENTIONS = 4
@@ -68,14 +73,25 @@ _GENERIC_CAPS = wordset(
     wednesdays thursdays fridays saturdays sundays lunes martes miercoles jueves viernes ciso cso
     gc dpo ae sdr bdr csm se am rvp cpu gpu usb ap ar gm iva nif cif sepa iban hvac gps mdm edr
     xdr siem soc mrp tms wms ehr emr pos b2b b2c arr mrr nrr cac ltv okr p1 p2 sku rma wi-fi wifi
-    christmas easter thanksgiving navidad halloween"""
+    christmas easter thanksgiving navidad halloween
+    ote dso dpo dio cogs ebitda gmv aov asp acv tcv nps csat ces tco capex opex yoy qoq ytd mtd
+    kyc aml gdpr hipaa pci iso soc ipo cac ltv wacc irr npv eps pnl fte ftes hc ic rfq
+    tam sam som icp bant meddic spiced gtm plg smb mid-market ent"""
 )
+# Words that name a plan or tier when capitalised next to one of these ("the Growth plan",
+# "Starter tier", "el plan Pro"): a price point, not a vendor.
+_TIER_AFTER = r"(?:plan|plans|tier|tiers|package|packages|edition|bundle|licen[cs]es?)"
+_TIER_BEFORE = r"(?:plan|paquete|tarifa|modalidad)"
 _WORD_ENDINGS = (
     "s", "ed", "ing", "ly", "mente", "ado", "ada", "ido", "ida", "aba", "ia", "ar", "er", "ir",
     "o", "e", "an", "en", "amos", "emos", "imos", "aron", "ieron", "ion", "tion",
 )  # fmt: skip
-_VERB = re.compile(r"(?:amos|emos|imos|aron|ieron)$")  # "Usamos", "Probamos": Spanish verbs
+# "Usamos", "Probamos", "Habría": Spanish verbs (folded)
+_VERB = re.compile(r"(?:amos|emos|imos|aron|ieron|rias?|rian)$")
 _ACRONYM_PLURAL = re.compile(r"^[A-Z]{2,}s$")  # "PDFs", "QBRs": things, not vendors
+# Brands written without an opening capital: an inner capital ("ezyVet", "esPublico") or
+# letters run into digits ("project44"); ordinary words never look like either.
+_LOWER_BRAND = re.compile(r"^[a-z]+[A-Z][\w-]*$|^[a-z]{3,}\d+$")
 _CAP_WORD = re.compile(r"[^\W_][\w&'\u2019.-]*\w|[^\W\d_]", re.UNICODE)
 _SENTENCE_OPENERS = frozenset('.!?¿¡:;…"“(')
 _TITLED = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|Sr|Sra|Dra)\.?\s*$")
@@ -140,9 +156,10 @@ def find_names(text: str, excluded: set[str], mid_caps: set[str]) -> list[str]:
         if text[m.end() : m.end() + 1] == "@":  # an address or a handle, not a name
             word = ""
         initial = _starts_sentence(text, m.start())
-        inner_caps = any(c.isupper() for c in word[1:]) and not word.isupper()
+        lower_brand = bool(_LOWER_BRAND.match(word))
+        inner_caps = lower_brand or (any(c.isupper() for c in word[1:]) and not word.isupper())
         ok = (
-            word[:1].isupper()
+            (word[:1].isupper() or lower_brand)
             and key not in BOTH
             and key not in GENERIC_WORDS
             and key not in _GENERIC_CAPS
@@ -156,6 +173,7 @@ def find_names(text: str, excluded: set[str], mid_caps: set[str]) -> list[str]:
                 or inner_caps
                 or key in mid_caps
                 or _brand_like(key)
+                or rare_word(key)
                 or (_opens_name(text, m.end()) and not ordinary_word(key) and not _VERB.search(key))
             )
         )
@@ -197,17 +215,52 @@ def ordinary_word(key: str) -> bool:
     return len(pieces) == 1
 
 
+_SUFFIXES = frozenset(
+    {"s", "es", "ed", "d", "r", "ier", "ing", "ly", "ily", "er", "ers", "est", "ness", "ful"}
+    | {"less", "able", "ment", "ments", "ion", "ions", "tion", "tions", "ity", "o", "a", "os"}
+    | {"as", "ado", "ada", "ando", "iendo", "mente"}
+)
+
+
+@lru_cache(maxsize=8192)
+def rare_word(key: str) -> bool:
+    """Whether a lower-case word is probably no word of the languages at all ("netradyne",
+    "algolia"): the tokenizer splits it, and not into a known word and an ending ("honest|ly",
+    "start|er"). Fillers and adverbs the tokenizer also splits ("got|cha", "obvious|ly") are
+    why a sentence-initial name needs more (see :func:`_mentions`)."""
+    if (
+        len(key) < 4
+        or not key.isalpha()
+        or ordinary_word(key)
+        or key.endswith(("ly", "mente", "s", "cion"))  # adverbs, plurals, "-ción" nouns
+        or _VERB.search(key)
+    ):
+        return False
+    pieces = [piece.lstrip("\u2581") for piece in _pieces().encode_as_pieces(key)]  # type: ignore[attr-defined]
+    pieces = [piece for piece in pieces if piece]
+    if len(pieces) == 2 and ordinary_word(pieces[0]) and pieces[1] in _SUFFIXES:
+        return False
+    # a piece that is no word itself: "no|body" and "y|up" are made of words and scraps
+    return any(len(piece) >= 3 and not ordinary_word(piece) for piece in pieces)
+
+
 def _excluded(conversation: Conversation) -> set[str]:
     """Words that name the parties: speakers, the organization's people, its name, the title."""
     out = {w for s in conversation.speakers for w in words(s.name)}
     out |= {w for ln in conversation.lines for w in words(ln.speaker)}
     out |= {w for name in conversation.org_people for w in words(name)}
-    out |= set(words(conversation.title)) | set(words(conversation.organization))
-    return out
+    return out | _parties(conversation)
+
+
+def _parties(conversation: Conversation) -> frozenset[str]:
+    """The words of the title and of the organization's name (the two parties)."""
+    return frozenset(words(conversation.title)) | frozenset(words(conversation.organization))
 
 
 def _mask(text: str, name: str, token: str) -> str:
-    return re.sub(rf"(?<!\w){re.escape(name)}(?:['\u2019]s)?(?!\w)", token, text)
+    """``name`` replaced by ``token``, a possessive kept ("Zorvex's rep": a company's rep,
+    where a bare "Zorvex rep called me" reads like a person)."""
+    return re.sub(rf"(?<!\w){re.escape(name)}(?=['\u2019]s\b|(?!\w))", token, text)
 
 
 def _context(previous: str, sentence: str, name: str, others: Sequence[str]) -> str:
@@ -244,6 +297,7 @@ def _mentions(conversation: Conversation) -> dict[str, list[tuple[int, str, str]
         fold(n) for ln in conversation.lines for n in find_names(ln.text, excluded, mid_caps)
     )
     lower = _lowercase_words([ln.text for ln in conversation.lines])
+    subjects: set[str] = set()
     for line in conversation.lines:
         for sentence in sentences(line.text) or [line.text]:
             names = list(dict.fromkeys(find_names(sentence, excluded, mid_caps)))
@@ -255,20 +309,48 @@ def _mentions(conversation: Conversation) -> dict[str, list[tuple[int, str, str]
                 shown.setdefault(key, name)
                 if len(spot) < MAX_MENTIONS:
                     spot.append((line.index, sentence, _context(previous, sentence, name, names)))
+                opens = sentence.startswith(name) and _SUBJECT.match(sentence[len(name) :])
+                if opens and rare_word(key):
+                    subjects.add(key)
             previous = sentence
     # A one-word name seen once, only at a sentence start, is more likely an ordinary word
-    # ("Upfront.", "Sorry.") than a vendor; a name with inner capitals counts anyway.
+    # ("Upfront.", "Sorry.") than a vendor; a name with inner capitals counts anyway, and so
+    # does a word of no language that opens a clause as its subject ("Netradyne also bid",
+    # "Algolia's rep called me": not "Gotcha, ..." or "Nope.").
     # A one-word name the conversation also writes in lower case is an ordinary word used as
     # a title or heading ("Support", "Finance").
+    tiers = {k for k in found if " " not in shown[k] and _tier_name(shown[k], found[k])}
     return {
         shown[k]: v
         for k, v in found.items()
-        if " " in shown[k]
-        or (
-            k not in lower
-            and (k in mid_caps or anywhere[k] > 1 or any(c.isupper() for c in shown[k][1:]))
+        if k not in tiers
+        and (
+            " " in shown[k]
+            or (
+                k not in lower
+                and (
+                    k in mid_caps
+                    or anywhere[k] > 1
+                    or any(c.isupper() for c in shown[k][1:])
+                    or _LOWER_BRAND.match(shown[k]) is not None
+                    or k in subjects
+                )
+            )
         )
     }
+
+
+def _tier_name(name: str, spots: Sequence[tuple[int, str, str]]) -> bool:
+    """An ordinary word written as a plan or tier name in one of its mentions."""
+    if not ordinary_word(fold(name)):
+        return False
+    quoted = re.escape(name)
+    tier = re.compile(rf"\b{quoted}\s+{_TIER_AFTER}\b|\b{_TIER_BEFORE}\s+{quoted}\b", re.IGNORECASE)
+    return any(tier.search(sentence) for _, sentence, _ in spots)
+
+
+# What follows a name that opens a clause as its subject: a possessive or a lower-case word.
+_SUBJECT = re.compile(r"(?:['\u2019]s)?\s+[a-z]")
 
 
 def _spoken_mentions(
@@ -279,7 +361,8 @@ def _spoken_mentions(
     (the line before joins a short line, as for capitalised names)."""
     texts = [fold(ln.text) for ln in conversation.lines]
     found: dict[str, list[tuple[int, str, str]]] = {}
-    for cand in spoken_names(texts, _excluded(conversation))[:MAX_NAMES]:
+    found_names = spoken_names(texts, _excluded(conversation), _parties(conversation))
+    for cand in found_names[:MAX_NAMES]:
         spots: list[tuple[int, str, str]] = []
         for i, (line, text) in enumerate(zip(conversation.lines, texts, strict=True)):
             spans = occurrences(text, cand.key)
@@ -309,13 +392,24 @@ def _decide(probs: np.ndarray, labels: Sequence[str]) -> bool:
     name said once: several mentions give a stray rival-like reading more chances, and a name
     is often also named in logistics, "send me the X end date", which says nothing against
     it), and when it reads as a competitor in at least as many mentions as it reads as any
-    one other thing (a person, a place, a tool)."""
+    one other thing (a person, a place, a tool); else when its readings pool."""
     column = labels.index("competitor")
     best = float(probs[:, column].max())
-    if best < (SINGLE if len(probs) == 1 else SURE):
-        return False
     votes = np.bincount(probs.argmax(axis=1), minlength=len(labels))
-    return bool(votes[column] >= votes.max())
+    if best >= (SINGLE if len(probs) == 1 else SURE) and votes[column] >= votes.max():
+        return True
+    return _pooled(probs, column)
+
+
+def _pooled(probs: np.ndarray, column: int) -> bool:
+    """Several mentions that each lean to a rival without one being sure ("we use X", "what we
+    pay X today", "if we broke the X contract early"): the chance that at least one of them
+    reads right is high (``POOLED``), and the competitor reading is the strongest on average."""
+    if len(probs) < 2:
+        return False
+    pooled = 1.0 - float(np.prod(1.0 - probs[:, column]))
+    mean = probs.mean(axis=0)
+    return pooled >= POOLED and bool(mean[column] >= mean.max())
 
 
 def _unanimous(probs: np.ndarray, labels: Sequence[str]) -> bool:
@@ -357,18 +451,30 @@ def _find(conversation: Conversation) -> tuple[Competitor, ...]:
     head = load_head("competitor")
     probs = head.probabilities(embed(contexts), contexts)
     kinds = _name_kinds(list(mentions))
-    out: list[Competitor] = []
+    column = head.labels.index("competitor")
+    blocks: dict[str, np.ndarray] = {}
     row = 0
     for name, spots in mentions.items():
-        block = probs[row : row + len(spots)]
+        blocks[name] = probs[row : row + len(spots)]
         row += len(spots)
-        if not (_decide(block, head.labels) or (name in spoken and _unanimous(block, head.labels))):
+
+    def plausible(name: str) -> bool:  # not plainly a place or a person
+        return not (
+            kinds[name]["place"] >= PLACE_PRIOR
+            or (name not in spoken and kinds[name]["person"] >= PERSON_PRIOR)
+        )
+
+    chosen = {
+        name
+        for name, block in blocks.items()
+        if (_decide(block, head.labels) or (name in spoken and _unanimous(block, head.labels)))
+        and plausible(name)
+    }
+    out: list[Competitor] = []
+    for name, spots in mentions.items():
+        if name not in chosen:
             continue
-        if kinds[name]["place"] >= PLACE_PRIOR or (
-            name not in spoken and kinds[name]["person"] >= PERSON_PRIOR
-        ):
-            continue
-        comp = block[:, head.labels.index("competitor")]
+        comp = blocks[name][:, column]
         order = np.argsort(-comp, kind="stable")
         kept = tuple(
             Mention(spots[i][0], spots[i][1], float(comp[i])) for i in order if comp[i] >= LEAN

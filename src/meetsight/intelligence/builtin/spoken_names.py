@@ -122,9 +122,16 @@ def _usable(word: str, excluded: set[str]) -> bool:
     )
 
 
-def _run_after(text: str, start: int, excluded: set[str]) -> list[str]:
+def _run_after(
+    text: str,
+    start: int,
+    excluded: set[str],
+    parties: frozenset[str] = frozenset(),
+    strong: bool = False,
+) -> list[str]:
     """The name-like words right after a slot (a filler or two skipped): up to ``MAX_WORDS``,
-    or letters spelled out ("l m n")."""
+    or letters spelled out ("l m n"). A word of the parties' names (the title) may stand in a
+    longer run ("dental link" beside "Clínica Dental Galindo"), never alone."""
     tokens: list[str] = []
     for m in _WORD.finditer(text, start):
         if text[start : m.start()].strip() or len(tokens) > 8:
@@ -137,11 +144,17 @@ def _run_after(text: str, start: int, excluded: set[str]) -> list[str]:
     if letters and letters[0] not in _NOT_LETTERS:
         return letters if len(letters) >= 2 else []
     run = _prefix(tokens, lambda t: _usable(t, excluded))[:MAX_WORDS]
-    return [] if run and _VERB_FORM.search(fold(run[0])) else run
+    if all(fold(w) in parties for w in run):
+        return []
+    if run and _VERB_FORM.search(fold(run[0])) and not (strong and len(run) >= 2):
+        return []
+    return run
 
 
 # A run that opens with a verb form is the rest of a clause ("on managing the crews", "con
-# llevando"), not a product: lowercase speech gives no capital to tell them apart.
+# llevando"), not a product: lowercase speech gives no capital to tell them apart. After a
+# slot that weighs a vendor, a longer run is read as a name ("a demo with planning center",
+# "we looked at orchestrated beer"): the head still reads every mention.
 _VERB_FORM = re.compile(r"^\w{3,}(?:ing|ed|ando|iendo)$")
 
 
@@ -158,15 +171,18 @@ def _spelled(run: list[str]) -> bool:
     return all(_SPELLED.match(w) for w in run)
 
 
-def spoken_names(texts: Sequence[str], excluded: set[str]) -> list[SpokenName]:
-    """The candidates of a lowercase transcript, in order of first sight."""
+def spoken_names(
+    texts: Sequence[str], excluded: set[str], parties: frozenset[str] = frozenset()
+) -> list[SpokenName]:
+    """The candidates of a lowercase transcript, in order of first sight. ``excluded`` words
+    (people) end a run; ``parties`` words (the title, the organization) only when alone."""
     slots: Counter[str] = Counter()
     strong: set[str] = set()
     order: list[str] = []
     for text in texts:
         low = fold(text)
         for m in _SLOT.finditer(low):
-            run = _run_after(low, m.end(), excluded)
+            run = _run_after(low, m.end(), excluded - parties, parties, bool(m.group("strong")))
             if not run:
                 continue
             key = " ".join(run)
