@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from meetsight.intelligence.builtin.commitment_dates import asked_date, event_date, then_date
 from meetsight.intelligence.builtin.commitment_head import CommitmentScores, window
 from meetsight.intelligence.builtin.commitment_hits import ANY_DAY, EACH, OTHER, WORD, Hit
+from meetsight.intelligence.builtin.commitment_now import done_in_call
 from meetsight.intelligence.builtin.commitment_requests import (
     accepted,
     is_acceptance,
@@ -490,6 +491,8 @@ def _step(where: _Where, hit: Hit, deadlines: list[Deadline], language: str) -> 
         return None
     if _EMPTY_ACTION.match(fold_same_length(action)):
         return None  # "Then let's plan on Monday the ninth": it confirms a step, it is none
+    if done_in_call(conversation, position, where.sentence, deadline, language):
+        return None  # "I'll unlock it now, while we're on the phone": kept before the call ends
     context = Context(
         conversation, position, where.earlier, where.sentence[: hit.start], where.first_names
     )
@@ -658,9 +661,14 @@ def _accepted_request(conversation: Conversation, position: int, language: str) 
         action = _clean_action(action.replace(deadline.phrase, " "), language, (), {})
     if not action:
         return None
+    deadline = deadlines[0] if deadlines else None
+    if done_in_call(conversation, back, sentence, deadline, language) or done_in_call(
+        conversation, position, said[0], deadline, language
+    ):
+        return None  # "While you're there, can you check ...?" "Yes, ...": done in the call
     first_names = _first_names(conversation)
     action = _resolve_request(action, conversation, back, sentence, language, first_names)
-    return _Found(line.index, action, (line.speaker,), deadlines[0] if deadlines else None)
+    return _Found(line.index, action, (line.speaker,), deadline)
 
 
 def _action(

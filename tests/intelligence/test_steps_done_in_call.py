@@ -1,0 +1,82 @@
+"""Promises kept before the call ends are not next steps (commitment_now.py); the same
+promises for after the call still are. Examples written for these tests, not taken from any
+labelled conversation."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from meetsight.intelligence.builtin.commitments import extract_next_steps
+from meetsight.intelligence.conversation import Conversation, Line, Speaker
+from meetsight.intelligence.results import NextStep
+
+MON = date(2026, 2, 9)
+AGENT, CALLER = "Oren Vasquez", "Lidia Brandt"
+
+
+def steps(language: str, turns: list[tuple[str, str]]) -> list[NextStep]:
+    names = list(dict.fromkeys(speaker for speaker, _ in turns))
+    speakers = tuple(Speaker(name, name == AGENT) for name in names)
+    lines = tuple(Line(i, 6.0 * i, 6.0 * i + 5, s, t) for i, (s, t) in enumerate(turns))
+    return extract_next_steps(Conversation("call", "support", language, MON, speakers, lines))
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        [(AGENT, "I'll reissue the invoice right now so you have it before we finish.")],
+        [(AGENT, "I'm going to reset the API key while we're on the phone.")],
+        [(AGENT, "Let me push the firmware update as we speak."), (CALLER, "Great.")],
+        [
+            (AGENT, "I'll email you the activation code."),
+            (AGENT, "Okay, it's sent."),
+            (CALLER, "Got it, thanks."),
+        ],
+        [
+            (AGENT, "I'll move your renewal date to March."),
+            (CALLER, "Thank you."),
+            (AGENT, "Done."),
+        ],
+        [
+            (AGENT, "While I have you on the line, can you confirm the billing address?"),
+            (CALLER, "Sure, it's 14 Quay Street, Cork."),
+        ],
+        [(AGENT, "Te activo la licencia ahora mismo."), (CALLER, "Perfecto.")],
+        [(AGENT, "Te reenvío la factura."), (AGENT, "Listo, ya está.")],
+        [(AGENT, "I'll read the questions out as they come in.")],
+    ],
+)
+def test_kept_during_the_call(turns: list[tuple[str, str]]) -> None:
+    language = "es" if any(t.startswith("Te ") for _, t in turns) else "en"
+    assert steps(language, turns) == []
+
+
+@pytest.mark.parametrize(
+    ("turns", "action"),
+    [
+        ([(AGENT, "I'll reissue the invoice after the call.")], "reissue the invoice"),
+        (
+            [(AGENT, "Now, I'll send the corrected contract by Wednesday.")],
+            "send the corrected contract",
+        ),
+        (
+            [
+                (
+                    AGENT,
+                    "I'm going to escalate the outage to engineering now, and I'll call you "
+                    "back on Thursday with their answer.",
+                )
+            ],
+            "call",
+        ),
+        ([(AGENT, "I'll email you the activation code."), (CALLER, "Thanks.")], "activation code"),
+        ([(AGENT, "Te mando la factura corregida mañana.")], "mandar la factura corregida"),
+    ],
+)
+def test_promised_for_after_the_call(turns: list[tuple[str, str]], action: str) -> None:
+    language = "es" if turns[0][1].startswith("Te ") else "en"
+    found = steps(language, turns)
+    assert found and found[-1].actors == (AGENT,)
+    assert action in found[-1].action
