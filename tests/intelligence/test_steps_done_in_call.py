@@ -80,3 +80,30 @@ def test_promised_for_after_the_call(turns: list[tuple[str, str]], action: str) 
     found = steps(language, turns)
     assert found and found[-1].actors == (AGENT,)
     assert action in found[-1].action
+
+
+@pytest.mark.parametrize(
+    ("language", "text"),
+    [
+        ("en", "Honestly, we'll stick with the vendor we have."),
+        ("en", "We're going to stay with our in-house tool this year."),
+        ("en", "I'll pass on this one for now."),
+        ("en", "That outage? I'll own it, the deploy was mine."),
+        ("es", "Nos vamos a quedar con el programa que ya tenemos."),
+        ("es", "Bueno, le paso la palabra a Ignacio."),
+    ],
+)
+def test_choices_and_idioms_are_no_task(language: str, text: str) -> None:
+    assert steps(language, [(AGENT, text), (CALLER, "Okay.")]) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "action"),
+    [
+        ("I'll pass your feedback on to the product team tomorrow.", "pass"),
+        ("I'll own the data migration and have a plan to you by Friday.", "own the data migration"),
+    ],
+)
+def test_tasks_with_the_same_verbs_stay(text: str, action: str) -> None:
+    found = steps("en", [(AGENT, text)])
+    assert found and found[0].action.startswith(action)

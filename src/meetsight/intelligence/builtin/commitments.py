@@ -81,6 +81,18 @@ _VAGUE_ACTION = re.compile(
     r"|(?:send|mandar|enviar) (?:something|anything|algo))$"
 )
 
+# Choices and idioms in a promise's form, no task in them: staying with a vendor ("we'll stick
+# with our current provider"), declining ("I'll pass on this one"), taking the blame ("I'll own
+# that one"), giving someone the floor ("te paso la palabra"). "Pass it on to", "own the
+# rollout" are tasks and do not match.
+_NOT_A_TASK = re.compile(
+    r"^(?:(?:stick|stay|remain|continue) with|keep using|continue using"
+    r"|pass(?: on (?:this|that|it)(?: one)?(?: for now)?)?(?:$|[,.])"
+    r"|own (?:that|it|this)(?: one)?(?:$|[,.])"
+    r"|(?:pasar|dar|ceder) la palabra|quedar(?:nos|se)? con|seguir con (?:el|la|nuestro|nuestra)"
+    r" (?:proveedor|actual|herramienta|sistema))"
+)
+
 _TODAY = re.compile(r"\b(?:today|hoy|this (?:morning|afternoon))\b")
 
 _EMPTY_ACTION = re.compile(
@@ -488,6 +500,8 @@ def _step(where: _Where, hit: Hit, deadlines: list[Deadline], language: str) -> 
         requested = _requested_action(conversation, position, language, where.first_names)
         action = requested or action
     if not action or (deadline is None and _VAGUE_ACTION.match(fold_same_length(action))):
+        return None
+    if _NOT_A_TASK.match(fold_same_length(action)):
         return None
     if _EMPTY_ACTION.match(fold_same_length(action)):
         return None  # "Then let's plan on Monday the ninth": it confirms a step, it is none
