@@ -352,6 +352,25 @@ _SPOKEN_ASK = re.compile(
 )
 
 
+# A question passed on without its "?": "Lorna wants to know how long onboarding takes", "He
+# asks whether it works offline", "Quiere saber cuánto cuesta": the next speaker answers it.
+_RELAYED_ASK = re.compile(
+    r"\b(?:wants? to know|would like to know|(?:is |was |were |am |are )?wondering|wonders?"
+    r"|asks?|asked|asking|question is|quiere saber|queria saber|pregunta|preguntaba|pregunto)"
+    r"\s+(?:[a-z]+\s+)?(?:if|whether|how|what|when|who|which|where|why|si|como|cuando|cuant[oa]s?"
+    r"|que|quien|donde|por que)\b"
+)
+
+
+def _asks(conversation: Conversation, text: str) -> bool:
+    """Whether a line asks: a "?", a question passed on, or (speech recognition writes no "?")
+    a question word."""
+    folded = fold(text)
+    if "?" in text or _RELAYED_ASK.search(folded):
+        return True
+    return _unpunctuated(conversation) and bool(_SPOKEN_ASK.search(folded))
+
+
 @per_conversation(16)
 def _unpunctuated(conversation: Conversation) -> bool:
     return unpunctuated([line.text for line in conversation.lines])
@@ -372,9 +391,8 @@ def _answer_lines(conversation: Conversation, scores: np.ndarray, within: float)
         if len(ranked) == MAX_LINES:
             break
     chosen = [i for i in ranked if scores[i] >= best - within]
-    bare = _unpunctuated(conversation)
     for i in list(chosen):
-        asks = "?" in lines[i].text or (bare and bool(_SPOKEN_ASK.search(fold(lines[i].text))))
+        asks = _asks(conversation, lines[i].text)
         for j in (i + 1, i + 2):
             if j >= len(lines):
                 break

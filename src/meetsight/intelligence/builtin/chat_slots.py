@@ -47,6 +47,12 @@ _PAY_WORDS = re.compile(
     r"rate|fee|fees|budget|quote|quoted|band|spend|invoice|precio|coste|costo|pago|pagar|"
     r"sueldo|salario|tarifa|cuota|presupuesto|factura)\b"
 )
+# A question about how much something changed: its answer may be a percentage.
+_CHANGE_ASKED = re.compile(
+    r"\b(?:rais\w*|increas\w*|hik\w*|uplift|went up|go(?:es)? up|gone up|jump\w*|discount\w*"
+    r"|cut|cuts|drop\w*|lower\w*|reduc\w*|cheaper|off|more expensive|sub(?:e|i|io|ieron|ir)"
+    r"|aument\w*|baj\w*|descuento|rebaj\w*|mas barato|mas caro)\b"
+)
 _PERCENT = re.compile(r"%|\bpercent\b|\bper cent\b|\bpor ciento\b|\bporcentaje\b")
 _UNITS = (
     r"seconds?|minutes?|hours?|days?|weeks?|months?|years?|segundos?|minutos?|horas?|dias?"
@@ -265,8 +271,16 @@ def slot_values(
     language = plan.language
     subject = {t for e in plan.entities for t in terms(e, language)}
     if slot is Slot.MONEY:
-        amounts = [a.text for a in find_amounts(line or sentence) if not a.percent]
+        # "How much did they raise prices?" "Six percent.": a change is said as a share too
+        change = bool(_CHANGE_ASKED.search(fold(plan.text)))
+        amounts = [a.text for a in find_amounts(line or sentence) if change or not a.percent]
         found = [a for a in amounts if a in sentence]
+        if change:
+            found += [
+                r.text
+                for r in number_runs(sentence)
+                if r.after[:1] in (("percent",), ("%",), ("por",)) and r.text not in found
+            ]
         # "three forty nine a month", "mil quinientos pesos": spoken amounts with no sign
         found += [r.text for r in number_runs(sentence) if r.money and r.text not in found]
         if found or not has_number(folded) or _PERCENT.search(folded) or _COUNTED.search(folded):
