@@ -131,6 +131,14 @@ _PLACE_BEFORE = re.compile(
     rf"\b(?:{_PLACE_NOUNS})\s*[:,-]\s*(?:[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?,?\s+(?:and\s+|y\s+)?)*$",
     re.IGNORECASE,
 )
+# What a demo, a quote or a salesperson comes "from" is a vendor, not a place ("we had a demo
+# from Radius", "una oferta de Holded").
+_VENDOR_FROM = re.compile(
+    r"\b(?:demo|demos|call|quote|quotes|offer|pitch|email|proposal|contract|invoice|reps?"
+    r"|salesperson|someone|somebody|people|guys|team|presupuesto|oferta|propuesta|demostracion"
+    r"|comercial)\s+(?:from|de|desde)\s+$",
+    re.IGNORECASE,
+)
 _PLACE_AFTER = re.compile(
     r"^\s+(?:yard|office|site|plant|warehouse|region|branch|facility|campus|city|area|county|"
     r"state|headquarters|hq|data ?cent(?:er|re)|depot|store|clinic|hospital|oficina|planta|"
@@ -241,7 +249,8 @@ def names_in(sentence: str, setting: Setting, skip: set[str]) -> list[tuple[str,
             continue
         at = sentence.find(name)
         before, after = sentence[:at], sentence[at + len(name) :]
-        if _PLACE_BEFORE.search(before) or _PLACE_AFTER.match(after):
+        vendor = _VENDOR_FROM.search(before)
+        if not vendor and (_PLACE_BEFORE.search(before) or _PLACE_AFTER.match(after)):
             kind = "place"
         elif (
             key in setting.people
