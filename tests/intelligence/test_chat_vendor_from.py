@@ -40,3 +40,32 @@ def test_which_vendor_they_looked_at() -> None:
     vectors = embed([line.text for line in CALL.lines])
     answer = answer_question(CALL, Question("Which other vendor did they consider?"), vectors)
     assert "Crewly" in answer.answer
+
+
+LOST = Conversation(
+    kind="meeting",
+    title="Decision call",
+    language="en",
+    day=date(2026, 6, 10),
+    speakers=(Speaker(SELLER, False), Speaker(BUYER, False)),
+    lines=tuple(
+        Line(i, 9.0 * i, 9.0 * i + 8, s, t)
+        for i, (s, t) in enumerate(
+            [
+                (SELLER, "Thanks for telling us in person. What tipped it?"),
+                (
+                    BUYER,
+                    "Mostly budget. Tidyroster quoted eight hundred a month, you were at twelve.",
+                ),
+                (BUYER, "And their mobile app was simpler for the crews."),
+                (SELLER, "Understood. If anything changes, you know where we are."),
+            ]
+        )
+    ),
+)
+
+
+def test_the_price_of_a_vendor_named_by_its_part() -> None:
+    vectors = embed([line.text for line in LOST.lines])
+    answer = answer_question(LOST, Question("How much cheaper was the competitor?"), vectors)
+    assert "eight hundred" in answer.answer

@@ -122,6 +122,16 @@ _PRICE_TERMS = frozenset(
 ) | frozenset(terms("cuesta costaria precio pagan paga cobra cobran tarifa cuota", "es"))
 
 
+# Words that point at a vendor by its part in the deal ("How much cheaper was the winner?",
+# "What does the incumbent charge?"): its price is asked, whatever name it has.
+_PARTY_ROLES = frozenset(
+    terms(
+        "winner winning competitor competitors competition incumbent rival rivals vendor vendors "
+        "provider providers supplier suppliers alternative other others current chosen"
+    )
+) | frozenset(terms("ganador competidor competencia proveedor actual otro otra elegido", "es"))
+
+
 def decline(conversation: Conversation) -> ChatAnswer:
     return ChatAnswer(NOT_COVERED["es" if conversation.language == "es" else "en"])
 
@@ -152,13 +162,14 @@ class _Search:
 
     @property
     def price_only(self) -> bool:
-        """ "What would Greenroute cost per month?": the vendor's own name and a word for price;
-        a line giving an amount speaks about its price whatever word it uses."""
+        """ "What would Greenroute cost per month?", "How much cheaper was the winner?": the
+        vendor's own name or part and a word for price; a line giving an amount speaks about
+        its price whatever word it uses."""
         return (
             self.plan.slot is Slot.MONEY
             and not self.named
             and bool(_PRICE_ASKED.search(fold(self.plan.text)))
-            and not self.specific - _PRICE_TERMS
+            and not self.specific - _PRICE_TERMS - _PARTY_ROLES
         )
 
     def speaks_about(self, c: Candidate, vector: np.ndarray) -> bool:
