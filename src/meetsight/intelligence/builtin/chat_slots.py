@@ -103,6 +103,13 @@ _ROLE = re.compile(
     r"contador[a]?|contable|auditor[a]?|abogad[oa]|asistente|coordinador[a]?|"
     r"consejo|comite|jefe|jefa|responsable|directora?|dueno|duena)\b"
 )
+# "Who is their CFO?", "¿Quién es el jefe de compras?": who holds a role
+_WHO_HOLDS = re.compile(
+    r"^(?:and\s+|y\s+)?(?:(?:who is|who's|who are)\s+(?:the|their|our|your|his|her|its"
+    r"|[a-z]+'s)|(?:what is|what's) the name of|(?:quien es|quienes son)\s+(?:el|la|los|las"
+    r"|su|sus|tu|vuestr[oa])|como se llama|cual es el nombre de)\b"
+)
+_SELF_NAMED = re.compile(r"\b(?:i'm|i am|i run|i head|i lead|soy|yo llevo|yo dirijo)\b")
 _FIRST_PERSON = re.compile(r"\b(?:i|i'll|i'm|i've|i'd|me|my|we|we'll|we're)\b")
 # Spanish: "me" is also "to me" ("me parece"); the speaker doing something says so with a verb
 _FIRST_PERSON_ES = re.compile(
@@ -368,10 +375,15 @@ def _name_values(plan: Plan, sentence: str, folded: str, setting: Setting) -> li
     named = names_in(sentence, setting, skip) if setting.cased else []
     if plan.slot is Slot.PERSON:
         found = [n for n, kind in named if kind == "person"]
-        found += [m.group(0) for m in _ROLE.finditer(folded)]
+        # "Who is their head of purchasing?" asks who holds the role: the role said again
+        # ("I spoke to their head of purchasing") does not answer it
+        asked = fold(plan.text)
+        found += [m.group(0) for m in _ROLE.finditer(folded) if m.group(0) not in asked]
         found += [w for w in words(sentence) if w in setting.people and w not in skip]
         # Otherwise a name that may be a person's, or someone speaking for themselves.
         speaking = _FIRST_PERSON_ES if plan.language == "es" else _FIRST_PERSON
+        if _WHO_HOLDS.match(asked):
+            speaking = _SELF_NAMED  # "who is their CFO?": only "I'm the CFO" speaks for oneself
         weak = speaking.search(folded)
         return found or ([""] if weak else [])
     if not setting.cased:
