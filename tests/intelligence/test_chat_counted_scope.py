@@ -58,3 +58,26 @@ def test_a_count_about_something_never_said_is_declined(question: str) -> None:
 )
 def test_counts_about_what_was_said(question: str, expected: str) -> None:
     assert expected.lower() in _ask(question).lower()
+
+
+def test_english_once_counts_nothing() -> None:
+    turns = [
+        ("Petra Holm", "How is the Leeds site getting on with the new system?"),
+        (
+            "Jonah Reid",
+            "They still print the pick lists. They'll switch once the new scanners come.",
+        ),
+        ("Petra Holm", "Fair enough. Anything else?"),
+        ("Jonah Reid", "No, that's all from me."),
+    ]
+    call = Conversation(
+        kind="call",
+        title="Site check",
+        language="en",
+        day=date(2026, 9, 15),
+        speakers=(Speaker("Petra Holm", True), Speaker("Jonah Reid", False)),
+        lines=tuple(Line(i, 7.0 * i, 7.0 * i + 6, s, t) for i, (s, t) in enumerate(turns)),
+    )
+    vectors = embed([line.text for line in call.lines])
+    answer = answer_question(call, Question("How many scanners did Leeds order?"), vectors)
+    assert answer.answer == NOT_COVERED

@@ -110,6 +110,7 @@ _WHO_HOLDS = re.compile(
     r"|su|sus|tu|vuestr[oa])|como se llama|cual es el nombre de)\b"
 )
 _SELF_NAMED = re.compile(r"\b(?:i'm|i am|i run|i head|i lead|soy|yo llevo|yo dirijo)\b")
+_ONCE = re.compile(r"\bonce\b", re.IGNORECASE)  # Spanish eleven, English "when"
 _FIRST_PERSON = re.compile(r"\b(?:i|i'll|i'm|i've|i'd|me|my|we|we'll|we're)\b")
 # Spanish: "me" is also "to me" ("me parece"); the speaker doing something says so with a verb
 _FIRST_PERSON_ES = re.compile(
@@ -310,6 +311,9 @@ def slot_values(
         # quarters", "a hundred and eighty seats")
         return [r.text for r in number_runs(sentence) if not r.counted]
     if slot is Slot.COUNT:
+        if language != "es":  # "once the tablets arrive" counts nothing
+            folded = _ONCE.sub("at one time", folded)
+            sentence = _ONCE.sub("at one time", sentence)
         if not has_number(folded):
             return []
         if not plan.counted:
