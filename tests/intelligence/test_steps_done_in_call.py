@@ -91,6 +91,10 @@ def test_promised_for_after_the_call(turns: list[tuple[str, str]], action: str) 
         ("en", "That outage? I'll own it, the deploy was mine."),
         ("es", "Nos vamos a quedar con el programa que ya tenemos."),
         ("es", "Bueno, le paso la palabra a Ignacio."),
+        ("en", "Can I just add one more thought here?"),
+        ("en", "Right, I'll add a quick point on that."),
+        ("en", "Okay, I'll go ahead and end the call."),
+        ("en", "I'll get out of your way then, thanks."),
     ],
 )
 def test_choices_and_idioms_are_no_task(language: str, text: str) -> None:
@@ -102,6 +106,8 @@ def test_choices_and_idioms_are_no_task(language: str, text: str) -> None:
     [
         ("I'll pass your feedback on to the product team tomorrow.", "pass"),
         ("I'll own the data migration and have a plan to you by Friday.", "own the data migration"),
+        ("I'll add a note to the support ticket by Friday.", "add a note to the support ticket"),
+        ("I'll close the duplicate ticket tomorrow.", "close the duplicate ticket"),
     ],
 )
 def test_tasks_with_the_same_verbs_stay(text: str, action: str) -> None:

@@ -83,14 +83,21 @@ _VAGUE_ACTION = re.compile(
 
 # Choices and idioms in a promise's form, no task in them: staying with a vendor ("we'll stick
 # with our current provider"), declining ("I'll pass on this one"), taking the blame ("I'll own
-# that one"), giving someone the floor ("te paso la palabra"). "Pass it on to", "own the
+# that one"), giving someone the floor ("te paso la palabra"), the talk itself ("I'll just add
+# one thing", "I'll close the meeting", "I'll get out of your hair"). "Pass it on to", "own the
 # rollout" are tasks and do not match.
 _NOT_A_TASK = re.compile(
     r"^(?:(?:stick|stay|remain|continue) with|keep using|continue using"
     r"|pass(?: on (?:this|that|it)(?: one)?(?: for now)?)?(?:$|[,.])"
     r"|own (?:that|it|this)(?: one)?(?:$|[,.])"
     r"|(?:pasar|dar|ceder) la palabra|quedar(?:nos|se)? con|seguir con (?:el|la|nuestro|nuestra)"
-    r" (?:proveedor|actual|herramienta|sistema))"
+    r" (?:proveedor|actual|herramienta|sistema)"
+    # the talk itself: adding a point, closing the meeting, leaving the other alone
+    r"|(?:just )?add (?:one|a|another|two) (?:more |quick )?(?:thing|point|comment|note|thought)s?"
+    r"(?: (?:here|to that|to this|on that|on this))?(?:$|[,.])"
+    r"|(?:close|end|wrap up|finish) (?:the|this|our) (?:meeting|call|session|webinar)\b"
+    r"|get out of (?:the|your) (?:hair|way)|leave (?:you|it) (?:there|to it|alone)"
+    r"|(?:anadir|agregar|comentar) (?:una|otra) cosa|cerrar (?:la|esta) (?:reunion|llamada))"
 )
 
 _TODAY = re.compile(r"\b(?:today|hoy|this (?:morning|afternoon))\b")
