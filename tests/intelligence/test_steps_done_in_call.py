@@ -44,12 +44,14 @@ def steps(language: str, turns: list[tuple[str, str]]) -> list[NextStep]:
             (CALLER, "Sure, it's 14 Quay Street, Cork."),
         ],
         [(AGENT, "Te activo la licencia ahora mismo."), (CALLER, "Perfecto.")],
+        [(AGENT, "Ahora mismo te reenvío el correo."), (CALLER, "Vale.")],
+        [(AGENT, "Right now I'll resend the invoice."), (CALLER, "Thanks.")],
         [(AGENT, "Te reenvío la factura."), (AGENT, "Listo, ya está.")],
         [(AGENT, "I'll read the questions out as they come in.")],
     ],
 )
 def test_kept_during_the_call(turns: list[tuple[str, str]]) -> None:
-    language = "es" if any(t.startswith("Te ") for _, t in turns) else "en"
+    language = "es" if any(t.startswith(("Te ", "Ahora")) for _, t in turns) else "en"
     assert steps(language, turns) == []
 
 
@@ -57,6 +59,10 @@ def test_kept_during_the_call(turns: list[tuple[str, str]]) -> None:
     ("turns", "action"),
     [
         ([(AGENT, "I'll reissue the invoice after the call.")], "reissue the invoice"),
+        (
+            [(AGENT, "Right, now I'll put together the corrected contract.")],
+            "put together the corrected contract",
+        ),
         (
             [(AGENT, "Now, I'll send the corrected contract by Wednesday.")],
             "send the corrected contract",

@@ -34,7 +34,9 @@ _NOW_ES = re.compile(
     r"|estamos (?:en la llamada|al telefono|hablando)|te tengo al telefono|le tengo al telefono"
     r"))\b"
 )
-_OPENING_NOW = re.compile(r"^\W*(?:(?:and|so|ok|okay|right|alright)\W+)*(?:now|ahora)\b")
+_OPENING_NOW = re.compile(
+    r"^\W*(?:(?:and|so|ok|okay|alright)\W+|right,\s*)*(?:now|ahora)\b(?!\s+mismo)"
+)
 # Words that move the act past the call: "now" is then the time of deciding, not of doing.
 _LATER = re.compile(
     r"\b(?:after (?:the|this|our) call|after we hang up|once we hang up|later|tonight"
