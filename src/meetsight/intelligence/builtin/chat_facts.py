@@ -51,6 +51,7 @@ from meetsight.intelligence.builtin.chat_owners import figure_elsewhere
 from meetsight.intelligence.builtin.chat_passages import relevance, stem, terms
 from meetsight.intelligence.builtin.chat_question import Plan, Slot, counted_head, slot_of
 from meetsight.intelligence.builtin.chat_scope import (
+    ABOUT_COSINE,
     about,
     exchange_lines,
     is_subject,
@@ -87,6 +88,7 @@ VALUE_BONUS = 0.25  # a value said outright over one only implied
 RIVAL_BONUS = 0.12
 TOPIC_WEIGHT = 0.4
 SIDE_BONUS = 0.08
+OBJECT_COSINE = 0.35  # "how many people attended the kickoff": the kickoff unsaid
 EXCHANGE_LINES = 3
 EXCHANGE_WITHIN = 0.25  # how much less relevant than the best a line of the exchange may be
 EXCHANGE_SIMILAR = 0.3  # ... unless it is this close in meaning to the best sentence
@@ -120,6 +122,16 @@ _PRICE_TERMS = frozenset(
 ) | frozenset(terms("cuesta costaria precio pagan paga cobra cobran tarifa cuota", "es"))
 
 
+# Words that point at a vendor by its part in the deal ("How much cheaper was the winner?",
+# "What does the incumbent charge?"): its price is asked, whatever name it has.
+_PARTY_ROLES = frozenset(
+    terms(
+        "winner winning competitor competitors competition incumbent rival rivals vendor vendors "
+        "provider providers supplier suppliers alternative other others current chosen"
+    )
+) | frozenset(terms("ganador competidor competencia proveedor actual otro otra elegido", "es"))
+
+
 def decline(conversation: Conversation) -> ChatAnswer:
     return ChatAnswer(NOT_COVERED["es" if conversation.language == "es" else "en"])
 
@@ -150,13 +162,14 @@ class _Search:
 
     @property
     def price_only(self) -> bool:
-        """ "What would Greenroute cost per month?": the vendor's own name and a word for price;
-        a line giving an amount speaks about its price whatever word it uses."""
+        """ "What would Greenroute cost per month?", "How much cheaper was the winner?": the
+        vendor's own name or part and a word for price; a line giving an amount speaks about
+        its price whatever word it uses."""
         return (
             self.plan.slot is Slot.MONEY
             and not self.named
             and bool(_PRICE_ASKED.search(fold(self.plan.text)))
-            and not self.specific - _PRICE_TERMS
+            and not self.specific - _PRICE_TERMS - _PARTY_ROLES
         )
 
     def speaks_about(self, c: Candidate, vector: np.ndarray) -> bool:
@@ -171,7 +184,27 @@ class _Search:
             return True
         # a value is tied to its sentence; an open answer's sentence to its line
         position = c.position if self.plan.slot is not None else None
-        return about(self.conversation, c.line, self.specific, vector, self.qvec, position)
+        told = self._told_apart()
+        # what tells it apart unsaid: only a sentence close in meaning speaks about it
+        cosine = ABOUT_COSINE if told == self.specific else OBJECT_COSINE
+        return about(self.conversation, c.line, told, vector, self.qvec, position, cosine)
+
+    def _told_apart(self) -> set[str]:
+        """The words that tell what is asked apart: for "how many people work the night
+        shift", the night shift, not the people (a count of people said about something else
+        holds "people" too); all the question's words when it names no such object."""
+        if self.plan.slot is not Slot.COUNT or not self.plan.counted:
+            return self.specific
+        head = counted_head(self.plan.counted)
+        text = fold(self.plan.lead or self.plan.text)
+        at = text.find(head)
+        thing = _OBJECT.search(text[at + len(head) :]) if at >= 0 else None
+        if thing is None:
+            return self.specific  # "how many vendors were evaluated": the verb may be paraphrased
+        if _HAS.search(thing.group("verb")):
+            return self.specific  # "does the company own", "tiene la clínica": who has them
+        told = set(terms(thing.group("object"), self.plan.language)) & self.specific
+        return told or self.specific
 
     def _on_topic(self, line: int) -> float:
         """A line's fit to the question's topic, or that of the question it answers."""
@@ -213,6 +246,19 @@ class _Search:
         asks = np.asarray([c.text.endswith("?") for c in pool], dtype=np.float32)
         lines = np.asarray([self.scores[c.line] for c in pool], dtype=np.float32)
         return lines + 0.5 * (vectors @ self.qvec) - QUESTION_PENALTY * asks
+
+
+# The object a "how many" question counts about: "... work the night shift", "... attended the
+# webinar", "... van a la feria".
+_OBJECT = re.compile(
+    r"^(?P<verb>.*?)\b(?:the|a|an|our|their|your|this|that|its|el|la|los|las|un|una|su|sus|este|esta|al|del)"
+    r"\s+(?P<object>[^?]+)"
+)
+# ... unless a verb of having or an auxiliary comes first: then it names who has them.
+_HAS = re.compile(
+    r"\b(?:do|does|did|will|would|can|could|should|have|has|had|own|owns|is|are|was|were"
+    r"|tiene|tienen|tenia|tenian|tendra|tendran|hay|habia|son|es|fueron|era|eran)\b"
+)
 
 
 def _search(conversation: Conversation, plan: Plan, vectors: np.ndarray) -> _Search | None:
@@ -352,6 +398,25 @@ _SPOKEN_ASK = re.compile(
 )
 
 
+# A question passed on without its "?": "Lorna wants to know how long onboarding takes", "He
+# asks whether it works offline", "Quiere saber cuánto cuesta": the next speaker answers it.
+_RELAYED_ASK = re.compile(
+    r"\b(?:wants? to know|would like to know|(?:is |was |were |am |are )?wondering|wonders?"
+    r"|asks?|asked|asking|question is|quiere saber|queria saber|pregunta|preguntaba|pregunto)"
+    r"\s+(?:[a-z]+\s+)?(?:if|whether|how|what|when|who|which|where|why|si|como|cuando|cuant[oa]s?"
+    r"|que|quien|donde|por que)\b"
+)
+
+
+def _asks(conversation: Conversation, text: str) -> bool:
+    """Whether a line asks: a "?", a question passed on, or (speech recognition writes no "?")
+    a question word."""
+    folded = fold(text)
+    if "?" in text or _RELAYED_ASK.search(folded):
+        return True
+    return _unpunctuated(conversation) and bool(_SPOKEN_ASK.search(folded))
+
+
 @per_conversation(16)
 def _unpunctuated(conversation: Conversation) -> bool:
     return unpunctuated([line.text for line in conversation.lines])
@@ -372,9 +437,8 @@ def _answer_lines(conversation: Conversation, scores: np.ndarray, within: float)
         if len(ranked) == MAX_LINES:
             break
     chosen = [i for i in ranked if scores[i] >= best - within]
-    bare = _unpunctuated(conversation)
     for i in list(chosen):
-        asks = "?" in lines[i].text or (bare and bool(_SPOKEN_ASK.search(fold(lines[i].text))))
+        asks = _asks(conversation, lines[i].text)
         for j in (i + 1, i + 2):
             if j >= len(lines):
                 break

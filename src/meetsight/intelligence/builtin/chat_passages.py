@@ -25,6 +25,7 @@ the way from the conversation's floor to that peak (:func:`stretches`).
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from dataclasses import dataclass
 
@@ -50,6 +51,7 @@ _EXTRA_STOPWORDS = wordset(
     question questions pregunta"""
 )
 _SUFFIXES = ("ing", "ed", "es", "s", "mente")
+_SHORT_PAST = re.compile(r"^[a-z]{2}[b-df-hj-np-tv-z]ed$")
 # Spanish verb and noun endings, longest first: "usamos", "usan" -> "us"; "costaría",
 # "cuesta" -> "cost".
 _SUFFIXES_ES = tuple(
@@ -82,6 +84,9 @@ def stem(word: str, language: str = "") -> str:
         if len(word) > len(suffix) + 3 and word.endswith(suffix):
             word = word[: -len(suffix)]
             break
+    else:
+        if _SHORT_PAST.match(word):
+            word = word[:3]  # "fixed", "asked", "owned" -> "fix", "ask", "own" ("speed" stays)
     return word[:5]
 
 

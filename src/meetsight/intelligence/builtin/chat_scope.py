@@ -204,10 +204,11 @@ def about(
     sentence_vector: np.ndarray,
     question_vector: np.ndarray,
     position: int | None = None,
+    cosine: float = ABOUT_COSINE,
 ) -> bool:
     """Whether a sentence of ``line`` (the ``position``-th) speaks about what the question
     asks: its context (:func:`context_terms`) says one of the question's specific words, or
-    its cosine to the question reaches ``ABOUT_COSINE``."""
+    its cosine to the question reaches ``cosine``."""
     if specific & context_terms(conversation, line, position):
         return True
-    return float(sentence_vector @ question_vector) >= ABOUT_COSINE
+    return float(sentence_vector @ question_vector) >= cosine

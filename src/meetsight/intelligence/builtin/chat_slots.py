@@ -47,6 +47,12 @@ _PAY_WORDS = re.compile(
     r"rate|fee|fees|budget|quote|quoted|band|spend|invoice|precio|coste|costo|pago|pagar|"
     r"sueldo|salario|tarifa|cuota|presupuesto|factura)\b"
 )
+# A question about how much something changed: its answer may be a percentage.
+_CHANGE_ASKED = re.compile(
+    r"\b(?:rais\w*|increas\w*|hik\w*|uplift|went up|go(?:es)? up|gone up|jump\w*|discount\w*"
+    r"|cut|cuts|drop\w*|lower\w*|reduc\w*|cheaper|off|more expensive|sub(?:e|i|io|ieron|ir)"
+    r"|aument\w*|baj\w*|descuento|rebaj\w*|mas barato|mas caro)\b"
+)
 _PERCENT = re.compile(r"%|\bpercent\b|\bper cent\b|\bpor ciento\b|\bporcentaje\b")
 _UNITS = (
     r"seconds?|minutes?|hours?|days?|weeks?|months?|years?|segundos?|minutos?|horas?|dias?"
@@ -97,6 +103,14 @@ _ROLE = re.compile(
     r"contador[a]?|contable|auditor[a]?|abogad[oa]|asistente|coordinador[a]?|"
     r"consejo|comite|jefe|jefa|responsable|directora?|dueno|duena)\b"
 )
+# "Who is their CFO?", "¿Quién es el jefe de compras?": who holds a role
+_WHO_HOLDS = re.compile(
+    r"^(?:and\s+|y\s+)?(?:(?:who is|who's|who are)\s+(?:the|their|our|your|his|her|its"
+    r"|[a-z]+'s)|(?:what is|what's) the name of|(?:quien es|quienes son)\s+(?:el|la|los|las"
+    r"|su|sus|tu|vuestr[oa])|como se llama|cual es el nombre de)\b"
+)
+_SELF_NAMED = re.compile(r"\b(?:i'm|i am|i run|i head|i lead|soy|yo llevo|yo dirijo)\b")
+_ONCE = re.compile(r"\bonce\b", re.IGNORECASE)  # Spanish eleven, English "when"
 _FIRST_PERSON = re.compile(r"\b(?:i|i'll|i'm|i've|i'd|me|my|we|we'll|we're)\b")
 # Spanish: "me" is also "to me" ("me parece"); the speaker doing something says so with a verb
 _FIRST_PERSON_ES = re.compile(
@@ -123,6 +137,14 @@ _PLACE_BEFORE = re.compile(
     rf"\b(?:{_PLACE_NOUNS})\s+(?:de|of|del)\s+$|"
     # a list after a place noun: "across three depots: Stoke, Warrington and Carlisle"
     rf"\b(?:{_PLACE_NOUNS})\s*[:,-]\s*(?:[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?,?\s+(?:and\s+|y\s+)?)*$",
+    re.IGNORECASE,
+)
+# What a demo, a quote or a salesperson comes "from" is a vendor, not a place ("we had a demo
+# from Radius", "una oferta de Holded").
+_VENDOR_FROM = re.compile(
+    r"\b(?:demo|demos|call|quote|quotes|offer|pitch|email|proposal|contract|invoice|reps?"
+    r"|salesperson|someone|somebody|people|guys|team|presupuesto|oferta|propuesta|demostracion"
+    r"|comercial)\s+(?:from|de|desde)\s+$",
     re.IGNORECASE,
 )
 _PLACE_AFTER = re.compile(
@@ -235,7 +257,8 @@ def names_in(sentence: str, setting: Setting, skip: set[str]) -> list[tuple[str,
             continue
         at = sentence.find(name)
         before, after = sentence[:at], sentence[at + len(name) :]
-        if _PLACE_BEFORE.search(before) or _PLACE_AFTER.match(after):
+        vendor = _VENDOR_FROM.search(before)
+        if not vendor and (_PLACE_BEFORE.search(before) or _PLACE_AFTER.match(after)):
             kind = "place"
         elif (
             key in setting.people
@@ -265,8 +288,16 @@ def slot_values(
     language = plan.language
     subject = {t for e in plan.entities for t in terms(e, language)}
     if slot is Slot.MONEY:
-        amounts = [a.text for a in find_amounts(line or sentence) if not a.percent]
+        # "How much did they raise prices?" "Six percent.": a change is said as a share too
+        change = bool(_CHANGE_ASKED.search(fold(plan.text)))
+        amounts = [a.text for a in find_amounts(line or sentence) if change or not a.percent]
         found = [a for a in amounts if a in sentence]
+        if change:
+            found += [
+                r.text
+                for r in number_runs(sentence)
+                if r.after[:1] in (("percent",), ("%",), ("por",)) and r.text not in found
+            ]
         # "three forty nine a month", "mil quinientos pesos": spoken amounts with no sign
         found += [r.text for r in number_runs(sentence) if r.money and r.text not in found]
         if found or not has_number(folded) or _PERCENT.search(folded) or _COUNTED.search(folded):
@@ -280,6 +311,9 @@ def slot_values(
         # quarters", "a hundred and eighty seats")
         return [r.text for r in number_runs(sentence) if not r.counted]
     if slot is Slot.COUNT:
+        if language != "es":  # "once the tablets arrive" counts nothing
+            folded = _ONCE.sub("at one time", folded)
+            sentence = _ONCE.sub("at one time", sentence)
         if not has_number(folded):
             return []
         if not plan.counted:
@@ -345,10 +379,15 @@ def _name_values(plan: Plan, sentence: str, folded: str, setting: Setting) -> li
     named = names_in(sentence, setting, skip) if setting.cased else []
     if plan.slot is Slot.PERSON:
         found = [n for n, kind in named if kind == "person"]
-        found += [m.group(0) for m in _ROLE.finditer(folded)]
+        # "Who is their head of purchasing?" asks who holds the role: the role said again
+        # ("I spoke to their head of purchasing") does not answer it
+        asked = fold(plan.text)
+        found += [m.group(0) for m in _ROLE.finditer(folded) if m.group(0) not in asked]
         found += [w for w in words(sentence) if w in setting.people and w not in skip]
         # Otherwise a name that may be a person's, or someone speaking for themselves.
         speaking = _FIRST_PERSON_ES if plan.language == "es" else _FIRST_PERSON
+        if _WHO_HOLDS.match(asked):
+            speaking = _SELF_NAMED  # "who is their CFO?": only "I'm the CFO" speaks for oneself
         weak = speaking.search(folded)
         return found or ([""] if weak else [])
     if not setting.cased:

@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from meetsight.intelligence.builtin.commitment_dates import asked_date, event_date, then_date
 from meetsight.intelligence.builtin.commitment_head import CommitmentScores, window
 from meetsight.intelligence.builtin.commitment_hits import ANY_DAY, EACH, OTHER, WORD, Hit
+from meetsight.intelligence.builtin.commitment_now import done_in_call
 from meetsight.intelligence.builtin.commitment_requests import (
     accepted,
     is_acceptance,
@@ -78,6 +79,25 @@ _VAGUE_ACTION = re.compile(
     r"(?: (?:it|that|this|there|out|so|something|anything|everything|things|my|our|the|best"
     r"|work|happen|todo|lo|posible|que|podamos|necesario|mejor|eso|algo))*"
     r"|(?:send|mandar|enviar) (?:something|anything|algo))$"
+)
+
+# Choices and idioms in a promise's form, no task in them: staying with a vendor ("we'll stick
+# with our current provider"), declining ("I'll pass on this one"), taking the blame ("I'll own
+# that one"), giving someone the floor ("te paso la palabra"), the talk itself ("I'll just add
+# one thing", "I'll close the meeting", "I'll get out of your hair"). "Pass it on to", "own the
+# rollout" are tasks and do not match.
+_NOT_A_TASK = re.compile(
+    r"^(?:(?:stick|stay|remain|continue) with|keep using|continue using"
+    r"|pass(?: on (?:this|that|it)(?: one)?(?: for now)?)?(?:$|[,.])"
+    r"|own (?:that|it|this)(?: one)?(?:$|[,.])"
+    r"|(?:pasar|dar|ceder) la palabra|quedar(?:nos|se)? con|seguir con (?:el|la|nuestro|nuestra)"
+    r" (?:proveedor|actual|herramienta|sistema)"
+    # the talk itself: adding a point, closing the meeting, leaving the other alone
+    r"|(?:just )?add (?:one|a|another|two) (?:more |quick )?(?:thing|point|comment|note|thought)s?"
+    r"(?: (?:here|to that|to this|on that|on this))?(?:$|[,.])"
+    r"|(?:close|end|wrap up|finish) (?:the|this|our) (?:meeting|call|session|webinar)\b"
+    r"|get out of (?:the|your) (?:hair|way)|leave (?:you|it) (?:there|to it|alone)"
+    r"|(?:anadir|agregar|comentar) (?:una|otra) cosa|cerrar (?:la|esta) (?:reunion|llamada))"
 )
 
 _TODAY = re.compile(r"\b(?:today|hoy|this (?:morning|afternoon))\b")
@@ -488,8 +508,12 @@ def _step(where: _Where, hit: Hit, deadlines: list[Deadline], language: str) -> 
         action = requested or action
     if not action or (deadline is None and _VAGUE_ACTION.match(fold_same_length(action))):
         return None
+    if _NOT_A_TASK.match(fold_same_length(action)):
+        return None
     if _EMPTY_ACTION.match(fold_same_length(action)):
         return None  # "Then let's plan on Monday the ninth": it confirms a step, it is none
+    if done_in_call(conversation, position, where.sentence, deadline, language):
+        return None  # "I'll unlock it now, while we're on the phone": kept before the call ends
     context = Context(
         conversation, position, where.earlier, where.sentence[: hit.start], where.first_names
     )
@@ -658,9 +682,14 @@ def _accepted_request(conversation: Conversation, position: int, language: str) 
         action = _clean_action(action.replace(deadline.phrase, " "), language, (), {})
     if not action:
         return None
+    deadline = deadlines[0] if deadlines else None
+    if done_in_call(conversation, back, sentence, deadline, language) or done_in_call(
+        conversation, position, said[0], deadline, language
+    ):
+        return None  # "While you're there, can you check ...?" "Yes, ...": done in the call
     first_names = _first_names(conversation)
     action = _resolve_request(action, conversation, back, sentence, language, first_names)
-    return _Found(line.index, action, (line.speaker,), deadlines[0] if deadlines else None)
+    return _Found(line.index, action, (line.speaker,), deadline)
 
 
 def _action(

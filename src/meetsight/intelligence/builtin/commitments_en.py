@@ -248,11 +248,13 @@ _EN_IN_CALL = {
 }  # fmt: skip
 
 
-# ... and objects that make other verbs happen during the call ("pull it up", "share my screen").
+# ... and objects that make other verbs happen during the call ("pull it up", "share my screen",
+# a host's "I'll read them out").
 _EN_IN_CALL_OBJECT = re.compile(
     r"^(?:pull (?:it |that |this |them )?up|share (?:my|the|our) screen|have to|take care"
     r"|make sure (?:we|i) (?:get to|cover|talk about|come back to)|note (?:it|that|this) down"
-    r"|put (?:it|that|this) in my (?:calendar|notes))\b"
+    r"|put (?:it|that|this) in my (?:calendar|notes)"
+    r"|read (?:(?:it|them|that|this|those|these|the questions?) )?(?:out|aloud))\b"
 )
 
 

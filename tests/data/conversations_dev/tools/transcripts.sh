@@ -47,4 +47,9 @@ d30_es_cierre_perdido plain 6030
 d31_fleet_fuel_discovery teams 6131
 d32_success_checkin numbered 6232
 d33_es_revision_interna plain 6333
+d34_declined_outbound teams 6434
+d35_incident_retro numbered 6535
+d36_webinar_qa plain 6636
+d37_es_llamada_rechazada teams 6737
+d38_support_password_call numbered 6838
 LIST
