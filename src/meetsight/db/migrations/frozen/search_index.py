@@ -211,6 +211,7 @@ def _org_number(conn: Connection, org_id: str) -> int:
     if found is None:
         conn.execute(_NEW_ORG, {"org": org_id})
         found = conn.execute(_ORG_NO, {"org": org_id}).scalar()
+    assert found is not None
     return int(found)
 
 

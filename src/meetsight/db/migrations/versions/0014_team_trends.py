@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
+from typing import Any
 
 import sqlalchemy as sa
 from alembic import op
@@ -297,7 +298,7 @@ def _insert(
 
 
 # Types that bind differently per engine (dates are text on SQLite); the rest bind as given.
-_BOUND_TYPES: dict[str, sa.types.TypeEngine[object]] = {
+_BOUND_TYPES: dict[str, sa.types.TypeEngine[Any]] = {
     "start_at": UTCDateTime(),
     "week_start": sa.Date(),
     "month_start": sa.Date(),
