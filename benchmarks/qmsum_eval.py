@@ -120,14 +120,14 @@ def main() -> None:
     from rouge_score import rouge_scorer
 
     from meetsight.config import Settings
-    from meetsight.intelligence import engines
+    from meetsight.intelligence import engine_choice
     from meetsight.intelligence.builtin.notes import DEFAULT_SPECS
     from meetsight.intelligence.scorecard import DEFAULT_OBJECTIVES
 
     scorer = rouge_scorer.RougeScorer(["rouge1", "rouge2", "rougeLsum"], use_stemmer=True)
     # The service's own choice: MEETSIGHT_INTELLIGENCE_ENGINE and MEETSIGHT_LLM_* measure an
     # OpenAI-compatible model the same way.
-    engine = engines.engine_for(Settings(), None)
+    engine = engine_choice.engine_for(Settings(), None)
     categories = DEFAULT_SPECS
     only = {x for x in args.only.split(",") if x} or None
     scores: dict[str, list[tuple[float, float, float]]] = {"general": [], "specific": []}
@@ -141,13 +141,13 @@ def main() -> None:
             general = is_general(query.text)
             if general:
                 if summary is None:
-                    result = engines.analyze(
+                    result = engine_choice.analyze(
                         engine, meeting.conversation, categories, DEFAULT_OBJECTIVES
                     )
                     summary = result.summary
                 prediction = summary
             else:
-                prediction = engines.answer(
+                prediction = engine_choice.answer(
                     engine, meeting.conversation, Question(query.text)
                 ).answer
             s = scorer.score(sentence_lines(query.answer), sentence_lines(prediction))

@@ -1,4 +1,4 @@
-"""One address policy for mediaUrl and webhooks (processing/net_policy.py): the same host
+"""One address policy for mediaUrl and webhooks (security/address_policy.py): the same host
 canonicalisation when a URL is stored and when the server connects, so every way of writing
 127.0.0.1 (one number, octal, hex, short forms, IPv6 forms, a trailing dot) is refused exactly
 as 127.0.0.1 is, and the resolver's answers are checked too."""
@@ -17,7 +17,7 @@ from fixtures.webhook_receiver import webhook_receiver
 from hostile.conftest import API, Target, is_page
 from meetsight.processing.errors import PermanentError
 from meetsight.processing.media_fetch import fetch_media
-from meetsight.processing.net_policy import TargetError, parse_target, target_refusal
+from meetsight.security.address_policy import TargetError, parse_target, target_refusal
 from meetsight.webhooks.sender import send_delivery
 
 LOOPBACK = "127.0.0.1 is a loopback address"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from meetsight.intelligence import engines
+from meetsight.intelligence import engine_choice as engines
 from meetsight.intelligence.conversation import Conversation, Line, Question, Speaker
 from meetsight.intelligence.results import ChatAnswer
 from meetsight.intelligence.scorecard import DEFAULT_OBJECTIVES

@@ -24,7 +24,7 @@ from meetsight.config import Settings
 from meetsight.processing import media_fetch
 from meetsight.processing.errors import PermanentError, TransientError
 from meetsight.processing.media_fetch import FetchResult, fetch_media
-from meetsight.processing.net_policy import hostname_refusal, parse_target, refusal_reason
+from meetsight.security.address_policy import hostname_refusal, parse_target, refusal_reason
 from meetsight.storage.local import LocalMediaStore
 
 MB = 1024 * 1024

@@ -9,15 +9,15 @@ from dataclasses import dataclass
 
 import pytest
 
-from meetsight.transcripts.formats import (
+from meetsight.transcripts.parsing import (
     MAX_SEGMENTS,
     TranscriptFormatError,
     detect_format,
-    export_transcript,
     parse_transcript,
     split_speaker_prefix,
 )
 from meetsight.transcripts.types import SegmentData
+from meetsight.transcripts.writing import export_transcript
 
 U = "Unknown speaker"
 

@@ -7,7 +7,8 @@ import pytest
 
 from meetsight.speakers import SpeakerTurn, assign_words
 from meetsight.speech.recognize import Word
-from meetsight.transcripts.formats import EXPORT_FORMATS, export_transcript, parse_transcript
+from meetsight.transcripts.parsing import parse_transcript
+from meetsight.transcripts.writing import EXPORT_FORMATS, export_transcript
 
 # As faster-whisper gives them: a word without its leading space continues the one before.
 WORDS = [

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.accounts.models import AccountActivity, DealActivity
@@ -40,13 +39,3 @@ async def link_deal(
     )
     await session.flush()
     return True
-
-
-async def account_ids_of(session: AsyncSession, org_id: str, activity_id: str) -> list[str]:
-    rows = await session.scalars(
-        sa.select(AccountActivity.account_id).where(
-            AccountActivity.organization_id == org_id,
-            AccountActivity.activity_id == activity_id,
-        )
-    )
-    return list(rows)

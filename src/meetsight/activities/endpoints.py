@@ -10,7 +10,7 @@ from fastapi import APIRouter, Request
 from starlette.responses import Response
 
 from meetsight.accounts.next_step_records import records_by_key
-from meetsight.activities import queries as q
+from meetsight.activities import query_params as q
 from meetsight.activities import repository as repo
 from meetsight.activities import schemas as s
 from meetsight.activities import serializers as ser
@@ -33,7 +33,7 @@ from meetsight.request_params import PageQuery, openapi_parameters, parse_query
 from meetsight.responses import envelope
 from meetsight.schemas import Envelope
 from meetsight.state import AppState
-from meetsight.transcripts.export import transcript_response
+from meetsight.transcripts.download import transcript_response
 from meetsight.transcripts.speaker_edit import SpeakerEdit, edit_speaker
 
 router = APIRouter()

@@ -9,7 +9,6 @@ from datetime import datetime
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
 from meetsight.activities import finder_statements as st
@@ -18,7 +17,6 @@ from meetsight.activities.models import Activity, ActivityParticipant
 from meetsight.activities.repository import escape_like
 from meetsight.db.reads import Executes
 from meetsight.organizations.models import Person
-from meetsight.transcripts.models import TranscriptDocument
 
 
 @dataclass(slots=True)
@@ -219,12 +217,3 @@ async def people_by_id(session: Executes, org_id: str, ids: list[str]) -> dict[s
         return {}
     rows = await session.execute(st.PEOPLE_BY_ID, {"org_id": org_id, "ids": ids})
     return {row.id: row for row in rows.all()}
-
-
-async def transcript_length(session: AsyncSession, org_id: str, activity_id: str) -> int:
-    """How many segments the stored transcript has (0 before transcription)."""
-    query = sa.select(TranscriptDocument.segment_count).where(
-        TranscriptDocument.organization_id == org_id,
-        TranscriptDocument.activity_id == activity_id,
-    )
-    return int((await session.execute(query)).scalar_one_or_none() or 0)

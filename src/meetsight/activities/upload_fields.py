@@ -10,7 +10,7 @@ from meetsight.activities.kinds import ActivityKind
 from meetsight.activities.models import MEETING_MEDIA_TYPES
 from meetsight.activities.multipart import UploadedForm
 from meetsight.errors import ValidationFailed
-from meetsight.processing.net_policy import TargetError, checked_target
+from meetsight.security.address_policy import TargetError, checked_target
 from meetsight.timefmt import parse_datetime
 
 LANGUAGE = re.compile(r"^[a-z]{2}$")

@@ -15,7 +15,6 @@ T = TypeVar("T")
 M = TypeVar("M", bound=BaseModel)
 API_PREFIX = "/api/v1"
 USER_AGENT = "meetsight-client/1"
-MAX_PAGE_SIZE = 100
 
 
 @dataclass(frozen=True, slots=True)

@@ -53,10 +53,6 @@ class Placement:
     reason: str = ""
 
 
-def tenant_tables(metadata: sa.MetaData = Base.metadata) -> list[sa.Table]:
-    return [t for t in metadata.sorted_tables if DISTRIBUTION_COLUMN in t.columns]
-
-
 def plan(metadata: sa.MetaData = Base.metadata) -> list[Placement]:
     """Every table of the schema, parents before children (Citus needs a referenced table
     placed before the tables that refer to it)."""

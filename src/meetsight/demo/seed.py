@@ -25,11 +25,11 @@ from meetsight.config import Settings
 from meetsight.demo.conversations import DemoActivity, DemoPerson, generate_demo_activities
 from meetsight.demo.recordings import CONTENT_TYPE, DemoRecording, with_recordings
 from meetsight.demo.trackers import create_demo_trackers
-from meetsight.intelligence import engines
+from meetsight.intelligence import engine_choice
 from meetsight.intelligence.analytics_store import store_analytics
 from meetsight.intelligence.chat import citations_json
 from meetsight.intelligence.conversation import Question
-from meetsight.intelligence.engines import builtin_engine
+from meetsight.intelligence.engine_choice import builtin_engine
 from meetsight.intelligence.loading import load_categories, load_conversation
 from meetsight.intelligence.models import ChatMessage
 from meetsight.intelligence.scorecard import DEFAULT_OBJECTIVES
@@ -215,11 +215,11 @@ async def _derive(session: AsyncSession, activity: Activity, language: str | Non
     conversation = await load_conversation(session, activity)
     categories = await load_categories(session, activity.organization_id)
     specs = [spec for _, spec in categories]
-    result = engines.analyze(engine, conversation, specs, DEFAULT_OBJECTIVES)
+    result = engine_choice.analyze(engine, conversation, specs, DEFAULT_OBJECTIVES)
     ids = {spec.key: row.id for row, spec in categories}
     await store_intelligence(session, activity, result, ids)
     for question in DEMO_QUESTIONS.get(language or "en", DEMO_QUESTIONS["en"]):
-        answer = engines.answer(engine, conversation, Question(question))
+        answer = engine_choice.answer(engine, conversation, Question(question))
         session.add(
             ChatMessage(
                 organization_id=activity.organization_id,

@@ -30,10 +30,10 @@ from typing import Any, Literal
 from meetsight.activities.moments import Side, moments_of
 from meetsight.activities.serializers import moment_url
 from meetsight.db.reads import Reader
-from meetsight.intelligence import engines
+from meetsight.intelligence import engine_choice
 from meetsight.intelligence.builtin.stopwords import BOTH, wordset
 from meetsight.intelligence.builtin.text import fold
-from meetsight.intelligence.engine import Engine
+from meetsight.intelligence.engine_interface import Engine
 from meetsight.intelligence.llm.engine import LLMEngine
 from meetsight.organizations.models import Organization
 from meetsight.search.meaning import EXTRA_COSINE, MIN_COSINE
@@ -331,7 +331,7 @@ async def answer_across(state: AppState, org_id: str, question: str, scope: Scop
     async with state.sessionmaker() as session:
         org = await session.get(Organization, org_id)
         org_settings = org.settings if org is not None else None
-    engine = engines.engine_for(state.settings, org_settings)
+    engine = engine_choice.engine_for(state.settings, org_settings)
     return await ask_across(
         state.reader, org_id, question, scope, engine=engine, public_url=state.public_url
     )

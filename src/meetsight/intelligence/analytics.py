@@ -73,11 +73,11 @@ import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
-from typing import Protocol
+
+from meetsight.transcripts.types import SegmentLike
 
 __all__ = [
     "CustomerStory",
-    "SegmentLike",
     "SpeakerParticipation",
     "SpeakerQuestions",
     "TalkAnalytics",
@@ -85,23 +85,6 @@ __all__ = [
     "count_questions",
     "format_mmss",
 ]
-
-
-class SegmentLike(Protocol):
-    """Anything with segment timing, speaker and text (e.g. ``SegmentData``, ORM rows)."""
-
-    # Read-only properties so frozen dataclasses and named tuples match as well.
-    @property
-    def start_time(self) -> float: ...
-
-    @property
-    def end_time(self) -> float: ...
-
-    @property
-    def speaker(self) -> str: ...
-
-    @property
-    def content(self) -> str: ...
 
 
 @dataclass(frozen=True, slots=True)

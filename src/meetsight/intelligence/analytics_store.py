@@ -7,8 +7,9 @@ from collections.abc import Collection, Mapping, Sequence
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from meetsight.intelligence.analytics import SegmentLike, compute_analytics
+from meetsight.intelligence.analytics import compute_analytics
 from meetsight.intelligence.models import ActivityAnalytics
+from meetsight.transcripts.types import SegmentLike
 from meetsight.trends.rows import refresh_conversation_metrics
 
 

@@ -12,7 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from meetsight.activities.models import Activity
 from meetsight.config import Settings
 from meetsight.errors import Conflict, NotFound
-from meetsight.intelligence import engines
+from meetsight.intelligence import engine_choice
 from meetsight.intelligence.conversation import Question
 from meetsight.intelligence.loading import load_conversation
 from meetsight.intelligence.models import ChatMessage
@@ -65,10 +65,10 @@ async def ask(
             "This activity has no transcript yet; ask again when its processing has completed"
         )
     org = await session.get(Organization, org_id)
-    engine = engines.engine_for(settings, org.settings if org is not None else None)
+    engine = engine_choice.engine_for(settings, org.settings if org is not None else None)
     turns = tuple(history[-HISTORY_TURNS:])
     answer = await asyncio.to_thread(
-        engines.answer, engine, conversation, Question(question, turns)
+        engine_choice.answer, engine, conversation, Question(question, turns)
     )
     citations = citations_json(answer.citations)
     session.add(

@@ -11,7 +11,7 @@ from meetsight.activities import repository as repo
 from meetsight.activities import schemas as s
 from meetsight.activities import serializers as ser
 from meetsight.activities.kinds import CALLS
-from meetsight.activities.queries import CallNotesQuery
+from meetsight.activities.query_params import CallNotesQuery
 from meetsight.activities.service import require_activity
 from meetsight.auth.context import AuthContext
 from meetsight.auth.scopes import CALLS_READ, CALLS_WRITE, MEETINGS_READ, MEETINGS_WRITE

@@ -14,7 +14,6 @@ from collections.abc import Iterable
 
 from meetsight.intelligence.builtin.folding import fold
 
-SUPPORTED = frozenset({"en", "es"})
 MIN_TOKENS = 12
 MIN_SHARE = 0.12
 MIN_LEAD = 1.4  # the winner's share over the runner-up's
@@ -61,7 +60,3 @@ def detect_language(texts: Iterable[str]) -> str | None:
     if best_hits / total < MIN_SHARE or best_hits < MIN_LEAD * second_hits:
         return None
     return best
-
-
-def is_supported(language: str | None) -> bool:
-    return (language or "").split("-")[0].lower() in SUPPORTED

@@ -143,8 +143,3 @@ def objectives_from_settings(org_settings: dict[str, Any] | None) -> tuple[Objec
         ObjectiveSpec(o.get("key") or slug_key(o["name"]), o["name"], o.get("description", ""))
         for o in custom
     )
-
-
-async def load_objectives(session: AsyncSession, org_id: str) -> tuple[ObjectiveSpec, ...]:
-    org = await session.get(Organization, org_id)
-    return objectives_from_settings(org.settings if org is not None else None)

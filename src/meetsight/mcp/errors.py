@@ -11,7 +11,3 @@ class ToolFailure(Exception):
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
-
-
-def unknown_tool(name: str) -> str:
-    return f"Unknown tool: {name}"

@@ -7,28 +7,22 @@ without the SDK's stateless Streamable HTTP round: that round (a session, memory
 several task hand-offs per request, then a re-validation of the result against the protocol
 revision's schema) cost about 8 ms of CPU of a 12 ms call, and under load each hand-off waits
 behind every ready connection. The answer is what a JSON-RPC tools/call without a protocol
-version header answers as its result; tests/mcp/test_simple_forms.py holds the two equal.
-`run_simple_call_via_sdk` keeps the old round for that comparison."""
+version header answers as its result; tests/mcp/test_simple_forms.py holds the two equal."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-import orjson
 from mcp.server.context import ServerRequestContext
-from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp.shared.exceptions import MCPError
 from mcp_types import DEFAULT_NEGOTIATED_VERSION, CallToolRequestParams
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.types import Message, Receive, Scope
+from starlette.types import Receive, Scope
 
-from meetsight.mcp.bodies import replay
 from meetsight.mcp.server import MeetsightMCP
 from meetsight.responses import error_envelope
-
-FORWARDED_HEADERS = {b"host", b"x-api-key", b"authorization", b"user-agent"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,47 +66,3 @@ async def run_simple_call(
     except MCPError as exc:  # a protocol-level refusal: the same envelope the SDK round gave
         return error_envelope(400, exc.error.message or "The call failed")
     return Response(result, media_type="application/json")
-
-
-async def run_simple_call_via_sdk(
-    manager: StreamableHTTPSessionManager, scope: Scope, receive: Receive, call: SimpleCall
-) -> Response:
-    """`receive` is the outer request's, its body already read: after the inner body it reports
-    what the client does next (a disconnect), as for any request."""
-    message = {
-        "jsonrpc": "2.0",
-        "id": 1,
-        "method": "tools/call",
-        "params": {"name": call.name, "arguments": call.arguments},
-    }
-    body = orjson.dumps(message)
-    headers = [(k, v) for k, v in scope["headers"] if k in FORWARDED_HEADERS]
-    headers += [
-        (b"content-type", b"application/json"),
-        (b"accept", b"application/json, text/event-stream"),
-        (b"content-length", str(len(body)).encode()),
-    ]
-    inner = {**scope, "headers": headers}
-    status, chunks = 500, []
-
-    async def send(event: Message) -> None:
-        nonlocal status
-        if event["type"] == "http.response.start":
-            status = event["status"]
-        elif event["type"] == "http.response.body":
-            chunks.append(event.get("body", b""))
-
-    await manager.handle_request(inner, replay(body, receive), send)
-    return _answer(status, b"".join(chunks))
-
-
-def _answer(status: int, raw: bytes) -> Response:
-    try:
-        reply = orjson.loads(raw)
-    except orjson.JSONDecodeError:
-        reply = None
-    if isinstance(reply, dict) and isinstance(reply.get("result"), dict):
-        return Response(orjson.dumps(reply["result"]), media_type="application/json")
-    error = reply.get("error") if isinstance(reply, dict) else None
-    message = error.get("message") if isinstance(error, dict) else None
-    return error_envelope(status if status >= 400 else 400, message or "The call failed")

@@ -7,7 +7,6 @@ import re
 import uuid
 from contextvars import ContextVar
 
-REQUEST_ID_HEADER = "X-Request-Id"
 # What an incoming id may look like: printable, short, no spaces (it ends up in logs and
 # headers; anything else is replaced by a generated one).
 _SANE_ID = re.compile(r"[A-Za-z0-9._:/+=@-]{1,128}")

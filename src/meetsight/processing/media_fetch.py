@@ -1,9 +1,10 @@
 """Download a `mediaUrl` into the media store, safely.
 
 The URL comes from an API caller, so the fetch treats it as hostile: only http(s), no
-credentials in the URL, every host resolved here and checked against `net_policy`, and the
-connection made to the very address that was checked (the URL's name still goes in the Host
-header and, for https, in SNI and certificate checks), so DNS rebinding cannot redirect it.
+credentials in the URL, every host resolved here and checked against
+`security.address_policy` (the one policy, shared with webhooks), and the connection made
+to the very address that was checked (the URL's name still goes in the Host header and, for
+https, in SNI and certificate checks), so DNS rebinding cannot redirect it.
 Redirects are followed by hand, each hop checked again. The body streams to disk in chunks,
 bounded in size, in silence between reads and in total time.
 
@@ -34,7 +35,7 @@ import httpx
 
 from meetsight.errors import AppError
 from meetsight.processing.errors import PermanentError, TransientError
-from meetsight.processing.net_policy import (
+from meetsight.security.address_policy import (
     AddressRefused,
     IPAddress,
     Target,

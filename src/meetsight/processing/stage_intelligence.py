@@ -12,7 +12,7 @@ import dataclasses
 
 from meetsight.accounts.ingest import match_processed_activity
 from meetsight.activities.models import Activity
-from meetsight.intelligence import engines
+from meetsight.intelligence import engine_choice
 from meetsight.intelligence.analytics_store import replace_question_counts
 from meetsight.intelligence.builtin.spoken_questions import count_spoken_questions, unpunctuated
 from meetsight.intelligence.loading import (
@@ -39,15 +39,15 @@ async def run_intelligence(sc: StageContext) -> None:
         categories = await load_categories(session, org_id)
         org = await session.get(Organization, org_id)
         org_settings = org.settings if org is not None else None
-    engine = engines.engine_for(settings, org_settings)
+    engine = engine_choice.engine_for(settings, org_settings)
     specs = [spec for _, spec in categories]
     objectives = objectives_from_settings(org_settings)
-    result = await asyncio.to_thread(engines.analyze, engine, conversation, specs, objectives)
+    result = await asyncio.to_thread(engine_choice.analyze, engine, conversation, specs, objectives)
     turns = [(line.speaker, line.text) for line in conversation.lines]
     spoken = None
     if unpunctuated([text for _, text in turns]):  # ASR text: "?" counted nothing at import
         spoken = await asyncio.to_thread(count_spoken_questions, turns)
-    if engines.wants_llm_without_endpoint(settings, org_settings):
+    if engine_choice.wants_llm_without_endpoint(settings, org_settings):
         result = dataclasses.replace(
             result, engine_error="llm: MEETSIGHT_LLM_BASE_URL is not set; built-in results"
         )

@@ -74,7 +74,7 @@ async def remove_from_search(session: AsyncSession, org_id: str, activity_id: st
 
 
 def rebuild_search_index(conn: Connection) -> None:
-    """Index every activity from scratch: after a bulk load, and when migration 0005 runs."""
+    """Index every activity from scratch (after a bulk load)."""
     if conn.dialect.name == "sqlite":
         sqlite_index.rebuild_all(conn)
     else:

@@ -126,7 +126,7 @@ def remove_activity(conn: Connection, org_id: str, activity_id: str) -> None:
 
 
 def rebuild_all(conn: Connection) -> None:
-    """Index every activity from scratch, set-based (after a bulk load or at migration)."""
+    """Index every activity from scratch, set-based (after a bulk load)."""
     # TRUNCATE fires no row trigger: search_matches is emptied here, refilled by the inserts.
     conn.execute(sa.text("TRUNCATE search_segments, search_matches, search_documents"))
     conn.execute(

@@ -1,6 +1,8 @@
 """The search index's tables, per engine. They live outside the ORM metadata: they are physical
 structures of one engine (FTS5 virtual tables, tsvector columns), written only by
-`meetsight.search.indexing`, created by migration 0005.
+`meetsight.search.indexing`, created by migration 0005. The migrations run a frozen copy of
+this module (`meetsight.db.migrations.frozen.search_index`): a change to the DDL here changes
+no database, it needs a new revision.
 
 SQLite (FTS5, tokenizer `porter unicode61 remove_diacritics 2`, one for every language):
   search_orgs         organization -> small integer (org_no)

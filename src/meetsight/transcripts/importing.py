@@ -22,7 +22,7 @@ from meetsight.transcripts.models import TranscriptDocument, TranscriptSegment
 from meetsight.transcripts.types import SegmentData, is_generic_speaker
 
 
-async def match_speakers(
+async def people_for_speakers(
     session: AsyncSession, org_id: str, speakers: Sequence[str], known: Sequence[Person]
 ) -> dict[str, Person]:
     """Each named speaker to a person: one of the upload's people with that name, else a new
@@ -106,7 +106,7 @@ async def store_imported_transcript(
 ) -> None:
     org_id = activity.organization_id
     speakers = list(dict.fromkeys(seg.speaker for seg in segments))
-    people = await match_speakers(session, org_id, speakers, participants)
+    people = await people_for_speakers(session, org_id, speakers, participants)
     for seg in segments:
         seg.person_id = people[seg.speaker].id if seg.speaker in people else None
     everyone = participants + [people[s] for s in speakers if s in people]

@@ -52,7 +52,7 @@ def check_people(
 ) -> None:
     """Refuse an import with too many distinct speakers, or whose speakers and the upload's
     ``people`` (id -> name) together would attach too many participants: a speaker whose name
-    matches one of the people is that person, as `importing.match_speakers` decides. Raises
+    matches one of the people is that person, as `importing.people_for_speakers` decides. Raises
     ValidationFailed (422)."""
     if len(speakers) > limits.max_speakers:
         raise ValidationFailed(

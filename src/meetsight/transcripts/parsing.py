@@ -14,9 +14,9 @@ import os
 import re
 from collections.abc import Iterator
 
-from meetsight.transcripts.exporting import format_timestamp
 from meetsight.transcripts.limits import TranscriptLimits, setting_name
 from meetsight.transcripts.types import SegmentData
+from meetsight.transcripts.writing import format_timestamp
 
 MAX_SEGMENTS = TranscriptLimits.defaults().max_segments
 MAX_SECONDS = 48 * 3600

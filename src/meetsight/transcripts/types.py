@@ -4,6 +4,24 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Protocol
+
+
+class SegmentLike(Protocol):
+    """Anything with segment times, speaker and text: SegmentData, ORM rows, API models (read-only
+    properties, so frozen dataclasses and named tuples match as well)."""
+
+    @property
+    def start_time(self) -> float: ...
+
+    @property
+    def end_time(self) -> float: ...
+
+    @property
+    def speaker(self) -> str: ...
+
+    @property
+    def content(self) -> str: ...
 
 
 @dataclass(slots=True)

@@ -16,7 +16,7 @@ from meetsight.deps import DbSession, app_state
 from meetsight.errors import AppError, NotFound, Unauthorized
 from meetsight.intelligence.chat import ChatQuestion, ask
 from meetsight.responses import envelope
-from meetsight.transcripts.export import transcript_response
+from meetsight.transcripts.download import transcript_response
 from meetsight.transcripts.speaker_edit import SpeakerEdit, edit_speaker
 from meetsight.web.access import conversation_row, web_auth
 from meetsight.web.conversation_view import load_conversation_view

@@ -1,10 +1,10 @@
 """One HTTP attempt at a webhook delivery, under the same address policy as mediaUrl fetches.
 
-The endpoint's URL is read and its host resolved by `net_policy` (the same functions that check
-it when it is stored, and mediaUrl fetches), every address checked, and the request
-sent to an address that was checked (the name still goes in Host and, for https, in SNI and the
-certificate check), so a DNS answer that changes after the check cannot reach the inside.
-Redirects are not followed: a 3xx is a failed attempt, as with most webhook senders.
+The endpoint's URL is read and its host resolved by `security.address_policy` (the same
+functions that check it when it is stored, and mediaUrl fetches), every address checked, and
+the request sent to an address that was checked (the name still goes in Host and, for https,
+in SNI and the certificate check), so a DNS answer that changes after the check cannot reach
+the inside. Redirects are not followed: a 3xx is a failed attempt, as with most webhook senders.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import httpx
 
-from meetsight.processing.net_policy import (
+from meetsight.security.address_policy import (
     AddressRefused,
     IPAddress,
     Target,

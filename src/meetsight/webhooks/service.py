@@ -13,7 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.db.base import utcnow
 from meetsight.errors import Conflict, NotFound, ValidationFailed
-from meetsight.processing.net_policy import TargetError, checked_target
+from meetsight.security.address_policy import TargetError, checked_target
 from meetsight.timefmt import iso_z
 from meetsight.webhooks.models import WebhookAttempt, WebhookDelivery, WebhookEndpoint
 from meetsight.webhooks.schemas import WebhookCreate, WebhookUpdate

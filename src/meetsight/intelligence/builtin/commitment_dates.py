@@ -27,7 +27,6 @@ _BEFORE_EVENT = re.compile(
     r"|next|la|el|nuestra|nuestro|vuestra|vuestro|esa|ese|esta|este|proxima|proximo)\s+"
     rf"(?:[a-z-]+\s+){{0,2}}?(?P<event>{_EVENTS})\b"
 )
-_EVENT = re.compile(rf"\b(?P<event>{_EVENTS})\b")
 _THEN = re.compile(
     r"\b(?:by then|before then|until then|that day|on that day|para entonces|ese dia|antes de eso)"
     r"\b"

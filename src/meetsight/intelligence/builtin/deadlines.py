@@ -329,10 +329,6 @@ def _en_month(m: re.Match[str]) -> int:
     return 9 if name == "sept" else _EN_MONTHS.index(name) + 1
 
 
-def _en_dom(m: re.Match[str]) -> int | None:
-    return _number(_g(m, "dom"), _EN_ORDINALS)
-
-
 def _resolve_month_day(month_of: Callable[[re.Match[str]], int], table: dict[str, int]) -> Resolver:
     def resolve(m: re.Match[str], day: date) -> date | None:
         dom = _number(_g(m, "dom"), table)

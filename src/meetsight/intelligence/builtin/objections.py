@@ -207,7 +207,3 @@ def find_objections(conversation: Conversation, vectors: np.ndarray) -> list[Obj
         for index, (prob, text) in sorted(best.items())
         if prob >= THRESHOLD
     ]
-
-
-def objection_lines(objections: Sequence[Objection]) -> dict[int, Objection]:
-    return {o.line: o for o in objections}

@@ -25,7 +25,6 @@ from meetsight.intelligence.builtin.heads.model import load_head
 
 QUESTION_THRESHOLD = 0.6  # chosen on the development set's per-speaker error
 MAX_CLAUSE_WORDS = 14
-_BATCH = 512
 # Below this share of turns with a sentence mark, a transcript is taken as unpunctuated.
 _PUNCTUATED_SHARE = 0.15
 _MARKS = re.compile("[.?!¿¡…\u3002\uff1f\uff01]")  # the ideographic ones too

@@ -6,7 +6,6 @@ with a space are matched as phrases."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from functools import lru_cache
 
 from meetsight.intelligence.builtin.amounts import NUMBER_WORDS
@@ -192,10 +191,6 @@ def is_open_question(question: str) -> bool:
     if any(w in _OPEN_ES_ACCENTED for w in head):
         return True
     return _OPEN_IMPERATIVES.count(" ".join(raw[:6])) > 0
-
-
-def any_cue(texts: Iterable[str], cue: Cue) -> bool:
-    return any(cue.count(t) for t in texts)
 
 
 def lang(language: str) -> str:

@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 from sqlalchemy.dialects import postgresql
 
-import meetsight.db.base
+from meetsight.db.migrations.frozen.types import UTCDateTime
 
 revision: str = "0001"
 down_revision: str | None = None
@@ -31,8 +31,8 @@ def upgrade() -> None:
             nullable=False,
         ),
         sa.Column("id", sa.String(length=36), nullable=False),
-        sa.Column("created_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
-        sa.Column("updated_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
+        sa.Column("created_at", UTCDateTime(timezone=True), nullable=False),
+        sa.Column("updated_at", UTCDateTime(timezone=True), nullable=False),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_organizations")),
     )
     op.create_table(
@@ -62,11 +62,11 @@ def upgrade() -> None:
             sa.JSON().with_variant(postgresql.JSONB(astext_type=sa.Text()), "postgresql"),
             nullable=False,
         ),
-        sa.Column("expires_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=True),
-        sa.Column("revoked_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=True),
-        sa.Column("last_used_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=True),
+        sa.Column("expires_at", UTCDateTime(timezone=True), nullable=True),
+        sa.Column("revoked_at", UTCDateTime(timezone=True), nullable=True),
+        sa.Column("last_used_at", UTCDateTime(timezone=True), nullable=True),
         sa.Column("created_by_user_id", sa.String(length=36), nullable=True),
-        sa.Column("created_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
+        sa.Column("created_at", UTCDateTime(timezone=True), nullable=False),
         sa.Column("id", sa.String(length=36), nullable=False),
         sa.ForeignKeyConstraint(
             ["organization_id"],
@@ -90,13 +90,13 @@ def upgrade() -> None:
         ),
         sa.Column("attempts", sa.Integer(), nullable=False),
         sa.Column("max_attempts", sa.Integer(), nullable=False),
-        sa.Column("run_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
-        sa.Column("lease_until", meetsight.db.base.UTCDateTime(timezone=True), nullable=True),
+        sa.Column("run_at", UTCDateTime(timezone=True), nullable=False),
+        sa.Column("lease_until", UTCDateTime(timezone=True), nullable=True),
         sa.Column("worker_id", sa.String(length=120), nullable=True),
         sa.Column("last_error", sa.Text(), nullable=True),
         sa.Column("id", sa.String(length=36), nullable=False),
-        sa.Column("created_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
-        sa.Column("updated_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
+        sa.Column("created_at", UTCDateTime(timezone=True), nullable=False),
+        sa.Column("updated_at", UTCDateTime(timezone=True), nullable=False),
         sa.ForeignKeyConstraint(
             ["organization_id"],
             ["organizations.id"],
@@ -122,8 +122,8 @@ def upgrade() -> None:
         sa.Column("type", sa.String(length=20), nullable=False),
         sa.Column("key", sa.String(length=60), nullable=True),
         sa.Column("id", sa.String(length=36), nullable=False),
-        sa.Column("created_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
-        sa.Column("updated_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
+        sa.Column("created_at", UTCDateTime(timezone=True), nullable=False),
+        sa.Column("updated_at", UTCDateTime(timezone=True), nullable=False),
         sa.ForeignKeyConstraint(
             ["organization_id"],
             ["organizations.id"],
@@ -142,10 +142,10 @@ def upgrade() -> None:
         sa.Column("name", sa.String(length=200), nullable=False),
         sa.Column("role", sa.String(length=20), nullable=False),
         sa.Column("password_hash", sa.String(length=200), nullable=True),
-        sa.Column("last_login_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=True),
+        sa.Column("last_login_at", UTCDateTime(timezone=True), nullable=True),
         sa.Column("id", sa.String(length=36), nullable=False),
-        sa.Column("created_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
-        sa.Column("updated_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
+        sa.Column("created_at", UTCDateTime(timezone=True), nullable=False),
+        sa.Column("updated_at", UTCDateTime(timezone=True), nullable=False),
         sa.ForeignKeyConstraint(
             ["organization_id"],
             ["organizations.id"],
@@ -168,8 +168,8 @@ def upgrade() -> None:
         sa.Column("title", sa.String(length=200), nullable=True),
         sa.Column("user_id", sa.String(length=36), nullable=True),
         sa.Column("id", sa.String(length=36), nullable=False),
-        sa.Column("created_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
-        sa.Column("updated_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
+        sa.Column("created_at", UTCDateTime(timezone=True), nullable=False),
+        sa.Column("updated_at", UTCDateTime(timezone=True), nullable=False),
         sa.ForeignKeyConstraint(
             ["organization_id", "user_id"],
             ["users.organization_id", "users.id"],
@@ -195,8 +195,8 @@ def upgrade() -> None:
         sa.Column("failure_reason", sa.Text(), nullable=True),
         sa.Column("name", sa.String(length=500), nullable=False),
         sa.Column("description", sa.Text(), nullable=True),
-        sa.Column("start_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
-        sa.Column("end_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=True),
+        sa.Column("start_at", UTCDateTime(timezone=True), nullable=False),
+        sa.Column("end_at", UTCDateTime(timezone=True), nullable=True),
         sa.Column("duration", sa.Double(), nullable=True),
         sa.Column("language", sa.String(length=8), nullable=True),
         sa.Column("direction", sa.String(length=10), nullable=True),
@@ -214,8 +214,8 @@ def upgrade() -> None:
         sa.Column("media_filename", sa.String(length=255), nullable=True),
         sa.Column("thumbnail_key", sa.String(length=255), nullable=True),
         sa.Column("id", sa.String(length=36), nullable=False),
-        sa.Column("created_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
-        sa.Column("updated_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
+        sa.Column("created_at", UTCDateTime(timezone=True), nullable=False),
+        sa.Column("updated_at", UTCDateTime(timezone=True), nullable=False),
         sa.ForeignKeyConstraint(
             ["organization_id", "activity_type_id"],
             ["activity_types.organization_id", "activity_types.id"],
@@ -258,8 +258,8 @@ def upgrade() -> None:
             sa.JSON().with_variant(postgresql.JSONB(astext_type=sa.Text()), "postgresql"),
             nullable=False,
         ),
-        sa.Column("created_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
-        sa.Column("updated_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
+        sa.Column("created_at", UTCDateTime(timezone=True), nullable=False),
+        sa.Column("updated_at", UTCDateTime(timezone=True), nullable=False),
         sa.ForeignKeyConstraint(
             ["organization_id", "activity_id"],
             ["activities.organization_id", "activities.id"],
@@ -282,7 +282,7 @@ def upgrade() -> None:
         sa.Column("activity_id", sa.String(length=36), nullable=False),
         sa.Column("kind", sa.String(length=20), nullable=False),
         sa.Column("external_id", sa.String(length=255), nullable=False),
-        sa.Column("created_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
+        sa.Column("created_at", UTCDateTime(timezone=True), nullable=False),
         sa.ForeignKeyConstraint(
             ["organization_id", "activity_id"],
             ["activities.organization_id", "activities.id"],
@@ -341,8 +341,8 @@ def upgrade() -> None:
             sa.JSON().with_variant(postgresql.JSONB(astext_type=sa.Text()), "postgresql"),
             nullable=False,
         ),
-        sa.Column("created_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
-        sa.Column("updated_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
+        sa.Column("created_at", UTCDateTime(timezone=True), nullable=False),
+        sa.Column("updated_at", UTCDateTime(timezone=True), nullable=False),
         sa.ForeignKeyConstraint(
             ["organization_id", "activity_id"],
             ["activities.organization_id", "activities.id"],
@@ -380,8 +380,8 @@ def upgrade() -> None:
         ),
         sa.Column("engine", sa.String(length=40), nullable=False),
         sa.Column("engine_error", sa.Text(), nullable=True),
-        sa.Column("created_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
-        sa.Column("updated_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
+        sa.Column("created_at", UTCDateTime(timezone=True), nullable=False),
+        sa.Column("updated_at", UTCDateTime(timezone=True), nullable=False),
         sa.ForeignKeyConstraint(
             ["organization_id", "activity_id"],
             ["activities.organization_id", "activities.id"],
@@ -409,7 +409,7 @@ def upgrade() -> None:
             sa.JSON().with_variant(postgresql.JSONB(astext_type=sa.Text()), "postgresql"),
             nullable=False,
         ),
-        sa.Column("created_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
+        sa.Column("created_at", UTCDateTime(timezone=True), nullable=False),
         sa.Column("id", sa.String(length=36), nullable=False),
         sa.ForeignKeyConstraint(
             ["organization_id", "activity_id"],
@@ -444,8 +444,8 @@ def upgrade() -> None:
         sa.Column("start_timestamp", sa.Double(), nullable=True),
         sa.Column("end_timestamp", sa.Double(), nullable=True),
         sa.Column("id", sa.String(length=36), nullable=False),
-        sa.Column("created_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
-        sa.Column("updated_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
+        sa.Column("created_at", UTCDateTime(timezone=True), nullable=False),
+        sa.Column("updated_at", UTCDateTime(timezone=True), nullable=False),
         sa.ForeignKeyConstraint(
             ["organization_id", "activity_id"],
             ["activities.organization_id", "activities.id"],

@@ -7,8 +7,10 @@ Create Date: 2026-11-23 11:20:00
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
+import orjson
 import sqlalchemy as sa
 from alembic import op
 
@@ -44,10 +46,24 @@ def upgrade() -> None:
     _backfill()
 
 
+def render_transcript(rows: Iterable[Any]) -> bytes:
+    """The API's JSON array of segments, as `meetsight.transcripts.document` wrote it here."""
+    return orjson.dumps(
+        [
+            {
+                "startTime": row.start_time,
+                "endTime": row.end_time,
+                "personId": row.person_id,
+                "participantName": row.participant_name,
+                "content": row.content,
+            }
+            for row in rows
+        ]
+    )
+
+
 def _backfill() -> None:
     """Render a document for every activity that already has segments."""
-    from meetsight.transcripts.document import render_transcript
-
     bind = op.get_bind()
     segments = sa.table(
         "transcript_segments",

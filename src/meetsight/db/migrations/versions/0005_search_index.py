@@ -11,8 +11,14 @@ from collections.abc import Sequence
 
 from alembic import op
 
-from meetsight.search.indexing import rebuild_search_index
-from meetsight.search.schema import POSTGRES_DDL, POSTGRES_DROP, SQLITE_DDL, SQLITE_DROP
+from meetsight.db.migrations.frozen.search_index import (
+    POSTGRES_DDL,
+    POSTGRES_DROP,
+    SQLITE_DDL,
+    SQLITE_DROP,
+    rebuild_postgres,
+    rebuild_sqlite,
+)
 
 revision: str = "0005"
 down_revision: str | None = "0004"
@@ -26,7 +32,10 @@ def upgrade() -> None:
     for statement in ddl:
         op.execute(statement)
     # Activities stored before the index existed become searchable at once.
-    rebuild_search_index(connection)
+    if connection.dialect.name == "sqlite":
+        rebuild_sqlite(connection)
+    else:
+        rebuild_postgres(connection)
 
 
 def downgrade() -> None:

@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 from sqlalchemy.dialects import postgresql
 
-import meetsight.db.base
+from meetsight.db.migrations.frozen.types import UTCDateTime
 
 revision: str = "0006"
 down_revision: str | None = "0005"
@@ -27,7 +27,7 @@ def upgrade() -> None:
         sa.Column("email", sa.String(length=320), nullable=False),
         sa.Column("outcome", sa.String(length=10), nullable=False),
         sa.Column("ip", sa.String(length=64), nullable=True),
-        sa.Column("created_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
+        sa.Column("created_at", UTCDateTime(timezone=True), nullable=False),
         sa.Column("id", sa.String(length=36), nullable=False),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_signin_attempts")),
     )
@@ -40,7 +40,7 @@ def upgrade() -> None:
     op.create_table(
         "audit_events",
         sa.Column("organization_id", sa.String(length=36), nullable=False),
-        sa.Column("created_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
+        sa.Column("created_at", UTCDateTime(timezone=True), nullable=False),
         sa.Column("action", sa.String(length=60), nullable=False),
         sa.Column("actor_user_id", sa.String(length=36), nullable=True),
         sa.Column("actor_label", sa.String(length=320), nullable=True),
@@ -72,9 +72,9 @@ def upgrade() -> None:
         sa.Column("organization_id", sa.String(length=36), nullable=False),
         sa.Column("user_id", sa.String(length=36), nullable=False),
         sa.Column("token_hash", sa.String(length=64), nullable=False),
-        sa.Column("created_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
-        sa.Column("last_seen_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
-        sa.Column("expires_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
+        sa.Column("created_at", UTCDateTime(timezone=True), nullable=False),
+        sa.Column("last_seen_at", UTCDateTime(timezone=True), nullable=False),
+        sa.Column("expires_at", UTCDateTime(timezone=True), nullable=False),
         sa.Column("user_agent", sa.String(length=300), nullable=True),
         sa.Column("ip", sa.String(length=64), nullable=True),
         sa.Column("flash", sa.Text(), nullable=True),

@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 from sqlalchemy.dialects import postgresql
 
-import meetsight.db.base
+from meetsight.db.migrations.frozen.types import UTCDateTime
 
 revision: str = "0007"
 down_revision: str | None = "0006"
@@ -40,8 +40,8 @@ def upgrade() -> None:
         sa.Column("confidential", sa.Boolean(), nullable=False),
         sa.Column("secret_hash", sa.String(length=64), nullable=True),
         sa.Column("created_by_user_id", sa.String(length=36), nullable=True),
-        sa.Column("created_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
-        sa.Column("secret_rotated_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=True),
+        sa.Column("created_at", UTCDateTime(timezone=True), nullable=False),
+        sa.Column("secret_rotated_at", UTCDateTime(timezone=True), nullable=True),
         sa.ForeignKeyConstraint(
             ["organization_id"],
             ["organizations.id"],
@@ -65,8 +65,8 @@ def upgrade() -> None:
         ),
         sa.Column("resource", sa.String(length=2000), nullable=False),
         sa.Column("code_challenge", sa.String(length=128), nullable=False),
-        sa.Column("expires_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
-        sa.Column("used_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=True),
+        sa.Column("expires_at", UTCDateTime(timezone=True), nullable=False),
+        sa.Column("used_at", UTCDateTime(timezone=True), nullable=True),
         sa.Column("grant_id", sa.String(length=36), nullable=True),
         sa.Column("id", sa.String(length=36), nullable=False),
         sa.ForeignKeyConstraint(
@@ -100,7 +100,7 @@ def upgrade() -> None:
             sa.JSON().with_variant(postgresql.JSONB(astext_type=sa.Text()), "postgresql"),
             nullable=False,
         ),
-        sa.Column("updated_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
+        sa.Column("updated_at", UTCDateTime(timezone=True), nullable=False),
         sa.ForeignKeyConstraint(
             ["organization_id", "client_id"],
             ["oauth_clients.organization_id", "oauth_clients.client_id"],
@@ -134,8 +134,8 @@ def upgrade() -> None:
             nullable=False,
         ),
         sa.Column("resource", sa.String(length=2000), nullable=False),
-        sa.Column("created_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
-        sa.Column("revoked_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=True),
+        sa.Column("created_at", UTCDateTime(timezone=True), nullable=False),
+        sa.Column("revoked_at", UTCDateTime(timezone=True), nullable=True),
         sa.Column("revoked_reason", sa.String(length=40), nullable=True),
         sa.Column("id", sa.String(length=36), nullable=False),
         sa.ForeignKeyConstraint(
@@ -169,10 +169,10 @@ def upgrade() -> None:
             sa.JSON().with_variant(postgresql.JSONB(astext_type=sa.Text()), "postgresql"),
             nullable=False,
         ),
-        sa.Column("expires_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
-        sa.Column("rotated_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=True),
-        sa.Column("revoked_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=True),
-        sa.Column("created_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
+        sa.Column("expires_at", UTCDateTime(timezone=True), nullable=False),
+        sa.Column("rotated_at", UTCDateTime(timezone=True), nullable=True),
+        sa.Column("revoked_at", UTCDateTime(timezone=True), nullable=True),
+        sa.Column("created_at", UTCDateTime(timezone=True), nullable=False),
         sa.Column("id", sa.String(length=36), nullable=False),
         sa.ForeignKeyConstraint(
             ["organization_id", "grant_id"],

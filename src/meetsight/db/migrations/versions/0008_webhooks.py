@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 from sqlalchemy.dialects import postgresql
 
-import meetsight.db.base
+from meetsight.db.migrations.frozen.types import UTCDateTime
 
 revision: str = "0008"
 down_revision: str | None = "0007"
@@ -35,8 +35,8 @@ def upgrade() -> None:
         sa.Column("active", sa.Boolean(), nullable=False),
         sa.Column("description", sa.Text(), nullable=True),
         sa.Column("id", sa.String(length=36), nullable=False),
-        sa.Column("created_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
-        sa.Column("updated_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
+        sa.Column("created_at", UTCDateTime(timezone=True), nullable=False),
+        sa.Column("updated_at", UTCDateTime(timezone=True), nullable=False),
         sa.ForeignKeyConstraint(
             ["organization_id"],
             ["organizations.id"],
@@ -53,11 +53,11 @@ def upgrade() -> None:
         sa.Column("body", sa.Text(), nullable=False),
         sa.Column("state", sa.String(length=20), nullable=False),
         sa.Column("attempts", sa.Integer(), nullable=False),
-        sa.Column("next_attempt_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=True),
-        sa.Column("delivered_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=True),
+        sa.Column("next_attempt_at", UTCDateTime(timezone=True), nullable=True),
+        sa.Column("delivered_at", UTCDateTime(timezone=True), nullable=True),
         sa.Column("id", sa.String(length=36), nullable=False),
-        sa.Column("created_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
-        sa.Column("updated_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
+        sa.Column("created_at", UTCDateTime(timezone=True), nullable=False),
+        sa.Column("updated_at", UTCDateTime(timezone=True), nullable=False),
         sa.ForeignKeyConstraint(
             ["organization_id", "endpoint_id"],
             ["webhook_endpoints.organization_id", "webhook_endpoints.id"],
@@ -87,7 +87,7 @@ def upgrade() -> None:
         sa.Column("status_code", sa.Integer(), nullable=True),
         sa.Column("error", sa.Text(), nullable=True),
         sa.Column("duration_ms", sa.Double(), nullable=False),
-        sa.Column("created_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
+        sa.Column("created_at", UTCDateTime(timezone=True), nullable=False),
         sa.ForeignKeyConstraint(
             ["organization_id", "delivery_id"],
             ["webhook_deliveries.organization_id", "webhook_deliveries.id"],

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from alembic import op
 
-from meetsight.search.schema import SQLITE_FTS_TABLES, SQLITE_RECENCY_INDEX
+from meetsight.db.migrations.frozen.search_index import SQLITE_FTS_TABLES, SQLITE_RECENCY_INDEX
 
 revision: str = "0009"
 down_revision: str | None = "0008"

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from alembic import op
 
-from meetsight.search import sqlite_index
+from meetsight.db.migrations.frozen.search_index import rebuild_sqlite
 
 revision: str = "0010"
 down_revision: str | None = "0009"
@@ -23,7 +23,7 @@ def upgrade() -> None:
     # Keys given before this revision mix meetings and calls in one range: every document is
     # numbered again (in start order, in its kind's half). PostgreSQL filters on its own column.
     if op.get_bind().dialect.name == "sqlite":
-        sqlite_index.rebuild_all(op.get_bind())
+        rebuild_sqlite(op.get_bind())
 
 
 def downgrade() -> None:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from alembic import op
 
-from meetsight.search.schema import POSTGRES_MATCHES_COPY, POSTGRES_MATCHES_DDL
+from meetsight.db.migrations.frozen.search_index import POSTGRES_MATCHES_COPY, POSTGRES_MATCHES_DDL
 
 revision: str = "0011"
 down_revision: str | None = "0010"
@@ -22,7 +22,7 @@ depends_on: str | Sequence[str] | None = None
 def upgrade() -> None:
     if op.get_bind().dialect.name == "sqlite":
         return  # FTS5 keeps each kind's documents in one key range already (0010)
-    # An index made by 0005 from this code has the table already (schema.POSTGRES_DDL), an
+    # An index made by 0005 from this code has the table already (frozen POSTGRES_DDL), an
     # older one has not; either way it is filled from search_documents as they stand, and its
     # trigger keeps it in step from then on, also with a previous version's processes that
     # still write search_documents alone during a rolling upgrade.

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-import meetsight.db.base
+from meetsight.db.migrations.frozen.types import UTCDateTime
 
 revision: str = "0012"
 down_revision: str | None = "0011"
@@ -30,8 +30,8 @@ def upgrade() -> None:
         sa.Column("start_time", sa.Double(), nullable=False),
         sa.Column("end_time", sa.Double(), nullable=True),
         sa.Column("body", sa.Text(), nullable=False),
-        sa.Column("created_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
-        sa.Column("edited_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=True),
+        sa.Column("created_at", UTCDateTime(timezone=True), nullable=False),
+        sa.Column("edited_at", UTCDateTime(timezone=True), nullable=True),
         sa.Column("id", sa.String(length=36), nullable=False),
         sa.ForeignKeyConstraint(
             ["organization_id", "activity_id"],

@@ -10,15 +10,15 @@ Create Date: 2026-11-26 18:21:58.196663
 
 from __future__ import annotations
 
+import hashlib
+import re
+import unicodedata
 from collections.abc import Sequence
 
 import sqlalchemy as sa
 from alembic import op
 
-import meetsight.db.base
-from meetsight.accounts.next_step_records import step_keys
-from meetsight.db.base import utcnow
-from meetsight.ids import new_id
+from meetsight.db.migrations.frozen.types import UTCDateTime, new_id, utcnow
 
 revision: str = "0013"
 down_revision: str | None = "0012"
@@ -36,8 +36,8 @@ def upgrade() -> None:
         sa.Column("crm_company_id", sa.String(length=255), nullable=True),
         sa.Column("description", sa.Text(), nullable=True),
         sa.Column("id", sa.String(length=36), nullable=False),
-        sa.Column("created_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
-        sa.Column("updated_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
+        sa.Column("created_at", UTCDateTime(timezone=True), nullable=False),
+        sa.Column("updated_at", UTCDateTime(timezone=True), nullable=False),
         sa.ForeignKeyConstraint(
             ["organization_id"],
             ["organizations.id"],
@@ -83,8 +83,8 @@ def upgrade() -> None:
         sa.Column("amount", sa.Double(), nullable=True),
         sa.Column("currency", sa.String(length=3), nullable=True),
         sa.Column("id", sa.String(length=36), nullable=False),
-        sa.Column("created_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
-        sa.Column("updated_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
+        sa.Column("created_at", UTCDateTime(timezone=True), nullable=False),
+        sa.Column("updated_at", UTCDateTime(timezone=True), nullable=False),
         sa.ForeignKeyConstraint(
             ["organization_id", "account_id"],
             ["accounts.organization_id", "accounts.id"],
@@ -112,7 +112,7 @@ def upgrade() -> None:
         sa.Column("account_id", sa.String(length=36), nullable=False),
         sa.Column("activity_id", sa.String(length=36), nullable=False),
         sa.Column("matched_by", sa.String(length=10), nullable=False),
-        sa.Column("created_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
+        sa.Column("created_at", UTCDateTime(timezone=True), nullable=False),
         sa.ForeignKeyConstraint(
             ["organization_id", "account_id"],
             ["accounts.organization_id", "accounts.id"],
@@ -146,7 +146,7 @@ def upgrade() -> None:
         sa.Column("deal_id", sa.String(length=36), nullable=False),
         sa.Column("activity_id", sa.String(length=36), nullable=False),
         sa.Column("matched_by", sa.String(length=10), nullable=False),
-        sa.Column("created_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
+        sa.Column("created_at", UTCDateTime(timezone=True), nullable=False),
         sa.ForeignKeyConstraint(
             ["organization_id", "activity_id"],
             ["activities.organization_id", "activities.id"],
@@ -183,14 +183,14 @@ def upgrade() -> None:
         sa.Column("position", sa.Integer(), nullable=False),
         sa.Column("current", sa.Boolean(), nullable=False),
         sa.Column("state", sa.String(length=10), nullable=False),
-        sa.Column("state_changed_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=True),
+        sa.Column("state_changed_at", UTCDateTime(timezone=True), nullable=True),
         sa.Column("proposed_state", sa.String(length=10), nullable=True),
         sa.Column("proposed_by_activity_id", sa.String(length=36), nullable=True),
         sa.Column("proposed_at_seconds", sa.Double(), nullable=True),
         sa.Column("proposed_quote", sa.Text(), nullable=True),
         sa.Column("id", sa.String(length=36), nullable=False),
-        sa.Column("created_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
-        sa.Column("updated_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
+        sa.Column("created_at", UTCDateTime(timezone=True), nullable=False),
+        sa.Column("updated_at", UTCDateTime(timezone=True), nullable=False),
         sa.ForeignKeyConstraint(
             ["organization_id", "activity_id"],
             ["activities.organization_id", "activities.id"],
@@ -215,6 +215,31 @@ def upgrade() -> None:
     _record_existing_next_steps()
 
 
+# The step keys as `meetsight.accounts` computed them at this revision (folding.step_key).
+_ACCENTED_TABLE = str.maketrans("áàâäãåéèêëíìîïóòôöõúùûüñçýÿ", "aaaaaaeeeeiiiiooooouuuuncyy")
+_NON_WORD = re.compile(r"[^\w]+", re.UNICODE)
+
+
+def _fold_name(name: str) -> str:
+    low = name.lower().translate(_ACCENTED_TABLE)
+    if not low.isascii():
+        decomposed = unicodedata.normalize("NFKD", low)
+        low = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return " ".join(_NON_WORD.sub(" ", low).split())
+
+
+def step_keys(actions: Sequence[str]) -> list[str]:
+    """The key of each action in order; a repeated action gets the next occurrence number."""
+    seen: dict[str, int] = {}
+    keys = []
+    for action in actions:
+        folded = _fold_name(action)
+        occurrence = seen.get(folded, 0)
+        keys.append(hashlib.sha256(f"{folded}#{occurrence}".encode()).hexdigest()[:40])
+        seen[folded] = occurrence + 1
+    return keys
+
+
 def _record_existing_next_steps() -> None:
     bind = op.get_bind()
     summaries = sa.table(
@@ -227,8 +252,8 @@ def _record_existing_next_steps() -> None:
         "next_steps",
         *(sa.column(name) for name in ("organization_id", "activity_id", "step_key", "action")),
         *(sa.column(name) for name in ("position", "current", "state", "id")),
-        sa.column("created_at", meetsight.db.base.UTCDateTime(timezone=True)),
-        sa.column("updated_at", meetsight.db.base.UTCDateTime(timezone=True)),
+        sa.column("created_at", UTCDateTime(timezone=True)),
+        sa.column("updated_at", UTCDateTime(timezone=True)),
     )
     now = utcnow()
     for org_id, activity_id, next_steps in bind.execute(sa.select(summaries)):

@@ -10,18 +10,19 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
+from typing import Any
 
 import sqlalchemy as sa
 from alembic import op
 
-import meetsight.db.base
-from meetsight.trends.rows import (
+from meetsight.db.migrations.frozen.trend_rows import (
     SHARED_COLUMNS,
     Sources,
     metric_values,
     objective_values,
     seller_speakers,
 )
+from meetsight.db.migrations.frozen.types import JSONType, UTCDateTime
 
 revision: str = "0014"
 down_revision: str | None = "0013"
@@ -52,7 +53,7 @@ def upgrade() -> None:
         "conversation_metrics",
         sa.Column("organization_id", sa.String(length=36), nullable=False),
         sa.Column("activity_id", sa.String(length=36), nullable=False),
-        sa.Column("start_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
+        sa.Column("start_at", UTCDateTime(timezone=True), nullable=False),
         sa.Column("week_start", sa.Date(), nullable=False),
         sa.Column("month_start", sa.Date(), nullable=False),
         sa.Column("is_call", sa.Boolean(), nullable=False),
@@ -104,7 +105,7 @@ def upgrade() -> None:
         sa.Column("objective", sa.String(length=200), nullable=False),
         sa.Column("position", sa.Integer(), nullable=False),
         sa.Column("score", sa.Double(), nullable=True),
-        sa.Column("start_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
+        sa.Column("start_at", UTCDateTime(timezone=True), nullable=False),
         sa.Column("week_start", sa.Date(), nullable=False),
         sa.Column("month_start", sa.Date(), nullable=False),
         sa.Column("is_call", sa.Boolean(), nullable=False),
@@ -155,7 +156,7 @@ _activities = sa.Table(
     _meta,
     sa.Column("organization_id", sa.String),
     sa.Column("id", sa.String),
-    sa.Column("start_at", meetsight.db.base.UTCDateTime()),
+    sa.Column("start_at", UTCDateTime()),
     sa.Column("is_call", sa.Boolean),
     sa.Column("duration", sa.Float),
     sa.Column("owner_person_id", sa.String),
@@ -165,9 +166,9 @@ _analytics = sa.Table(
     _meta,
     sa.Column("organization_id", sa.String),
     sa.Column("activity_id", sa.String),
-    sa.Column("participation", meetsight.db.base.JSONType),
-    sa.Column("questions_by_speaker", meetsight.db.base.JSONType),
-    sa.Column("extra", meetsight.db.base.JSONType),
+    sa.Column("participation", JSONType),
+    sa.Column("questions_by_speaker", JSONType),
+    sa.Column("extra", JSONType),
 )
 _scores = sa.Table(
     "activity_scores",
@@ -175,14 +176,14 @@ _scores = sa.Table(
     sa.Column("organization_id", sa.String),
     sa.Column("activity_id", sa.String),
     sa.Column("score", sa.Float),
-    sa.Column("objectives", meetsight.db.base.JSONType),
+    sa.Column("objectives", JSONType),
 )
 _summaries = sa.Table(
     "activity_summaries",
     _meta,
     sa.Column("organization_id", sa.String),
     sa.Column("activity_id", sa.String),
-    sa.Column("insights", meetsight.db.base.JSONType),
+    sa.Column("insights", JSONType),
 )
 _people = sa.Table(
     "people",
@@ -286,12 +287,25 @@ def _backfill(bind: sa.Connection) -> None:
 def _insert(
     bind: sa.Connection, metrics: list[dict[str, object]], objectives: list[dict[str, object]]
 ) -> None:
-    # The models' tables: the backfill writes the columns metric_values computes, no others.
-    from meetsight.trends.models import ConversationMetrics, ConversationObjectiveScore
-
+    # The tables created above: the backfill writes the columns metric_values computes.
     if metrics:
-        bind.execute(sa.insert(ConversationMetrics), metrics)
+        bind.execute(sa.insert(_metrics_table(metrics[0])), metrics)
     if objectives:
-        bind.execute(sa.insert(ConversationObjectiveScore), objectives)
+        objective_scores = _metrics_table(objectives[0], "conversation_objective_scores")
+        bind.execute(sa.insert(objective_scores), objectives)
     metrics.clear()
     objectives.clear()
+
+
+# Types that bind differently per engine (dates are text on SQLite); the rest bind as given.
+_BOUND_TYPES: dict[str, sa.types.TypeEngine[Any]] = {
+    "start_at": UTCDateTime(),
+    "week_start": sa.Date(),
+    "month_start": sa.Date(),
+    "is_call": sa.Boolean(),
+}
+
+
+def _metrics_table(row: dict[str, object], name: str = "conversation_metrics") -> sa.TableClause:
+    """The table named, with the row's columns."""
+    return sa.table(name, *(sa.column(c, _BOUND_TYPES.get(c)) for c in row))

@@ -8,12 +8,11 @@ Create Date: 2026-11-26 18:26:36
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 
 import sqlalchemy as sa
 from alembic import op
-
-from meetsight.organizations.names import email_domain, fold_name
 
 revision: str = "0015"
 down_revision: str | None = "0014"
@@ -32,6 +31,27 @@ _people = sa.table(
     sa.column("company_folded", sa.String),
     sa.column("email_domain", sa.String),
 )
+
+
+# The folded forms as `meetsight.organizations.names` computed them at this revision.
+FOLDED_MAX = 400
+
+
+def fold_name(text: str | None) -> str:
+    """Lowercase (casefold) without accents or other combining marks, spaces collapsed."""
+    if not text:
+        return ""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return " ".join(plain.split())[:FOLDED_MAX]
+
+
+def email_domain(email: str | None) -> str | None:
+    """The part after the last "@", lowercased; None without one."""
+    if not email or "@" not in email:
+        return None
+    domain = email.rsplit("@", 1)[1].strip().lower()
+    return domain[:255] or None
 
 
 def upgrade() -> None:

@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 from sqlalchemy.dialects import postgresql
 
-import meetsight.db.base
+from meetsight.db.migrations.frozen.types import UTCDateTime
 
 revision: str = "0017"
 down_revision: str | None = "0016"
@@ -40,8 +40,8 @@ def upgrade() -> None:
         sa.Column("version", sa.Integer(), nullable=False),
         sa.Column("indexed_version", sa.Integer(), nullable=False),
         sa.Column("id", sa.String(length=36), nullable=False),
-        sa.Column("created_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
-        sa.Column("updated_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
+        sa.Column("created_at", UTCDateTime(timezone=True), nullable=False),
+        sa.Column("updated_at", UTCDateTime(timezone=True), nullable=False),
         sa.ForeignKeyConstraint(
             ["organization_id"],
             ["organizations.id"],
@@ -81,7 +81,7 @@ def upgrade() -> None:
         sa.Column("tracker_id", sa.String(length=36), nullable=False),
         sa.Column("activity_id", sa.String(length=36), nullable=False),
         sa.Column("position", sa.Integer(), autoincrement=False, nullable=False),
-        sa.Column("start_at", meetsight.db.base.UTCDateTime(timezone=True), nullable=False),
+        sa.Column("start_at", UTCDateTime(timezone=True), nullable=False),
         sa.Column("week_start", sa.Date(), nullable=False),
         sa.Column("is_call", sa.Boolean(), nullable=False),
         sa.Column("owner_person_id", sa.String(length=36), nullable=True),

@@ -9,8 +9,8 @@ from urllib.parse import quote
 
 from starlette.responses import Response
 
-from meetsight.transcripts.formats import export_transcript
 from meetsight.transcripts.types import SegmentData
+from meetsight.transcripts.writing import export_transcript
 
 MEDIA_TYPES = {
     "srt": "application/x-subrip; charset=utf-8",

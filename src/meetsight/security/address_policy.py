@@ -72,7 +72,6 @@ _V6_BLOCKS: Final[tuple[tuple[str, str], ...]] = (
 _V4_NETS: Final = tuple((ipaddress.IPv4Network(n), why) for n, why in _V4_BLOCKS)
 _V6_NETS: Final = tuple((ipaddress.IPv6Network(n), why) for n, why in _V6_BLOCKS)
 _NAT64: Final = ipaddress.IPv6Network("64:ff9b::/96")
-_SIX_TO_FOUR: Final = ipaddress.IPv6Network("2002::/16")
 
 
 def embedded_ipv4(address: ipaddress.IPv6Address) -> ipaddress.IPv4Address | None:

@@ -22,7 +22,7 @@ from meetsight.intelligence.conversation import (
     ObjectiveSpec,
     Question,
 )
-from meetsight.intelligence.engine import Engine
+from meetsight.intelligence.engine_interface import Engine
 from meetsight.intelligence.llm.config import LLMConfig
 from meetsight.intelligence.llm.engine import LLMEngine
 from meetsight.intelligence.results import ChatAnswer, Intelligence

@@ -9,25 +9,10 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable, Sequence
-from typing import Protocol
+
+from meetsight.transcripts.types import SegmentLike
 
 EXPORT_FORMATS: tuple[str, ...] = ("srt", "vtt", "txt", "json")
-
-
-class SegmentLike(Protocol):
-    """Anything with segment times and text: SegmentData, ORM rows, API models."""
-
-    @property
-    def start_time(self) -> float: ...
-
-    @property
-    def end_time(self) -> float: ...
-
-    @property
-    def speaker(self) -> str: ...
-
-    @property
-    def content(self) -> str: ...
 
 
 def to_millis(seconds: float) -> int:

@@ -1,0 +1,1 @@
+"""Alembic migrations (`versions/`), and `frozen/`: the code they run, copied at their revision."""
