@@ -1,8 +1,8 @@
 """The two speaker-attribution failures of issue 22, on the diarization stage itself.
 
 a. Two espeak-ng voices (en-us and en-gb+m3) alternating sentences for three minutes: every second
-   went to one speaker. The test uses 79 s (16 sentences), the shortest that shows the same
-   failure (senko: one speaker, 0.51 of speech right; numpy: six speakers, 0.27), made once per
+   went to one speaker. The test uses 79 s (16 sentences), which fails the same way as 167 s
+   (senko: one speaker, 0.51 of speech right; numpy: six speakers, 0.27), made once per
    session (conftest `close_voices`).
 b. A real two-person recording (pyannote.audio's sample, 30 s) repeated to 186 s: split into more
    speakers than two.
