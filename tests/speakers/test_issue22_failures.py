@@ -1,7 +1,9 @@
 """The two speaker-attribution failures of issue 22, on the diarization stage itself.
 
 a. Two espeak-ng voices (en-us and en-gb+m3) alternating sentences for three minutes: every second
-   went to one speaker.
+   went to one speaker. The test uses 79 s (16 sentences), which fails the same way as 167 s
+   (senko: one speaker, 0.51 of speech right; numpy: six speakers, 0.27), made once per
+   session (conftest `close_voices`).
 b. A real two-person recording (pyannote.audio's sample, 30 s) repeated to 186 s: split into more
    speakers than two.
 
@@ -14,14 +16,11 @@ passes them: an unexpected pass fails the run, so a fix has to remove the marks.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from meetsight.speakers.diarize import diarize
-from speech.audio import LONG_LINES, Turn, conversation
 
-from .mixtures import Mixture, read_wav, real_recording, score
+from .mixtures import Mixture, real_recording, score
 
 BACKENDS = ["auto", "numpy"]  # auto: senko where the diarization extra is installed (make test)
 # Only the scores may fail: missing test data or tools must fail the run, not hide in the mark.
@@ -30,18 +29,10 @@ KNOWN = pytest.mark.xfail(
 )
 
 
-@pytest.fixture(scope="module")
-def close_voices(media: Path) -> Mixture:
-    """About three minutes: en-us and en-gb+m3 alternating sentences."""
-    turns = [Turn(("en-us", "en-gb+m3")[i % 2], LONG_LINES[i % len(LONG_LINES)]) for i in range(34)]
-    recording = conversation(turns, media / "close-voices.wav")
-    return Mixture(read_wav(recording.path), [(t.start, t.end, t.voice) for t in recording.turns])
-
-
 @KNOWN
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_two_close_espeak_voices_are_two_speakers(close_voices: Mixture, backend: str) -> None:
-    assert close_voices.duration > 160
+    assert close_voices.duration > 60
     result = diarize(close_voices.samples, backend=backend)  # type: ignore[arg-type]
     found = score(close_voices.turns, result.turns, close_voices.duration)
     assert found.speakers_found == 2, found
