@@ -164,12 +164,19 @@ def cmd_oauth_client_create(args: argparse.Namespace, settings: Settings) -> Non
 def cmd_demo(args: argparse.Namespace, settings: Settings) -> None:
     from meetsight.demo.seed import seed_demo
 
+    now = None
+    if args.as_of:
+        try:
+            now = datetime.fromisoformat(args.as_of)
+        except ValueError:
+            raise AppError("as-of: expected an ISO 8601 date and time", 422) from None
+        now = now if now.tzinfo else now.replace(tzinfo=UTC)
     result = asyncio.run(
-        _with_session(settings, lambda s: seed_demo(s, settings, org_name=args.org))
+        _with_session(settings, lambda s: seed_demo(s, settings, org_name=args.org, now=now))
     )
     _emit(
         args,
-        {"org_id": result.org_id, "api_key": result.api_key},
+        {"org_id": result.org_id, "api_key": result.api_key, "activities": result.activity_count},
         f"organization {result.org_id}\nAPI key (shown once): {result.api_key}",
     )
 
@@ -346,6 +353,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     demo = sub.add_parser("demo", help="seed an organization with demo data")
     demo.add_argument("--org", default="Demo Sales Team")
+    demo.add_argument(
+        "--as-of", help="seed as of this moment (ISO 8601, default now): the same moment, same data"
+    )
     demo.add_argument("--json", action="store_true")
     demo.set_defaults(func=cmd_demo)
 

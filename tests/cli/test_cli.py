@@ -195,6 +195,7 @@ async def test_bad_arguments_exit_non_zero_with_a_message(tmp_path: Path) -> Non
         Bad(("user", "create", "--org", "nope", "--name", "N", "--email", "a@b.example"), 1, "org"),
         Bad((*user, "--email", "a@b.example", "--password-stdin"), 1, "password", stdin=""),
         Bad(("worker", "--concurrency", "many"), 2, "--concurrency"),
+        Bad(("demo", "--as-of", "last tuesday"), 1, "as-of:"),
     ]
     # A few at a time: fifteen interpreter start-ups at once overran the timeout on a loaded
     # 2-core machine.

@@ -4,8 +4,8 @@ generated transcripts, matching the generator's ground truth."""
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import AsyncIterator
-from datetime import UTC, datetime
 from pathlib import Path
 
 import httpx
@@ -13,6 +13,7 @@ import pytest
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from fixtures.served import DemoTemplate, demo_template
 from meetsight.accounts.amounts import quoted_amounts
 from meetsight.accounts.models import Account, Deal
 from meetsight.accounts.repository import account_timeline
@@ -20,11 +21,10 @@ from meetsight.activities.models import Activity
 from meetsight.app import create_app
 from meetsight.config import Settings
 from meetsight.db.engine import create_engine, create_sessionmaker
-from meetsight.db.migrate import upgrade_async
 from meetsight.demo.cast import COMPANIES
 from meetsight.demo.conversations import generate_demo_activities
 from meetsight.demo.recordings import load_recordings, with_recordings
-from meetsight.demo.seed import DemoResult, seed_demo
+from meetsight.demo.seed import DemoResult
 from meetsight.intelligence.models import ActivityScore, ActivitySummary, ChatMessage, Note
 from meetsight.speech.decode import SAMPLE_RATE, decode, probe
 from meetsight.speech.models import resolve_model
@@ -32,24 +32,28 @@ from meetsight.speech.recognize import LocalWhisper
 from meetsight.transcripts.models import TranscriptSegment
 from speech.audio import word_error_rate
 
-NOW = datetime(2026, 3, 10, 15, 30, tzinfo=UTC)
+
+@pytest.fixture(scope="module")
+def template() -> DemoTemplate:
+    """What `meetsight demo` seeded for this session (the browser and agent tests serve
+    copies of the same folder): seeding takes most of a minute, so it is done once."""
+    return demo_template()
 
 
 @pytest.fixture(scope="module")
-def demo_settings(tmp_path_factory: pytest.TempPathFactory) -> Settings:
+def demo_settings(template: DemoTemplate, tmp_path_factory: pytest.TempPathFactory) -> Settings:
     data_dir: Path = tmp_path_factory.mktemp("demo-seed")
+    shutil.copytree(template.folder, data_dir, dirs_exist_ok=True)
     return Settings(data_dir=data_dir, secret_key="test-secret", workers=0)
 
 
 @pytest.fixture(scope="module")
-async def seeded(demo_settings: Settings) -> AsyncIterator[tuple[AsyncSession, DemoResult]]:
-    settings = demo_settings
-    await upgrade_async(settings.resolved_database_url())
-    engine = create_engine(settings.resolved_database_url())
+async def seeded(
+    template: DemoTemplate, demo_settings: Settings
+) -> AsyncIterator[tuple[AsyncSession, DemoResult]]:
+    engine = create_engine(demo_settings.resolved_database_url())
     async with create_sessionmaker(engine)() as session:
-        result = await seed_demo(session, settings, now=NOW)
-        await session.commit()
-        yield session, result
+        yield session, template.result
     await engine.dispose()
 
 
@@ -89,12 +93,12 @@ async def test_every_activity_gets_derived_results(
 
 
 async def test_next_steps_match_the_generators_ground_truth(
-    seeded: tuple[AsyncSession, DemoResult],
+    seeded: tuple[AsyncSession, DemoResult], template: DemoTemplate
 ) -> None:
     """The generator knows which commitments it wrote into each transcript; the engine has to
     find them in the text (it is never told)."""
     session, result = seeded
-    truth = {d.name: d for d in with_recordings(generate_demo_activities(now=NOW))[0]}
+    truth = {d.name: d for d in with_recordings(generate_demo_activities(now=template.now))[0]}
     rows = (
         await session.execute(
             sa.select(Activity.name, ActivitySummary.next_steps)

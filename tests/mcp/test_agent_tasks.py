@@ -2,15 +2,16 @@
 the MCP SDK client in both protocol modes (on SQLite): each in at most two calls and 8k tokens
 (bytes / 4) of results, the answer carrying a link to its moment, which is then followed in the
 served web app (signed in): the page answers 200 and holds the moment (the transcript line at
-that time, saying what was cited). The demo is seeded once for the module into this session's
-database, beside the other tests' organizations."""
+that time, saying what was cited). A `meetsight serve` on a copy of the demo the session seeds
+once serves them."""
 
 from __future__ import annotations
 
 import html
 import json
 import re
-from collections.abc import AsyncIterator
+import shutil
+from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -20,10 +21,10 @@ from urllib.parse import parse_qs, urlsplit
 import httpx
 import pytest
 
-from fixtures.mcp_clients import mcp_client, structured
-from meetsight.demo.seed import DemoResult, seed_demo
-from meetsight.state import AppState
-from web.pages import add_user, sign_in
+from fixtures.mcp_clients import MCP_PATH, mcp_client, structured
+from fixtures.served import demo_template, new_user, start_server
+from meetsight.demo.seed import DemoResult
+from web.pages import PASSWORD, sign_in, unique_email
 
 MODES = ["auto", "legacy"]
 TOKEN_BUDGET = 8_000
@@ -33,31 +34,46 @@ LINE = re.compile(
 )
 
 
-@pytest.fixture(scope="module")
-async def demo(state: AppState) -> DemoResult:
-    if state.settings.database_url:
-        # Calls and bytes do not depend on the database, and seeding the demo takes a minute;
-        # every tool here runs on PostgreSQL in the isolation walk and its own tests.
-        pytest.skip("measured on SQLite")
-    async with state.sessionmaker() as session:
-        result = await seed_demo(session, state.settings)
-        await session.commit()
-    return result
+@dataclass(frozen=True)
+class ServedDemo:
+    base_url: str
+    result: DemoResult
+    member_email: str
 
 
 @pytest.fixture(scope="module")
-def demo_key(demo: DemoResult) -> str:
-    return demo.api_key
+def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServedDemo]:
+    """A `meetsight serve` on a copy of the session's seeded demo (fixtures.served
+    .demo_template), with a member who signs in to follow the links. Calls and bytes do not
+    depend on the database, so SQLite only; every tool here runs on PostgreSQL in the isolation
+    walk and its own tests."""
+    template = demo_template()
+    data_dir = tmp_path_factory.mktemp("agent-demo")
+    shutil.copytree(template.folder, data_dir, dirs_exist_ok=True)
+    email = unique_email("member")
+    new_user(data_dir, template.result.org_id, email, "Agent Member", "member", PASSWORD)
+    server = start_server(data_dir)
+    try:
+        yield ServedDemo(server.base_url, template.result, email)
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="module")
+def mcp_url(demo: ServedDemo) -> str:
+    return demo.base_url + MCP_PATH
+
+
+@pytest.fixture(scope="module")
+def demo_key(demo: ServedDemo) -> str:
+    return demo.result.api_key
 
 
 @pytest.fixture
-async def web(
-    server_url: str, state: AppState, demo: DemoResult
-) -> AsyncIterator[httpx.AsyncClient]:
+async def web(demo: ServedDemo) -> AsyncIterator[httpx.AsyncClient]:
     """A browser signed in to the demo organization on the served app the links point at."""
-    user = await add_user(state, demo.org_id, role="member")
-    async with httpx.AsyncClient(base_url=server_url) as browser:
-        answer = await sign_in(browser, user.email)
+    async with httpx.AsyncClient(base_url=demo.base_url) as browser:
+        answer = await sign_in(browser, demo.member_email)
         assert answer.status_code == 303, answer.text[:300]
         yield browser
 
