@@ -1,14 +1,23 @@
 """A served meetsight for the OAuth tests: two organizations, each with a user who has a password
-and a confidential and a public client registered through the CLI."""
+and a confidential and a public client registered."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import secrets
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from fixtures.served import Served, run_cli
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from fixtures.served import Served
+from meetsight.auth.passwords import hash_password
+from meetsight.config import Settings
+from meetsight.db.engine import create_engine, create_sessionmaker
+from meetsight.oauth.clients import create_client
+from meetsight.organizations.service import create_organization, create_user
 
 PG_URL = os.environ.get("MEETSIGHT_TEST_DATABASE_URL")
 CALLBACK = "http://127.0.0.1:9/callback"
@@ -37,25 +46,49 @@ class OAuthServer:
         return self.served.base_url
 
 
-def new_org(data_dir: Path, env: dict[str, str], name: str) -> Org:
-    org = str(run_cli(data_dir, "org", "create", name, env=env)["id"])
+def new_orgs(data_dir: Path, env: dict[str, str], *names: str) -> list[Org]:
+    """Each organization with its admin and clients, written in this process on the served
+    instance's database (`meetsight oauth-client create` and the other commands have their
+    own tests in test_oauth_cli and tests/cli; eight of them here cost seconds each)."""
+    url = env.get("MEETSIGHT_DATABASE_URL")
+    settings = Settings(data_dir=data_dir, database_url=url, secret_key="test-secret")
+    with ThreadPoolExecutor(1) as pool:  # its own event loop, whatever the caller runs in
+        return pool.submit(asyncio.run, _write_orgs(settings, names)).result()
+
+
+async def _write_orgs(settings: Settings, names: tuple[str, ...]) -> list[Org]:
+    engine = create_engine(settings.resolved_database_url())
+    try:
+        async with create_sessionmaker(engine)() as session:
+            orgs = [await _write_org(session, name) for name in names]
+            await session.commit()
+    finally:
+        await engine.dispose()
+    return orgs
+
+
+async def _write_org(session: AsyncSession, name: str) -> Org:
+    org = await create_organization(session, name)
     # Unique per run: a PostgreSQL database outlives runs, and sign-in picks the oldest user
     # with an email.
     email = f"admin-{secrets.token_hex(4)}@{name.lower()}.example"
-    run_cli(
-        data_dir,
-        *("user", "create", "--org", org, "--email", email, "--name", f"{name} Admin"),
-        *("--role", "admin", "--password-stdin"),
-        env=env,
-        stdin=PASSWORD + "\n",
-    )
-    client = ("oauth-client", "create", "--org", org, "--redirect-uri", CALLBACK)
-    confidential = run_cli(data_dir, *client, "--name", "Agent", "--confidential", env=env)
-    public = run_cli(data_dir, *client, "--name", "Desktop app", "--public", env=env)
-    return Org(
-        org_id=org,
+    await create_user(
+        session,
+        organization_id=org.id,
         email=email,
-        confidential_id=str(confidential["client_id"]),
-        confidential_secret=str(confidential["client_secret"]),
-        public_id=str(public["client_id"]),
+        name=f"{name} Admin",
+        role="admin",
+        password_hash=hash_password(PASSWORD),
+    )
+    client = {"name": "Agent", "redirect_uris": [CALLBACK], "scopes": None}
+    confidential, secret = await create_client(session, org.id, **client, confidential=True)
+    client["name"] = "Desktop app"
+    public, _ = await create_client(session, org.id, **client, confidential=False)
+    assert secret is not None
+    return Org(
+        org_id=org.id,
+        email=email,
+        confidential_id=confidential.client_id,
+        confidential_secret=secret,
+        public_id=public.client_id,
     )
