@@ -11,25 +11,14 @@ from pathlib import Path
 import pytest
 
 from fixtures.remote import VTT, Remote
-from fixtures.served import new_tenant_key, run_cli, start_server
+from fixtures.served import new_org_key, new_tenant_key, start_server
 
 
 @pytest.fixture(scope="package")
 def remote(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Remote]:
     data_dir = tmp_path_factory.mktemp("remote")
     key = new_tenant_key(data_dir)
-    org = run_cli(data_dir, "org", "create", "Readers")
-    reader = run_cli(
-        data_dir,
-        "apikey",
-        "create",
-        "--org",
-        str(org["id"]),
-        "--name",
-        "reader",
-        "--scope",
-        "meetings:read",
-    )
+    _, reader = new_org_key(data_dir, "Readers", scopes=["meetings:read"])
     # No speech model: a recording fails at the transcribe stage within seconds instead of
     # loading Whisper on a shared test machine; transcripts are processed for real.
     missing_model = str(data_dir / "no-such-model")
@@ -41,7 +30,7 @@ def remote(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Remote]:
     }
     served = start_server(data_dir, worker=True, extra_env=env)
     try:
-        yield Remote(served, key, str(reader["key"]))
+        yield Remote(served, key, reader)
     finally:
         served.stop()
 

@@ -3,19 +3,16 @@ and a confidential and a public client registered."""
 
 from __future__ import annotations
 
-import asyncio
 import os
 import secrets
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from fixtures.served import Served
+from fixtures.served import Served, on_database
 from meetsight.auth.passwords import hash_password
 from meetsight.config import Settings
-from meetsight.db.engine import create_engine, create_sessionmaker
 from meetsight.oauth.clients import create_client
 from meetsight.organizations.service import create_organization, create_user
 
@@ -50,21 +47,11 @@ def new_orgs(data_dir: Path, env: dict[str, str], *names: str) -> list[Org]:
     """Each organization with its admin and clients, written in this process on the served
     instance's database (`meetsight oauth-client create` and the other commands have their
     own tests in test_oauth_cli and tests/cli; eight of them here cost seconds each)."""
-    url = env.get("MEETSIGHT_DATABASE_URL")
-    settings = Settings(data_dir=data_dir, database_url=url, secret_key="test-secret")
-    with ThreadPoolExecutor(1) as pool:  # its own event loop, whatever the caller runs in
-        return pool.submit(asyncio.run, _write_orgs(settings, names)).result()
 
+    async def work(session: AsyncSession, settings: Settings) -> list[Org]:
+        return [await _write_org(session, name) for name in names]
 
-async def _write_orgs(settings: Settings, names: tuple[str, ...]) -> list[Org]:
-    engine = create_engine(settings.resolved_database_url())
-    try:
-        async with create_sessionmaker(engine)() as session:
-            orgs = [await _write_org(session, name) for name in names]
-            await session.commit()
-    finally:
-        await engine.dispose()
-    return orgs
+    return on_database(data_dir, work, database_url=env.get("MEETSIGHT_DATABASE_URL"))
 
 
 async def _write_org(session: AsyncSession, name: str) -> Org:

@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 import pytest
 
-from fixtures.served import Served, run_cli, start_server
+from fixtures.served import Served, new_org_key, new_user, start_server
 from speech.audio import SHORT_CALL, conversation
 from web.chromium import chromium_available, launched
 
@@ -48,21 +48,12 @@ def org(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Org]:
     data_dir = tmp_path_factory.mktemp("upload-page")
     server = start_server(data_dir, worker=True, extra_env={"MEETSIGHT_ASR_MODEL": "tiny.en"})
     try:
-        org_id = str(run_cli(data_dir, "org", "create", "Uploads")["id"])
-        run_cli(
-            data_dir,
-            *("user", "create", "--org", org_id, "--email", EMAIL, "--name", "Uma Uploader"),
-            *("--role", "owner", "--password-stdin"),
-            stdin=PASSWORD + "\n",
+        org_id, key = new_org_key(data_dir, "Uploads")
+        new_user(data_dir, org_id, EMAIL, "Uma Uploader", "owner", PASSWORD)
+        new_user(
+            data_dir, org_id, "tess@example.com", "Tess Teammate", "member", "another long password"
         )
-        run_cli(
-            data_dir,
-            *("user", "create", "--org", org_id, "--email", "tess@example.com"),
-            *("--name", "Tess Teammate", "--role", "member", "--password-stdin"),
-            stdin="another long password\n",
-        )
-        key = run_cli(data_dir, "apikey", "create", "--org", org_id, "--name", "check")["key"]
-        yield Org(server, str(key))
+        yield Org(server, key)
     finally:
         server.stop()
 
