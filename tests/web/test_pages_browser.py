@@ -8,11 +8,10 @@ from __future__ import annotations
 import re
 import sqlite3
 from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
 
 import pytest
 
-from fixtures.served import Served, cli_text, demo_with_owner, start_server
+from fixtures.served import Served, demo_with_owner, start_server
 from web.chromium import chromium_available, launched
 from web.page_checks import DESKTOP, PHONE, SMALLEST_TEXT, page_faults, watched_context
 
@@ -36,19 +35,21 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
         server.stop()
 
 
-@pytest.fixture
-def fresh(tmp_path: Path) -> Iterator[Served]:
-    """A meetsight nobody has set up yet: the only place the setup page shows."""
-    cli_text(tmp_path / "fresh", "migrate")
-    server = start_server(tmp_path / "fresh")
+@pytest.fixture(scope="module")
+def fresh(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """A meetsight nobody has set up yet: the only place the setup page shows (only read, so
+    one for the module)."""
+    server = start_server(tmp_path_factory.mktemp("fresh"))  # serve migrates it
     try:
         yield server
     finally:
         server.stop()
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 async def browser() -> AsyncIterator[Browser]:
+    """One chromium for the module: every test opens its own context (cookies, storage and
+    viewport of its own), and twenty launches cost more than the pages they check."""
     async with launched() as chromium:
         yield chromium
 
