@@ -30,7 +30,6 @@ import json
 import os
 import random
 import sys
-import tempfile
 import time
 from datetime import UTC, datetime
 from itertools import accumulate
@@ -40,6 +39,7 @@ from typing import Any
 import sqlalchemy as sa
 
 sys.path.insert(0, str(Path(__file__).parent))
+from _engines import on_engines
 from _settle import vacuum_analyze
 
 from meetsight.accounts.folding import account_key
@@ -51,7 +51,7 @@ from meetsight.db.migrate import upgrade_async
 from meetsight.ids import new_id
 from meetsight.organizations.models import Person
 from meetsight.organizations.names import fold_name
-from search import postgres_database, summary
+from search import summary
 from trackers import load_postgres, load_sqlite, plan_activities
 
 BENCH_DB = "ms_bench_accounts"
@@ -273,20 +273,9 @@ async def main() -> None:
         "segments": args.activities * args.per_activity,
         "runs": args.runs,
     }
-    for name in args.engines.split(","):
-        if name == "sqlite":
-            with tempfile.TemporaryDirectory() as folder:
-                url = f"sqlite+aiosqlite:///{folder}/bench.db"
-                report["sqlite"] = await run_engine("sqlite", url, args)
-        elif name == "postgresql":
-            if not args.pg_url:
-                report["postgresql"] = "skipped: give --pg-url or MEETSIGHT_BENCH_DATABASE_URL"
-                continue
-            url = await postgres_database(args.pg_url, BENCH_DB, create=True, reuse=False)
-            try:
-                report["postgresql"] = await run_engine("postgresql", url, args)
-            finally:
-                await postgres_database(args.pg_url, BENCH_DB, create=False, reuse=False)
+    report |= await on_engines(
+        args.engines, args.pg_url, BENCH_DB, lambda name, url: run_engine(name, url, args)
+    )
     report["load_average"] = [round(x, 2) for x in os.getloadavg()]
     print(json.dumps(report, indent=2))
 

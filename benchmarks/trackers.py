@@ -21,7 +21,6 @@ import os
 import random
 import sqlite3
 import sys
-import tempfile
 import time
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
@@ -30,13 +29,15 @@ from typing import Any
 import sqlalchemy as sa
 
 sys.path.insert(0, str(Path(__file__).parent))
+from _engines import on_engines
+
 from meetsight.db.engine import create_engine, create_sessionmaker
 from meetsight.db.migrate import upgrade_async
 from meetsight.ids import new_id
 from meetsight.trackers.indexing import index_tracker_now
 from meetsight.trackers.models import Tracker
 from meetsight.trackers.service import mention_counts, mentions_page
-from search import SEGMENT_COLUMNS, percentile, postgres_database, segment_rows
+from search import SEGMENT_COLUMNS, percentile, segment_rows
 
 REPS = 20
 TRACKERS = {"Security": ["security", "compliance"], "Competitor": ["competitor"]}
@@ -272,20 +273,9 @@ async def main() -> None:
         "segments": args.activities * args.per_activity,
         "runs": args.runs,
     }
-    for name in args.engines.split(","):
-        if name == "sqlite":
-            with tempfile.TemporaryDirectory() as folder:
-                url = f"sqlite+aiosqlite:///{folder}/bench.db"
-                report["sqlite"] = await run_engine("sqlite", url, args)
-        elif name == "postgresql":
-            if not args.pg_url:
-                report["postgresql"] = "skipped: give --pg-url or MEETSIGHT_BENCH_DATABASE_URL"
-                continue
-            url = await postgres_database(args.pg_url, BENCH_DB, create=True, reuse=False)
-            try:
-                report["postgresql"] = await run_engine("postgresql", url, args)
-            finally:
-                await postgres_database(args.pg_url, BENCH_DB, create=False, reuse=False)
+    report |= await on_engines(
+        args.engines, args.pg_url, BENCH_DB, lambda name, url: run_engine(name, url, args)
+    )
     print(json.dumps(report, indent=2))
 
 
