@@ -4,6 +4,7 @@ has one (a local server speaking the chat-completions protocol)."""
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime
 
 import httpx
@@ -80,3 +81,19 @@ async def test_the_llm_engine_writes_the_answer_where_configured(
     assert answer["answer"] == "The customer put the budget at 30k a year [1]."
     assert [(c["n"], c["conversationId"]) for c in answer["citations"]] == [(1, meeting)]
     assert "[2] 2026-09-01 · Acme discovery · Carl Customer (external)" in fake.requests[0].user
+
+
+async def test_an_account_scope_answers_while_the_request_holds_its_session(
+    client: httpx.AsyncClient, state: AppState, tenant: Tenant
+) -> None:
+    # Found by schemathesis: reading the account took the request's session, and the engine's
+    # settings were read on a second one, which on SQLite waited for the first's connection.
+    made = await client.post("/api/v1/accounts", json={"name": "Quiet Co"}, headers=tenant.headers)
+    account = check_envelope(made.json(), status=201)["id"]
+    for body in (
+        {"question": "budget", "accountId": account},
+        {"question": "0", "fromDate": 0, "toDate": "2000-01-01", "accountId": account},
+    ):
+        asked = client.post(ASK, json=body, headers=tenant.headers)
+        answer = check_envelope((await asyncio.wait_for(asked, 20)).json())
+        assert answer["declined"] and answer["citations"] == []

@@ -27,6 +27,8 @@ from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any, Literal
 
+from sqlalchemy.ext.asyncio import AsyncSession
+
 from meetsight.activities.moments import Side, moments_of
 from meetsight.activities.serializers import moment_url
 from meetsight.db.reads import Reader
@@ -326,11 +328,22 @@ def _renumbered(text: str, pool: Sequence[dict[str, Any]], numbers: Sequence[int
     )
 
 
-async def answer_across(state: AppState, org_id: str, question: str, scope: Scope) -> Answer:
-    """`ask_across` with the organization's engine (built-in, or the LLM where configured)."""
-    async with state.sessionmaker() as session:
+async def answer_across(
+    state: AppState,
+    org_id: str,
+    question: str,
+    scope: Scope,
+    session: AsyncSession | None = None,
+) -> Answer:
+    """`ask_across` with the organization's engine (built-in, or the LLM where configured).
+    A caller that holds a session passes it: on SQLite a second one would wait for the
+    connection the first holds (a request that had read an account hung there)."""
+    if session is None:
+        async with state.sessionmaker() as own:
+            org = await own.get(Organization, org_id)
+    else:
         org = await session.get(Organization, org_id)
-        org_settings = org.settings if org is not None else None
+    org_settings = org.settings if org is not None else None
     engine = engine_choice.engine_for(state.settings, org_settings)
     return await ask_across(
         state.reader, org_id, question, scope, engine=engine, public_url=state.public_url

@@ -81,7 +81,9 @@ async def ask_across(body: AskAcross, ctx: Auth, session: DbSession, state: Stat
         rows, _ = await accounts.account_timeline(session, ctx.organization_id, account.id, kinds)
         scope = across.account_scope(kinds, body.from_date, body.to_date, rows, body.side)
     try:
-        answer = await across.answer_across(state, ctx.organization_id, body.question, scope)
+        answer = await across.answer_across(
+            state, ctx.organization_id, body.question, scope, session
+        )
     except ValidationFailed as exc:
         raise ValidationFailed(f"question: {exc.message.partition(': ')[2]}") from None
     data = {
