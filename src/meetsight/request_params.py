@@ -35,6 +35,18 @@ _DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 QueryDay = Annotated[date, BeforeValidator(_calendar_day)]
 
 
+def _json_day(value: object) -> object:
+    """A JSON body's day is a YYYY-MM-DD string: a number is no day (pydantic would take 0 as
+    1970-01-01)."""
+    if not isinstance(value, str):
+        raise PydanticCustomError("date_type", "expected a YYYY-MM-DD string")
+    return _calendar_day(value)
+
+
+# A JSON body's field that is a calendar day (e.g. POST /ask's fromDate and toDate).
+BodyDay = Annotated[date, BeforeValidator(_json_day)]
+
+
 class QueryModel(BaseModel):
     """Unknown parameters are ignored, as web APIs usually do; known ones are strict."""
 

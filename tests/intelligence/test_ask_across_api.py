@@ -55,6 +55,8 @@ async def test_refuses_bad_bodies(client: httpx.AsyncClient, tenant: Tenant) -> 
         {},
         {"question": "budget", "fromDate": "2026-09-10", "toDate": "2026-09-01"},
         {"question": "budget", "side": "vendor"},
+        {"question": "budget", "fromDate": 0},
+        {"question": "budget", "toDate": "2026-09-01T00:00:00"},
         {"question": "x" * 2001},
     ):
         check_error(await client.post(ASK, json=body, headers=tenant.headers), 422)
@@ -92,7 +94,7 @@ async def test_an_account_scope_answers_while_the_request_holds_its_session(
     account = check_envelope(made.json(), status=201)["id"]
     for body in (
         {"question": "budget", "accountId": account},
-        {"question": "0", "fromDate": 0, "toDate": "2000-01-01", "accountId": account},
+        {"question": "0", "fromDate": "1999-01-01", "toDate": "2000-01-01", "accountId": account},
     ):
         asked = client.post(ASK, json=body, headers=tenant.headers)
         answer = check_envelope((await asyncio.wait_for(asked, 20)).json())

@@ -3,7 +3,6 @@ relevant moments with citations (`intelligence.across`; the MCP tool ask_across_
 
 from __future__ import annotations
 
-from datetime import date
 from typing import Literal
 
 from fastapi import APIRouter
@@ -17,6 +16,7 @@ from meetsight.deps import Auth, DbSession, State
 from meetsight.errors import Forbidden, ValidationFailed
 from meetsight.intelligence import across
 from meetsight.intelligence.chat import ChatQuestion
+from meetsight.request_params import BodyDay
 from meetsight.responses import envelope
 from meetsight.schemas import Envelope, Schema
 
@@ -24,8 +24,8 @@ router = APIRouter(tags=["intelligence"])
 
 
 class AskAcross(ChatQuestion):
-    from_date: date | None = Field(None, description="First day (YYYY-MM-DD, UTC), inclusive")
-    to_date: date | None = Field(None, description="Last day, inclusive")
+    from_date: BodyDay | None = Field(None, description="First day (YYYY-MM-DD, UTC), inclusive")
+    to_date: BodyDay | None = Field(None, description="Last day, inclusive")
     account_id: str | None = Field(
         None, max_length=64, description="Only this account's conversations (GET /accounts)"
     )
