@@ -55,6 +55,7 @@ _EXTRA_STATUSES: dict[tuple[str, str], tuple[int, ...]] = {
     ("patch", "/api/v1/deals/{deal_id}"): (409,),
     ("post", "/api/v1/trackers"): (409,),  # a name taken in the organization
     ("patch", "/api/v1/trackers/{tracker_id}"): (409,),
+    ("post", "/api/v1/ask"): (404,),  # accountId of no account of the organization
 }
 SECURITY_SCHEMES = {
     "ApiKey": {"type": "apiKey", "in": "header", "name": "x-api-key"},
