@@ -37,7 +37,6 @@ from meetsight.intelligence.builtin.stopwords import BOTH, wordset
 from meetsight.intelligence.builtin.text import fold
 from meetsight.intelligence.engine_interface import Engine
 from meetsight.intelligence.llm.engine import LLMEngine
-from meetsight.organizations.models import Organization
 from meetsight.search.meaning import EXTRA_COSINE, MIN_COSINE
 from meetsight.search.reading import search_on_reader
 from meetsight.search.types import SearchQuery
@@ -340,11 +339,9 @@ async def answer_across(
     connection the first holds (a request that had read an account hung there)."""
     if session is None:
         async with state.sessionmaker() as own:
-            org = await own.get(Organization, org_id)
+            engine = await engine_choice.organization_engine(own, state.settings, org_id)
     else:
-        org = await session.get(Organization, org_id)
-    org_settings = org.settings if org is not None else None
-    engine = engine_choice.engine_for(state.settings, org_settings)
+        engine = await engine_choice.organization_engine(session, state.settings, org_id)
     return await ask_across(
         state.reader, org_id, question, scope, engine=engine, public_url=state.public_url
     )

@@ -16,7 +16,6 @@ from meetsight.intelligence import engine_choice
 from meetsight.intelligence.conversation import Question
 from meetsight.intelligence.loading import load_conversation
 from meetsight.intelligence.models import ChatMessage
-from meetsight.organizations.models import Organization
 from meetsight.schemas import NOT_BLANK, Schema
 
 MAX_QUESTION_CHARS = 2000
@@ -64,8 +63,7 @@ async def ask(
         raise Conflict(
             "This activity has no transcript yet; ask again when its processing has completed"
         )
-    org = await session.get(Organization, org_id)
-    engine = engine_choice.engine_for(settings, org.settings if org is not None else None)
+    engine = await engine_choice.organization_engine(session, settings, org_id)
     turns = tuple(history[-HISTORY_TURNS:])
     answer = await asyncio.to_thread(
         engine_choice.answer, engine, conversation, Question(question, turns)

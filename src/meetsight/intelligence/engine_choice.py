@@ -14,6 +14,8 @@ import threading
 from collections.abc import Sequence
 from typing import Any
 
+from sqlalchemy.ext.asyncio import AsyncSession
+
 from meetsight.config import Settings
 from meetsight.intelligence.builtin.engine import BuiltinEngine
 from meetsight.intelligence.conversation import (
@@ -27,6 +29,7 @@ from meetsight.intelligence.llm.config import LLMConfig
 from meetsight.intelligence.llm.engine import LLMEngine
 from meetsight.intelligence.results import ChatAnswer, Intelligence
 from meetsight.intelligence.turns import answer_to_segments, by_turns, result_to_segments
+from meetsight.organizations.models import Organization
 
 log = logging.getLogger("meetsight.intelligence")
 
@@ -56,6 +59,12 @@ def llm_config(settings: Settings) -> LLMConfig | None:
         max_retries=settings.llm_max_retries,
         max_input_tokens=settings.llm_max_input_tokens,
     )
+
+
+async def organization_engine(session: AsyncSession, settings: Settings, org_id: str) -> Engine:
+    """The engine the organization chose in its settings, else the service's default."""
+    org = await session.get(Organization, org_id)
+    return engine_for(settings, org.settings if org is not None else None)
 
 
 def engine_for(settings: Settings, org_settings: dict[str, Any] | None) -> Engine:
