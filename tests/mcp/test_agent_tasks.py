@@ -93,9 +93,11 @@ async def shows_moment(
     at = float(parse_qs(urlsplit(url).query)["t"][0])
     lines = [(float(a), float(b), spk, say) for a, b, spk, say in LINE.findall(page.text)]
     assert lines, "the page shows no transcript"
-    here = [line for line in lines if line[0] - 0.01 <= at < line[1]]
-    assert here, f"no transcript line at {at} s"
-    _, _, spk, say = here[0]
+    # The line the player highlights (conversation.js lineAt): the last one starting at or before
+    # the link's time. Turns may overlap by a few hundredths, so the one before can still run.
+    here = [line for line in lines if line[0] <= at + 0.05]
+    assert here and at < here[-1][1], f"no transcript line at {at} s"
+    _, _, spk, say = here[-1]
     if speaker is not None:
         assert html.unescape(spk) == speaker, (spk, speaker)
     if said is not None:
