@@ -126,3 +126,24 @@ async def test_pages_past_the_rank_window_continue_by_recency(
         seen += ids(page)
     # The two newest are the window, ranked (the denser one first); then the rest, newest first.
     assert seen == [made[2], made[3], made[1], made[0]]
+
+
+@pytest.mark.parametrize("mode", ["lexical", "hybrid"])
+async def test_only_the_given_conversations_and_the_limit_counts_them_alone(
+    state: AppState, mode: str
+) -> None:
+    """An account's conversations (ask-across): filtered inside the search, so that a page of 2
+    holds the two oldest of them even when newer conversations of others match as well."""
+    tenant = await make_tenant(state)
+    days = [datetime(2026, 3, day, 10, tzinfo=UTC) for day in range(1, 9)]
+    made = [await make_transcribed(state, tenant, LINE, start=day) for day in days]
+    wanted = frozenset(made[:2])
+    page = await run_search(
+        state, tenant.org_id, "onboarding", limit=2, activity_ids=wanted, mode=mode
+    )
+    assert set(ids(page)) == wanted and page.total == 2
+    for scope in ("title", "sentences"):
+        none = await run_search(
+            state, tenant.org_id, "onboarding", scope=scope, activity_ids=frozenset(), mode=mode
+        )
+        assert none.total == 0 and not none.hits

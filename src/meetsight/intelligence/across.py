@@ -49,7 +49,6 @@ MAX_CITED = 8  # moments quoted in a built-in answer: enough to see a pattern, a
 PER_CONVERSATION = 2  # so that one long call does not fill the answer
 LLM_MOMENTS = 16  # the moments an LLM reads and cites from
 SEARCHED = 12  # conversations asked of the search
-ACCOUNT_SEARCHED = 50  # with an account: the search's most, kept to the account's ones
 MATCHES = 5  # sentences per conversation
 MAX_TOPIC_WORDS = 12
 WORD_BONUS = 0.1  # a sentence that says a topic word ranks above one only near in meaning
@@ -124,9 +123,8 @@ def account_scope(
     conversations: Sequence[Any],
     side: Side | None,
 ) -> Scope:
-    """The scope of one account's conversations (rows with `id` and `start_at`): their ids, and
-    the dates narrowed to the days they span, so that the search's conversations are mostly
-    the account's own."""
+    """The scope of one account's conversations (rows with `id` and `start_at`): the search
+    filters on their ids; the dates narrowed to the days they span narrow its index ranges."""
     days = [row.start_at.date() for row in conversations]
     if days:
         date_from = max(date_from, min(days)) if date_from else min(days)
@@ -172,9 +170,10 @@ async def gather(reader: Reader, org_id: str, focus: Focus, scope: Scope) -> lis
         kind=kind,
         date_from=scope.date_from,
         date_to=scope.date_to,
-        limit=ACCOUNT_SEARCHED if scope.activity_ids is not None else SEARCHED,
+        limit=SEARCHED,
         matches_per_activity=MATCHES,
         mode="hybrid",
+        activity_ids=scope.activity_ids,
     )
     page = await search_on_reader(reader, org_id, query)
     return [
@@ -190,7 +189,6 @@ async def gather(reader: Reader, org_id: str, focus: Focus, scope: Scope) -> lis
             worded="**" in m.snippet,
         )
         for hit in page.hits
-        if scope.activity_ids is None or hit.activity_id in scope.activity_ids
         for m in hit.matches
     ]
 

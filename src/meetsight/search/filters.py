@@ -22,7 +22,7 @@ def activity_filters(
     query: SearchQuery, *, kind_and_start: str = "a"
 ) -> tuple[str, dict[str, Any], list[sa.BindParameter[Any]]]:
     """(SQL to AND into the WHERE, its parameters, typed bind parameters). is_call and
-    start_at are read from the alias `kind_and_start`; the call filters from `a`."""
+    start_at are read from the alias `kind_and_start`; the call filters and ids from `a`."""
     clauses: list[str] = []
     params: dict[str, Any] = {}
     binds: list[sa.BindParameter[Any]] = []
@@ -48,9 +48,16 @@ def activity_filters(
         if value:
             clauses.append(f"a.{column} LIKE :{column} ESCAPE '\\'")
             params[column] = f"%{escape_like(value)}%"
+    if query.activity_ids is not None:
+        names = [f"aid{i}" for i in range(len(query.activity_ids))]
+        clauses.append(f"a.id IN ({', '.join(':' + n for n in names)})" if names else "1 = 0")
+        params.update(zip(names, sorted(query.activity_ids), strict=True))
     sql = "".join(f" AND {clause}" for clause in clauses)
     return sql, params, binds
 
 
 def needs_call_columns(query: SearchQuery) -> bool:
-    return bool(query.direction or query.from_number or query.to_number)
+    """Whether the filters read the activities table `a` (the call columns, the ids)."""
+    return bool(
+        query.direction or query.from_number or query.to_number or query.activity_ids is not None
+    )

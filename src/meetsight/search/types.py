@@ -28,6 +28,9 @@ class SearchQuery:
     skip: int = 0
     matches_per_activity: int = 3
     mode: Mode = "lexical"
+    # Only these conversations (an account's); None: any. Filtered inside the search, so that the
+    # page's limit counts them alone.
+    activity_ids: frozenset[str] | None = None
 
 
 # SentenceMatch and SearchHit are named tuples: a page makes 20 hits and some 60 matches, and a
