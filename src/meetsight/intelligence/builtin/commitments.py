@@ -118,6 +118,20 @@ _RECAP = re.compile(
     r" back|so to sum up|para resumir|resumiendo|recapitul|en resumen|repaso)\b"
 )
 
+# "I'll send the recap", "I can share a quick recap of today's call": a recap promised (a thing
+# to deliver), not one being said.
+_RECAP_OBJECT = re.compile(
+    r"\b(?:send|share|email|forward|circulate|write up|get|give|have|receive|expect|enviar|mandar"
+    r"|compartir)(?: (?:you|y'all|over|out|around|it|them))*(?: (?:a|an|the|my|our|your|that|this"
+    r"|un|el|mi|nuestro|tu))?(?: (?:quick|short|brief|written|full|email|rapido|breve))* recap"
+)
+
+
+def _announces_recap(sentence: str) -> bool:
+    folded = fold_same_length(sentence)
+    return bool(_RECAP.search(_RECAP_OBJECT.sub(" ", folded)))
+
+
 _FIRST_PERSON_FUTURE = re.compile(
     r"\b(?:i'll|i will|i'm going to|i am going to|we'll|we will|let me|i'm gonna|voy a|vamos a"
     r"|te |le |os |les )"
@@ -140,8 +154,9 @@ def extract_next_steps(conversation: Conversation) -> list[NextStep]:
         if position and lines[position - 1].speaker != line.speaker:
             _add_turn(found, turn)
             turn, recap = [], False
-        recap = recap or bool(_RECAP.search(fold_same_length(line.text)))
-        _line_steps(conversation, position, line, language, first_names, turn, recap, scores)
+        recap = _line_steps(
+            conversation, position, line, language, first_names, turn, recap, scores
+        )
     _add_turn(found, turn)
     found = _inherit_dates(found)
     return [
@@ -165,8 +180,17 @@ def _add_turn(found: list[_Found], turn: list[_Found]) -> None:
         same = next((k for k, f in enumerate(found) if _same_commitment(step, f)), None)
         if same is None:
             found.append(step)
-        elif found[same].deadline is None and step.deadline is not None and not step.recap:
-            found[same] = replace(found[same], deadline=step.deadline)
+            continue
+        if step.recap:
+            continue
+        first = found[same]
+        if first.deadline is None and step.deadline is not None:
+            first = replace(first, deadline=step.deadline)
+        if _content_words(step.action) > _content_words(first.action):
+            # "I can get you the customer list this week." ... "I'll send the customer list and
+            # stock per location by Friday": said again with more, the fuller words describe it
+            first = replace(first, action=step.action)
+        found[same] = first
 
 
 def _same_commitment(a: _Found, b: _Found) -> bool:
@@ -281,23 +305,27 @@ def _line_steps(
     turn: list[_Found],
     recap: bool,
     scores: CommitmentScores,
-) -> None:
+) -> bool:
     """The line's steps into its turn's: one per thing promised; a later sentence that refers
     back ("I'll send that today") or follows up ("and I'll get back to you by Friday") completes
-    the step before it instead of adding one."""
+    the step before it instead of adding one. A recap starts at the sentence that announces it
+    (what the speaker said before it in the turn is not restated) and lasts the turn: whether
+    it goes on is returned."""
     said = sentences(line.text)
     before = len(turn)
     for i, sentence in enumerate(said):
+        recap = recap or _announces_recap(sentence)
         if recap and not _FIRST_PERSON_FUTURE.search(fold_same_length(sentence)):
             continue  # "Mateo, sandbox today": a recap's list restates, it does not promise
         found = _sentence_steps(
             conversation, position, line, sentence, language, first_names, said[:i], scores
         )
         for step in found:
-            if i and step.refers_back:
+            previous = said[i - 1] if i else _previous_own_sentence(conversation, position)
+            if previous and step.refers_back:
                 # "I can put together a business case. You'll have it by Monday.": the offer
-                # before is what "it" promises.
-                offered = _offered_action(said[i - 1], line.speaker, language, first_names)
+                # before (in this line or the speaker's line before) is what "it" promises.
+                offered = _offered_action(previous, line.speaker, language, first_names)
                 if offered and not _REFERS_BACK.match(fold_same_length(offered)):
                     step = replace(step, action=offered, refers_back=False)
             _keep(turn, replace(step, recap=recap))
@@ -305,6 +333,19 @@ def _line_steps(
         taken = _accepted_request(conversation, position, language)
         if taken is not None:
             turn.append(taken)
+    return recap
+
+
+def _previous_own_sentence(conversation: Conversation, position: int) -> str | None:
+    """The last sentence of the line before when the same speaker said it (one turn cut into
+    segments)."""
+    if not position:
+        return None
+    before = conversation.lines[position - 1]
+    if before.speaker != conversation.lines[position].speaker:
+        return None
+    said = sentences(before.text)
+    return said[-1] if said else None
 
 
 def _keep(kept: list[_Found], step: _Found) -> None:
