@@ -186,7 +186,8 @@ def _add_turn(found: list[_Found], turn: list[_Found]) -> None:
         first = found[same]
         if first.deadline is None and step.deadline is not None:
             first = replace(first, deadline=step.deadline)
-        if _content_words(step.action) > _content_words(first.action):
+        said_now, said_first = _content_words(step.action), _content_words(first.action)
+        if len(said_now) > len(said_first) and said_now > _content_words(_unnamed(first.action)):
             # "I can get you the customer list this week." ... "I'll send the customer list and
             # stock per location by Friday": said again with more, the fuller words describe it
             first = replace(first, action=step.action)
@@ -204,6 +205,12 @@ def _same_commitment(a: _Found, b: _Found) -> bool:
     if shared < 2 and min(len(words_a), len(words_b)) > 1:
         return False  # one common word ("plan") does not make two steps one
     return shared / min(len(words_a), len(words_b)) >= 0.6
+
+
+def _unnamed(action: str) -> str:
+    """The action without the names in it ("get Bernard the floor plan" -> "get the floor
+    plan"): who receives it is said once."""
+    return re.sub(r"\b[A-Z][a-z]+\b", " ", action)
 
 
 def _restates(step: _Found, earlier: list[_Found]) -> bool:
@@ -753,8 +760,17 @@ def _action(
     return _clean_action(text, language, deadlines, first_names)
 
 
+# "I'll set up the workspace by Monday. and the board suggests ...": a segment said inside
+# another sentence of the speaker's ends at its full stop (the segments joined into a turn
+# read as one sentence, sentences() splitting only before a capital).
+_SENTENCE_GOES_ON = re.compile(r"(?<=[a-z0-9]{3})\s*[.!?]\s+(?=[a-z])")
+
+
 def _clean_action(text: str, language: str, deadlines: object, first_names: dict[str, str]) -> str:
     folded = fold_same_length(text)
+    end = _SENTENCE_GOES_ON.search(folded)
+    if end and end.start() > 0:
+        text, folded = text[: end.start()], folded[: end.start()]
     cut = (CUT_ES if language == "es" else CUT_EN).search(folded)
     if cut and cut.start() > 0:
         text, folded = text[: cut.start()], folded[: cut.start()]
