@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import httpx
@@ -92,16 +93,25 @@ async def test_every_activity_gets_derived_results(
     assert notes >= 48 * 3
 
 
+def _utc(moment: datetime) -> datetime:
+    """A stored start (naive UTC in SQLite) comparable with a generated one (aware)."""
+    return moment.astimezone(UTC).replace(tzinfo=None) if moment.tzinfo else moment
+
+
 async def test_next_steps_match_the_generators_ground_truth(
     seeded: tuple[AsyncSession, DemoResult], template: DemoTemplate
 ) -> None:
     """The generator knows which commitments it wrote into each transcript; the engine has to
     find them in the text (it is never told)."""
     session, result = seeded
-    truth = {d.name: d for d in with_recordings(generate_demo_activities(now=template.now))[0]}
+    # Names repeat (a second demo with the same company): each conversation is its name and start.
+    truth = {
+        (d.name, _utc(d.start)): d
+        for d in with_recordings(generate_demo_activities(now=template.now))[0]
+    }
     rows = (
         await session.execute(
-            sa.select(Activity.name, ActivitySummary.next_steps)
+            sa.select(Activity.name, Activity.start_at, ActivitySummary.next_steps)
             .join(
                 ActivitySummary,
                 sa.and_(
@@ -113,8 +123,9 @@ async def test_next_steps_match_the_generators_ground_truth(
         )
     ).all()
     expected = found = 0
-    for name, steps in rows:
-        for action, _actor, _deadline in truth[name].facts.next_steps:
+    assert len(rows) == len(truth)
+    for name, start, steps in rows:
+        for action, _actor, _deadline in truth[name, _utc(start)].facts.next_steps:
             expected += 1
             key = " ".join(action.lower().split()[:3])
             found += any(key in s["action"].lower() for s in steps)

@@ -118,6 +118,20 @@ _RECAP = re.compile(
     r" back|so to sum up|para resumir|resumiendo|recapitul|en resumen|repaso)\b"
 )
 
+# "I'll send the recap", "I can share a quick recap of today's call": a recap promised (a thing
+# to deliver), not one being said.
+_RECAP_OBJECT = re.compile(
+    r"\b(?:send|share|email|forward|circulate|write up|get|give|have|receive|expect|enviar|mandar"
+    r"|compartir)(?: (?:you|y'all|over|out|around|it|them))*(?: (?:a|an|the|my|our|your|that|this"
+    r"|un|el|mi|nuestro|tu))?(?: (?:quick|short|brief|written|full|email|rapido|breve))* recap"
+)
+
+
+def _announces_recap(sentence: str) -> bool:
+    folded = fold_same_length(sentence)
+    return bool(_RECAP.search(_RECAP_OBJECT.sub(" ", folded)))
+
+
 _FIRST_PERSON_FUTURE = re.compile(
     r"\b(?:i'll|i will|i'm going to|i am going to|we'll|we will|let me|i'm gonna|voy a|vamos a"
     r"|te |le |os |les )"
@@ -140,8 +154,9 @@ def extract_next_steps(conversation: Conversation) -> list[NextStep]:
         if position and lines[position - 1].speaker != line.speaker:
             _add_turn(found, turn)
             turn, recap = [], False
-        recap = recap or bool(_RECAP.search(fold_same_length(line.text)))
-        _line_steps(conversation, position, line, language, first_names, turn, recap, scores)
+        recap = _line_steps(
+            conversation, position, line, language, first_names, turn, recap, scores
+        )
     _add_turn(found, turn)
     found = _inherit_dates(found)
     return [
@@ -165,8 +180,18 @@ def _add_turn(found: list[_Found], turn: list[_Found]) -> None:
         same = next((k for k, f in enumerate(found) if _same_commitment(step, f)), None)
         if same is None:
             found.append(step)
-        elif found[same].deadline is None and step.deadline is not None and not step.recap:
-            found[same] = replace(found[same], deadline=step.deadline)
+            continue
+        if step.recap:
+            continue
+        first = found[same]
+        if first.deadline is None and step.deadline is not None:
+            first = replace(first, deadline=step.deadline)
+        said_now, said_first = _content_words(step.action), _content_words(first.action)
+        if len(said_now) > len(said_first) and said_now > _content_words(_unnamed(first.action)):
+            # "I can get you the customer list this week." ... "I'll send the customer list and
+            # stock per location by Friday": said again with more, the fuller words describe it
+            first = replace(first, action=step.action)
+        found[same] = first
 
 
 def _same_commitment(a: _Found, b: _Found) -> bool:
@@ -180,6 +205,12 @@ def _same_commitment(a: _Found, b: _Found) -> bool:
     if shared < 2 and min(len(words_a), len(words_b)) > 1:
         return False  # one common word ("plan") does not make two steps one
     return shared / min(len(words_a), len(words_b)) >= 0.6
+
+
+def _unnamed(action: str) -> str:
+    """The action without the names in it ("get Bernard the floor plan" -> "get the floor
+    plan"): who receives it is said once."""
+    return re.sub(r"\b[A-Z][a-z]+\b", " ", action)
 
 
 def _restates(step: _Found, earlier: list[_Found]) -> bool:
@@ -281,23 +312,27 @@ def _line_steps(
     turn: list[_Found],
     recap: bool,
     scores: CommitmentScores,
-) -> None:
+) -> bool:
     """The line's steps into its turn's: one per thing promised; a later sentence that refers
     back ("I'll send that today") or follows up ("and I'll get back to you by Friday") completes
-    the step before it instead of adding one."""
+    the step before it instead of adding one. A recap starts at the sentence that announces it
+    (what the speaker said before it in the turn is not restated) and lasts the turn: whether
+    it goes on is returned."""
     said = sentences(line.text)
     before = len(turn)
     for i, sentence in enumerate(said):
+        recap = recap or _announces_recap(sentence)
         if recap and not _FIRST_PERSON_FUTURE.search(fold_same_length(sentence)):
             continue  # "Mateo, sandbox today": a recap's list restates, it does not promise
         found = _sentence_steps(
             conversation, position, line, sentence, language, first_names, said[:i], scores
         )
         for step in found:
-            if i and step.refers_back:
+            previous = said[i - 1] if i else _previous_own_sentence(conversation, position)
+            if previous and step.refers_back:
                 # "I can put together a business case. You'll have it by Monday.": the offer
-                # before is what "it" promises.
-                offered = _offered_action(said[i - 1], line.speaker, language, first_names)
+                # before (in this line or the speaker's line before) is what "it" promises.
+                offered = _offered_action(previous, line.speaker, language, first_names)
                 if offered and not _REFERS_BACK.match(fold_same_length(offered)):
                     step = replace(step, action=offered, refers_back=False)
             _keep(turn, replace(step, recap=recap))
@@ -305,6 +340,19 @@ def _line_steps(
         taken = _accepted_request(conversation, position, language)
         if taken is not None:
             turn.append(taken)
+    return recap
+
+
+def _previous_own_sentence(conversation: Conversation, position: int) -> str | None:
+    """The last sentence of the line before when the same speaker said it (one turn cut into
+    segments)."""
+    if not position:
+        return None
+    before = conversation.lines[position - 1]
+    if before.speaker != conversation.lines[position].speaker:
+        return None
+    said = sentences(before.text)
+    return said[-1] if said else None
 
 
 def _keep(kept: list[_Found], step: _Found) -> None:
@@ -712,8 +760,17 @@ def _action(
     return _clean_action(text, language, deadlines, first_names)
 
 
+# "I'll set up the workspace by Monday. and the board suggests ...": a segment said inside
+# another sentence of the speaker's ends at its full stop (the segments joined into a turn
+# read as one sentence, sentences() splitting only before a capital).
+_SENTENCE_GOES_ON = re.compile(r"(?<=[a-z0-9]{3})\s*[.!?]\s+(?=[a-z])")
+
+
 def _clean_action(text: str, language: str, deadlines: object, first_names: dict[str, str]) -> str:
     folded = fold_same_length(text)
+    end = _SENTENCE_GOES_ON.search(folded)
+    if end and end.start() > 0:
+        text, folded = text[: end.start()], folded[: end.start()]
     cut = (CUT_ES if language == "es" else CUT_EN).search(folded)
     if cut and cut.start() > 0:
         text, folded = text[: cut.start()], folded[: cut.start()]

@@ -243,6 +243,13 @@ CUT_ES = re.compile(
 ES_TIME = re.compile(r"\ba las? \w+(?: y media| y cuarto)?(?: de la (?:manana|tarde))?")
 
 
+def _talks_with(folded: str, infinitive: str, end: int) -> bool:
+    """ "Voy a hablar con sistemas para configurar el SSO, como muy tarde el lunes": talking
+    with someone is a step when it has a date (like the verbs of the call itself); a plain
+    "vamos a hablar de precios" is the call."""
+    return infinitive == "hablar" and folded.startswith(" con ", end)
+
+
 def _es_blocked(folded: str, start: int) -> bool:
     """A subordinate, negated, hedged or past clause before the verb ("lo que voy a", "no te
     envío", "ya os mandé")."""
@@ -282,7 +289,8 @@ def es_hit(sentence: str, folded: str, speaker: str, first_names: dict[str, str]
     going_to = "voy a" in folded or "vamos a" in folded
     for m in _ES_GOING_TO.finditer(folded) if going_to else ():
         infinitive = _strip_enclitics(m.group("verb"))
-        if _es_blocked(folded, m.start()) or infinitive in _ES_NOT_ACTIONS:
+        talk = _talks_with(folded, infinitive, m.end("verb"))
+        if _es_blocked(folded, m.start()) or (infinitive in _ES_NOT_ACTIONS and not talk):
             continue
         if _ES_HEDGE.search(folded[: m.start()]):
             return None
@@ -291,7 +299,7 @@ def es_hit(sentence: str, folded: str, speaker: str, first_names: dict[str, str]
             m.end("verb"),
             (speaker,),
             infinitive=infinitive,
-            needs_deadline=infinitive in _ES_IN_CALL,
+            needs_deadline=infinitive in _ES_IN_CALL or talk,
             needs_acceptance=question,
         )
     lowered = sentence.lower()
@@ -303,7 +311,8 @@ def es_hit(sentence: str, folded: str, speaker: str, first_names: dict[str, str]
         accented = verb in _ES_IRREGULAR_FUTURE or re.search(r"[áéí]", lowered[start:end])
         if future is None or (not accented and not verb.endswith("emos")):
             continue  # "prepare" (subjunctive) is not "prepararé"
-        if future in _ES_NOT_ACTIONS or verb in ("queremos", "seremos", "veremos"):
+        talk = _talks_with(folded, future, end)
+        if (future in _ES_NOT_ACTIONS and not talk) or verb in ("queremos", "seremos", "veremos"):
             continue
         opening = _with_clitics(words, k)
         if _es_blocked(folded, opening) or _ES_HEDGE.search(folded[:opening]):
@@ -313,7 +322,7 @@ def es_hit(sentence: str, folded: str, speaker: str, first_names: dict[str, str]
             end,
             (speaker,),
             infinitive=future,
-            needs_deadline=future in _ES_IN_CALL,
+            needs_deadline=future in _ES_IN_CALL or talk,
             needs_acceptance=question,
         )
     m = _ES_OUR_FUTURE.search(folded) if "mi " in folded or "nuestr" in folded else None

@@ -675,6 +675,8 @@ def find_deadlines(text: str, language: str, day: date) -> list[Deadline]:
             start, end = m.span()
             if start == end or not _word_bounded(folded, start, end):
                 continue
+            if folded.startswith("'s", end) and not folded[end + 2 : end + 3].isalnum():
+                continue  # "a recap of today's call": a possessive names an event, not a date
             if "mon" in m.re.groupindex and m.group("mon") == "may" and not _capital_may(text, m):
                 continue
             found.append((start, end, rule.resolve(m, day)))
@@ -685,7 +687,19 @@ def find_deadlines(text: str, language: str, day: date) -> list[Deadline]:
             continue
         chosen.append((start, end, due))
     chosen.sort()
-    return [Deadline(text[s:e].strip(), due, (s, e)) for s, e, due in chosen]
+    return [Deadline(text[s:e].strip(), due, (s, _latest(folded, e))) for s, e, due in chosen]
+
+
+# "before Friday at the latest", "el lunes como muy tarde": the date's own words (the span
+# covers them, so an action cut around the date keeps none of them).
+_AT_THE_LATEST = re.compile(
+    r"\s*,?\s*(?:at the (?:very )?latest|como (?:muy )?tarde|a mas tardar)\b"
+)
+
+
+def _latest(folded: str, end: int) -> int:
+    m = _AT_THE_LATEST.match(folded, end)
+    return m.end() if m else end
 
 
 def find_deadline(text: str, language: str, day: date) -> Deadline | None:
