@@ -60,7 +60,7 @@ def add_listing(kind: ActivityKind, query_model: type[q.ActivityListQuery], summ
         f"/{kind.path}",
         listing,
         methods=["GET"],
-        response_model=enveloped(list[item]),
+        response_model=enveloped(list[item]),  # type: ignore[valid-type]
         tags=[kind.path],
         summary=summary,
         openapi_extra=openapi_parameters(query_model),
