@@ -14,7 +14,7 @@ from meetsight.activities import query_params as q
 from meetsight.activities import repository as repo
 from meetsight.activities import schemas as s
 from meetsight.activities import serializers as ser
-from meetsight.activities.kinds import CALLS, MEETINGS, ActivityKind
+from meetsight.activities.kinds import CALLS, MEETINGS, ActivityKind, kind_models
 from meetsight.activities.media_response import stored_file_response
 from meetsight.activities.service import build_filters, delete_activity, require_activity
 from meetsight.auth.context import AuthContext
@@ -39,49 +39,33 @@ from meetsight.transcripts.speaker_edit import SpeakerEdit, edit_speaker
 router = APIRouter()
 
 
-@router.get(
-    "/meetings",
-    response_model=Envelope[list[s.Meeting]],
-    tags=["meetings"],
-    summary="List video calls and in-person meetings, newest first",
-    openapi_extra=openapi_parameters(q.MeetingListQuery),
-)
-async def list_meetings(request: Request) -> Response:
-    ctx = await authorize(request, read_scope(False))
-    query = parse_query(q.MeetingListQuery, request)
-    filters = build_filters(
-        MEETINGS,
-        from_date=query.from_date,
-        to_date=query.to_date,
-        status=query.status,
-        media_type=query.media_type,
-        participant=query.participant,
-        company=query.company,
-    )
-    return await _listing(app_state(request), ctx.organization_id, MEETINGS, filters, query)
+def enveloped(model: Any) -> Any:
+    """Envelope[model] for a response model chosen at run time (meeting or call), which mypy
+    cannot read as a type."""
+    return Envelope[model]  # type: ignore[valid-type]
 
 
-@router.get(
-    "/calls",
-    response_model=Envelope[list[s.Call]],
-    tags=["calls"],
-    summary="List phone calls, newest first",
-    openapi_extra=openapi_parameters(q.CallListQuery),
-)
-async def list_calls(request: Request) -> Response:
-    ctx = await authorize(request, read_scope(True))
-    query = parse_query(q.CallListQuery, request)
-    filters = build_filters(
-        CALLS,
-        from_date=query.from_date,
-        to_date=query.to_date,
-        status=query.status,
-        name=query.name,
-        direction=query.direction,
-        participant=query.participant,
-        company=query.company,
+def add_listing(kind: ActivityKind, query_model: type[q.ActivityListQuery], summary: str) -> None:
+    """GET /meetings or /calls: the kind's activities, newest first, filtered by its query."""
+    scope = read_scope(kind.is_call)
+    item = kind_models(s, kind)["item"]
+
+    async def listing(request: Request) -> Response:
+        ctx = await authorize(request, scope)
+        query = parse_query(query_model, request)
+        filters = build_filters(kind, **query.filters())
+        return await _listing(app_state(request), ctx.organization_id, kind, filters, query)
+
+    router.add_api_route(
+        f"/{kind.path}",
+        listing,
+        methods=["GET"],
+        response_model=enveloped(list[item]),  # type: ignore[valid-type]
+        tags=[kind.path],
+        summary=summary,
+        openapi_extra=openapi_parameters(query_model),
+        name=f"list_{kind.path}",
     )
-    return await _listing(app_state(request), ctx.organization_id, CALLS, filters, query)
 
 
 async def _listing(
@@ -110,10 +94,8 @@ async def _listing(
     return envelope(data, headers=total_header(total))
 
 
-def enveloped(model: Any) -> Any:
-    """Envelope[model] for a response model chosen at run time (meeting or call), which mypy
-    cannot read as a type."""
-    return Envelope[model]  # type: ignore[valid-type]
+add_listing(MEETINGS, q.MeetingListQuery, "List video calls and in-person meetings, newest first")
+add_listing(CALLS, q.CallListQuery, "List phone calls, newest first")
 
 
 def build_activity_routes(kind: ActivityKind, models: dict[str, Any]) -> APIRouter:
@@ -367,31 +349,5 @@ def _links_endpoint(resolve: Resolver, link_kind: str, key: str) -> Any:
     return links
 
 
-meeting_routes = build_activity_routes(
-    MEETINGS,
-    {
-        "item": s.Meeting,
-        "participants": s.MeetingParticipants,
-        "summary": s.MeetingSummary,
-        "transcript": s.MeetingTranscript,
-        "notes": s.MeetingNotes,
-        "note": s.MeetingNote,
-        "chat": s.MeetingChat,
-        "analytics": s.MeetingAnalytics,
-        "score": s.MeetingScore,
-    },
-)
-call_routes = build_activity_routes(
-    CALLS,
-    {
-        "item": s.Call,
-        "participants": s.CallParticipants,
-        "summary": s.CallSummary,
-        "transcript": s.CallTranscript,
-        "notes": s.CallNotes,
-        "note": s.CallNote,
-        "chat": s.CallChat,
-        "analytics": s.CallAnalytics,
-        "score": s.CallScore,
-    },
-)
+meeting_routes = build_activity_routes(MEETINGS, kind_models(s, MEETINGS))
+call_routes = build_activity_routes(CALLS, kind_models(s, CALLS))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field
 from pydantic.json_schema import JsonDict
@@ -36,7 +36,9 @@ class PeopleFilters(QueryModel):
     )
 
 
-class MeetingListQuery(PeopleFilters, PageQuery):
+class ActivityListQuery(PeopleFilters, PageQuery):
+    """What GET /meetings and GET /calls share; each kind's query adds its own filters."""
+
     from_date: str | None = Field(
         None,
         alias="fromDate",
@@ -50,24 +52,24 @@ class MeetingListQuery(PeopleFilters, PageQuery):
         json_schema_extra=DATE_OR_DATETIME,
     )
     status: Status | None = Field(None, description="Only activities in this state")
+
+    def filters(self) -> dict[str, Any]:
+        """The filters by field name, as service.build_filters takes them (no paging)."""
+        return self.model_dump(exclude=set(PageQuery.model_fields))
+
+
+class PeopleAndNameFilters(PeopleFilters):
+    """Calls are also found by part of their name; a subclass of PeopleFilters, so that in
+    CallListQuery's parameters `name` comes after the people filters and before the dates."""
+
+    name: str | None = Field(None, max_length=500, description="Part of the name")
+
+
+class MeetingListQuery(ActivityListQuery):
     media_type: Literal["videocall", "presential"] | None = Field(None, alias="mediaType")
 
 
-class CallListQuery(PeopleFilters, PageQuery):
-    name: str | None = Field(None, max_length=500, description="Part of the name")
-    from_date: str | None = Field(
-        None,
-        alias="fromDate",
-        description="YYYY-MM-DD or date-time",
-        json_schema_extra=DATE_OR_DATETIME,
-    )
-    to_date: str | None = Field(
-        None,
-        alias="toDate",
-        description="YYYY-MM-DD (inclusive) or date-time",
-        json_schema_extra=DATE_OR_DATETIME,
-    )
-    status: Status | None = Field(None, description="Only activities in this state")
+class CallListQuery(ActivityListQuery, PeopleAndNameFilters):
     direction: Literal["inbound", "outbound", "INBOUND", "OUTBOUND"] | None = None
 
 

@@ -93,27 +93,37 @@ async def _upload(
     return envelope({kind.id_key: activity_id}, status_code=201)
 
 
-@router.post(
-    "/meetings/upload",
-    status_code=201,
-    response_model=Envelope[s.MeetingUploadResponse],
-    tags=["meetings"],
-    summary="Upload a meeting: a file, a mediaUrl or a transcript",
-    openapi_extra=_form_schema(_MEETING_FIELDS),
-)
-@streams_body
-async def upload_meeting(request: Request, ctx: Auth, session: DbSession, state: State) -> Response:
-    return await _upload(request, ctx, session, state, MEETINGS)
+def add_upload(
+    kind: ActivityKind, response_model: Any, summary: str, fields: dict[str, Any]
+) -> None:
+    """POST /meetings/upload or /calls/upload, with the kind's form fields."""
+
+    @streams_body
+    async def upload(request: Request, ctx: Auth, session: DbSession, state: State) -> Response:
+        return await _upload(request, ctx, session, state, kind)
+
+    router.add_api_route(
+        f"/{kind.path}/upload",
+        upload,
+        methods=["POST"],
+        status_code=201,
+        response_model=Envelope[response_model],  # type: ignore[valid-type]
+        tags=[kind.path],
+        summary=summary,
+        openapi_extra=_form_schema(fields),
+        name=f"upload_{kind.noun.lower()}",
+    )
 
 
-@router.post(
-    "/calls/upload",
-    status_code=201,
-    response_model=Envelope[s.CallUploadResponse],
-    tags=["calls"],
-    summary="Upload a phone call: an mp3/wav file, a mediaUrl or a transcript",
-    openapi_extra=_form_schema(_CALL_FIELDS),
+add_upload(
+    MEETINGS,
+    s.MeetingUploadResponse,
+    "Upload a meeting: a file, a mediaUrl or a transcript",
+    _MEETING_FIELDS,
 )
-@streams_body
-async def upload_call(request: Request, ctx: Auth, session: DbSession, state: State) -> Response:
-    return await _upload(request, ctx, session, state, CALLS)
+add_upload(
+    CALLS,
+    s.CallUploadResponse,
+    "Upload a phone call: an mp3/wav file, a mediaUrl or a transcript",
+    _CALL_FIELDS,
+)

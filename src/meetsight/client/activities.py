@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from pydantic import BaseModel
 
+from meetsight.activities.kinds import CALLS, MEETINGS, ActivityKind, kind_models
 from meetsight.client import models as m
 from meetsight.client.errors import MeetsightError
 from meetsight.client.multipart import FilePart, MultipartBody, Progress
@@ -38,9 +39,18 @@ def _when(value: str | date | datetime | None) -> str | None:
 class ActivitiesAPI(
     Generic[Item, Participants, Summary, Transcript, Notes, Note, Chat, Analytics, Score]
 ):
+    """The routes both kinds have, written once; MeetingsAPI and CallsAPI add their own list
+    and upload, whose parameters differ (docs/architecture.md, "Meetings and calls")."""
+
     path: ClassVar[str]
     id_key: ClassVar[str]
     models: ClassVar[dict[str, type[BaseModel]]]
+
+    def __init_subclass__(cls, kind: ActivityKind | None = None, **kwargs: Any) -> None:
+        """`class MeetingsAPI(ActivitiesAPI[...], kind=MEETINGS)`: its path, id key and models."""
+        super().__init_subclass__(**kwargs)
+        if kind is not None:
+            cls.path, cls.id_key, cls.models = kind.path, kind.id_key, kind_models(m, kind)
 
     def __init__(self, http: Http) -> None:
         self._http = http
@@ -51,6 +61,11 @@ class ActivitiesAPI(
     def _list(self, params: dict[str, Any], limit: int, page: int) -> Page[Item]:
         item: Any = self.models["item"]
         return self._http.page(item, f"/{self.path}", params, limit=limit, page=page)
+
+    def iterate(self, *, page_size: int = 100, **filters: Any) -> Iterator[Item]:
+        """Every meeting (or call) that matches the filters of `list`, page after page."""
+        listing: Callable[..., Page[Item]] = self.list  # type: ignore[attr-defined]  # per kind
+        return iterate(lambda number: listing(limit=page_size, page=number, **filters))
 
     def get(self, activity_id: str) -> Item:
         return self._get("item", activity_id)  # type: ignore[no-any-return]
@@ -257,22 +272,9 @@ class MeetingsAPI(
         m.MeetingChat,
         m.MeetingAnalytics,
         m.MeetingScore,
-    ]
+    ],
+    kind=MEETINGS,
 ):
-    path = "meetings"
-    id_key = "meetingId"
-    models = {
-        "item": m.Meeting,
-        "participants": m.MeetingParticipants,
-        "summary": m.MeetingSummary,
-        "transcript": m.MeetingTranscript,
-        "notes": m.MeetingNotes,
-        "note": m.MeetingNote,
-        "chat": m.MeetingChat,
-        "analytics": m.MeetingAnalytics,
-        "score": m.MeetingScore,
-    }
-
     def list(
         self,
         *,
@@ -290,10 +292,6 @@ class MeetingsAPI(
             "mediaType": media_type,
         }
         return self._list(params, limit, page)
-
-    def iterate(self, *, page_size: int = 100, **filters: Any) -> Iterator[m.Meeting]:
-        """Every meeting that matches the filters of `list`, page after page."""
-        return iterate(lambda number: self.list(limit=page_size, page=number, **filters))
 
     def upload(
         self,
@@ -337,22 +335,9 @@ class CallsAPI(
         m.CallChat,
         m.CallAnalytics,
         m.CallScore,
-    ]
+    ],
+    kind=CALLS,
 ):
-    path = "calls"
-    id_key = "callId"
-    models = {
-        "item": m.Call,
-        "participants": m.CallParticipants,
-        "summary": m.CallSummary,
-        "transcript": m.CallTranscript,
-        "notes": m.CallNotes,
-        "note": m.CallNote,
-        "chat": m.CallChat,
-        "analytics": m.CallAnalytics,
-        "score": m.CallScore,
-    }
-
     def list(
         self,
         *,
@@ -372,10 +357,6 @@ class CallsAPI(
             "direction": direction,
         }
         return self._list(params, limit, page)
-
-    def iterate(self, *, page_size: int = 100, **filters: Any) -> Iterator[m.Call]:
-        """Every call that matches the filters of `list`, page after page."""
-        return iterate(lambda number: self.list(limit=page_size, page=number, **filters))
 
     def upload(
         self,

@@ -11,14 +11,16 @@ from mcp_types import CallToolResult
 from pydantic import BaseModel, Field
 
 from meetsight.activities.finder import FinderFilters, find_activities
+from meetsight.activities.kinds import CALLS, KINDS, MEETINGS, ActivityKind
 from meetsight.activities.moments import SIDE_DESCRIPTION, Moment, Side, moments_of
 from meetsight.activities.serializers import moment_url
-from meetsight.auth.scopes import CALLS_READ, MEETINGS_READ
+from meetsight.auth.scopes import read_scope
 from meetsight.errors import ValidationFailed
 from meetsight.mcp import arguments as a
 from meetsight.mcp.access import tool_access
 from meetsight.mcp.content import sentence_indexes
 from meetsight.mcp.errors import ToolFailure
+from meetsight.mcp.kind_tools import Arg, kind_tool
 from meetsight.mcp.loading import shape_page
 from meetsight.mcp.results import Activity, compact, tool_result
 from meetsight.mcp.tools_listing import READ_ONLY
@@ -78,38 +80,39 @@ class CallSearch(SearchInfo):
 
 async def _search(
     ctx: Context[Any, Any],
+    kind: ActivityKind,
     *,
-    is_call: bool,
     query: str,
     scope: str,
-    from_date: str | None,
-    to_date: str | None,
+    fromDate: str | None,
+    toDate: str | None,
     limit: int,
-    mode: str = "hybrid",
+    mode: str,
+    verbosity: str,
     direction: str | None = None,
-    from_number: str | None = None,
-    to_number: str | None = None,
-    verbosity: str = "compact",
-) -> tuple[list[SearchResult], dict[str, Any]]:
+    fromNumber: str | None = None,
+    toNumber: str | None = None,
+) -> CallToolResult:
+    """search_meetings and search_calls: each passes the arguments its kind takes."""
     from meetsight.search.reading import search_on_reader  # written beside this, in search/
     from meetsight.search.types import SearchQuery
 
-    access = tool_access(ctx, CALLS_READ if is_call else MEETINGS_READ)
+    access = tool_access(ctx, read_scope(kind.is_call))
     if not query.strip() or "\x00" in query:
         raise ToolFailure("Invalid argument query: give at least one word to search for")
-    start = a.day(from_date, "fromDate") if from_date else None
-    end = a.day(to_date, "toDate") if to_date else None
+    start = a.day(fromDate, "fromDate") if fromDate else None
+    end = a.day(toDate, "toDate") if toDate else None
     if start and end and start > end:
         raise ToolFailure("Invalid argument toDate: must not be before fromDate")
     search = SearchQuery(
         text=query,
         scope=scope,  # type: ignore[arg-type]
-        kind="calls" if is_call else "meetings",
+        kind=kind.path,  # type: ignore[arg-type]
         date_from=start,
         date_to=end,
         direction=direction.lower() if direction else None,  # type: ignore[arg-type]
-        from_number=a.partial(from_number, "fromNumber"),
-        to_number=a.partial(to_number, "toNumber"),
+        from_number=a.partial(fromNumber, "fromNumber"),
+        to_number=a.partial(toNumber, "toNumber"),
         limit=limit,
         mode=mode,  # type: ignore[arg-type]
     )
@@ -122,7 +125,7 @@ async def _search(
         rows, _ = await find_activities(
             reads,
             access.org_id,
-            FinderFilters(is_call=is_call, activity_ids=ids),
+            FinderFilters(is_call=kind.is_call, activity_ids=ids),
             limit=max(len(ids), 1),
             skip=0,
         )
@@ -170,7 +173,7 @@ async def _search(
         "total": page.total,
         "returned": len(results),
     }
-    return results, info
+    return tool_result(SEARCHES[kind](**{kind.path: results}, **info))
 
 
 def _side(moments: dict[tuple[str, int], Moment], activity_id: str, position: int) -> Side | None:
@@ -178,78 +181,47 @@ def _side(moments: dict[tuple[str, int], Moment], activity_id: str, position: in
     return moment.side if moment else None
 
 
-async def search_meetings(
-    ctx: Context[Any, Any],
-    query: Query,
-    scope: Scope = "all",
-    fromDate: a.FromDate = None,
-    toDate: a.ToDate = None,
-    limit: a.Limit = a.DEFAULT_LIMIT,
-    mode: Mode = "hybrid",
-    verbosity: a.Verbosity = "compact",
-) -> Annotated[CallToolResult, MeetingSearch]:
-    results, info = await _search(
-        ctx,
-        is_call=False,
-        query=query,
-        scope=scope,
-        from_date=fromDate,
-        to_date=toDate,
-        limit=limit,
-        mode=mode,
-        verbosity=verbosity,
-    )
-    return tool_result(MeetingSearch(meetings=results, **info))
-
-
-async def search_calls(
-    ctx: Context[Any, Any],
-    query: Query,
-    scope: Scope = "all",
-    fromDate: a.FromDate = None,
-    toDate: a.ToDate = None,
-    limit: a.Limit = a.DEFAULT_LIMIT,
-    direction: a.Direction = None,
-    fromNumber: a.NumberFilter = None,
-    toNumber: a.NumberFilter = None,
-    mode: Mode = "hybrid",
-    verbosity: a.Verbosity = "compact",
-) -> Annotated[CallToolResult, CallSearch]:
-    results, info = await _search(
-        ctx,
-        is_call=True,
-        query=query,
-        scope=scope,
-        from_date=fromDate,
-        to_date=toDate,
-        limit=limit,
-        mode=mode,
-        direction=direction,
-        from_number=fromNumber,
-        to_number=toNumber,
-        verbosity=verbosity,
-    )
-    return tool_result(CallSearch(calls=results, **info))
-
-
-def register(server: MCPServer[Any]) -> None:
-    server.add_tool(
-        search_meetings,
-        name="search_meetings",
-        title="Search meetings",
-        description="Search video calls and in-person meetings (never phone calls) in titles "
+SEARCHES: dict[ActivityKind, type[SearchInfo]] = {MEETINGS: MeetingSearch, CALLS: CallSearch}
+FIRST = (
+    Arg("query", Query),
+    Arg("scope", Scope, "all"),
+    Arg("fromDate", a.FromDate, None),
+    Arg("toDate", a.ToDate, None),
+    Arg("limit", a.Limit, a.DEFAULT_LIMIT),
+)
+LAST = (Arg("mode", Mode, "hybrid"), Arg("verbosity", a.Verbosity, "compact"))
+CALL_ONLY = (
+    Arg("direction", a.Direction, None),
+    Arg("fromNumber", a.NumberFilter, None),
+    Arg("toNumber", a.NumberFilter, None),
+)
+ARGUMENTS = {MEETINGS: (*FIRST, *LAST), CALLS: (*FIRST, *CALL_ONLY, *LAST)}
+TEXTS = {
+    MEETINGS: (
+        "Search meetings",
+        "Search video calls and in-person meetings (never phone calls) in titles "
         "and/or transcript sentences by words and meaning, best first. Each hit: id, title, "
         "dates, participants {name, isInternal} and up to 3 matches (speaker, side internal/"
         "external, startTime, snippet, url of the moment to cite). limit max 50, default 20. "
         "Example: {query: 'pricing OR discount', fromDate: '2026-10-01'}.",
-        annotations=READ_ONLY,
-    )
-    server.add_tool(
-        search_calls,
-        name="search_calls",
-        title="Search phone calls",
-        description="Search phone calls only, as search_meetings does, narrowed by dates, "
+    ),
+    CALLS: (
+        "Search phone calls",
+        "Search phone calls only, as search_meetings does, narrowed by dates, "
         "direction (INBOUND/OUTBOUND) and parts of the caller or destination number. "
         "Example: {query: 'they worry about cost', direction: 'INBOUND'}.",
-        annotations=READ_ONLY,
-    )
+    ),
+}
+
+
+def register(server: MCPServer[Any]) -> None:
+    for kind in KINDS:
+        name = f"search_{kind.path}"
+        title, description = TEXTS[kind]
+        server.add_tool(
+            kind_tool(name, kind, ARGUMENTS[kind], SEARCHES[kind], _search),
+            name=name,
+            title=title,
+            description=description,
+            annotations=READ_ONLY,
+        )
