@@ -126,7 +126,8 @@ _MONEY = re.compile(
     r"budget|cost|costs|fee|fees|value|amount|quote|salary|spend|rate card)\b|\bhow much\b.*"
     r"\b(?:money|dollars|euros)\b|\bcuanto (?:cuesta|cuestan|costaria|cobra\w*|paga\w*|"
     r"vale|valdria|sale)\b|\bcuanto (?:(?:le|les|nos|me|te|se|lo|la)\s+)?(?:cotiz\w*|cobr\w*|"
-    r"pag\w*|cuest\w*|cost\w*|gast\w*|invirt\w*|invert\w*|factur\w*)|\bde cuanto (?:es|fue|era|"
+    r"pag\w*|cuest\w*|cost\w*|gast\w*|invirt\w*|invert\w*|factur\w*|perd\w*|pierd\w*|ahorr\w*|"
+    r"deb\w*)|\bde cuanto (?:es|fue|era|"
     r"seria|sera|son|fueron)\b|\b(?:que|cual es el) (?:precio|presupuesto|coste|costo|importe)\b|"
     r"\bwhat (?:did|does|do|will|would) .{1,40}\b(?:charge|cost|pay|spend|quote)\b|"
     r"\bhow much\b(?!.*\b(?:time|longer|more|of|data|space|memory)\b)"
@@ -161,6 +162,7 @@ _TERMS = re.compile(
     r"agree\w* to|settl\w* on|counter\w*)\b|^(?:que|cual)\s+\w+.*\b(?:ofrec\w*|propus\w*|"
     r"propon\w*|pid\w*|cobr\w*)\b"
 )
+_NAME_OF = re.compile(r"\bname of\b|\bnombre de\b|\bcomo se llama\b")
 _WHERE = re.compile(r"\bwhere\b|\bdonde\b|\bin which (?:city|country|region|site)\b")
 _SIZE = re.compile(r"\bhow (?:big|large)\b|\bque tamano\b|\bcomo de grande\b")
 _NAME_NOUNS = (
@@ -226,7 +228,7 @@ def _slot(q: str) -> tuple[Slot | None, str]:
         return Slot.MONEY, ""
     if _SIZE.search(q):
         return Slot.COUNT, ""
-    if _WHO.search(q):
+    if _WHO.search(q) or (_NAME_OF.search(q) and ROLE.search(q)):
         return Slot.PERSON, ""
     if _WHEN.search(q):
         return Slot.DATE, ""
@@ -235,6 +237,18 @@ def _slot(q: str) -> tuple[Slot | None, str]:
     if _WHERE.search(q):
         return Slot.PLACE, ""
     return None, ""
+
+
+# A role a person holds ("our CFO", "la gerente"): "what is the name of their accountant?" asks
+# for a person.
+ROLE = re.compile(
+    r"\b(?:cfo|ceo|coo|cto|ciso|cio|vp|president|director\w*|manager|head of|owner|founder|"
+    r"partner|board|committee|procurement|legal|counsel|controller|technician|engineer|"
+    r"consultant|accountant|auditor|lawyer|assistant|supervisor|coordinator|analyst|"
+    r"administrator|gerente|socio|socia|tecnico|tecnica|ingenier[oa]|consultor[a]?|"
+    r"contador[a]?|contable|auditor[a]?|abogad[oa]|asistente|coordinador[a]?|"
+    r"consejo|comite|jefe|jefa|responsable|directora?|dueno|duena)\b"
+)
 
 
 # --- topic ----------------------------------------------------------------------------------

@@ -85,11 +85,31 @@ def _line_words(conversation: Conversation) -> tuple[frozenset[str], ...]:
     return tuple(frozenset(words(line.text)) for line in conversation.lines)
 
 
+# "What happened in Vitoria?", "¿Qué pasó con el pedido?": the verb asks about an event, it
+# names nothing ("te paso los datos" does not answer it).
+_ASKS_EVENT = re.compile(
+    r"\b(?:what|que)\s+(?:(?:has|had|have)\s+)?(?:happen\w*|went wrong|go(?:es)? wrong|"
+    r"is going on|was going on|pas[oa]|paso|ha pasado|habia pasado|ocurri\w*|ocurre|"
+    r"sucedi\w*|sucede)\b"
+)
+_EVENT_WORDS = "happen happened happens happening went wrong going"
+_EVENT_WORDS_ES = "paso pasa pasado ocurrio ocurre ocurrido sucedio sucede sucedido"
+
+
+def _asking_terms(text: str, language: str) -> set[str]:
+    """The terms of a question's asking verb: "happened" of "What happened in X?"."""
+    if not _ASKS_EVENT.search(fold(text)):
+        return set()
+    return set(terms(_EVENT_WORDS, language)) | set(terms(_EVENT_WORDS_ES, language))
+
+
 def question_terms(conversation: Conversation, plan: Plan) -> dict[str, float]:
     """The question's terms and their weights: subject names ``SUBJECT_NAME_WEIGHT``; in a
     follow-up, the words of the question it follows ``FOLLOWED_WEIGHT``."""
     language = conversation.language
     wanted = query_terms(plan.text, language)
+    for t in _asking_terms(plan.text, language):
+        wanted.pop(t, None)
     subject = subject_terms(conversation, plan)
     own = set(terms(plan.lead, language)) if plan.lead else set(wanted)
     return {
@@ -103,6 +123,7 @@ def specific_terms(conversation: Conversation, plan: Plan) -> set[str]:
         set(query_terms(plan.text, conversation.language))
         - subject_terms(conversation, plan)
         - _GENERIC
+        - _asking_terms(plan.text, conversation.language)
     )
 
 

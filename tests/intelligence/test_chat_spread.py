@@ -1,0 +1,140 @@
+"""Chat: answers whose parts are spread over sentences and turns. A count said bare after the
+sentence that names what it counts ("The parcels. We ship about nine hundred a week."), a
+spoken reply to "how many" that opens with "um about a hundred ...". Conversations written for
+these tests, not taken from any labelled set."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import numpy as np
+
+from meetsight.intelligence.builtin.chat import answer_question
+from meetsight.intelligence.builtin.embedder import embed
+from meetsight.intelligence.conversation import Conversation, Line, Question, Speaker
+
+NOT_COVERED = ("does not cover", "no trata")
+
+
+def _conversation(turns: list[tuple[str, str]], language: str = "en") -> Conversation:
+    names = list(dict.fromkeys(s for s, _ in turns))
+    return Conversation(
+        kind="call",
+        title="Call",
+        language=language,
+        day=date(2026, 5, 4),
+        speakers=tuple(Speaker(n, False) for n in names),
+        lines=tuple(Line(i, 9.0 * i, 9.0 * i + 8, s, t) for i, (s, t) in enumerate(turns)),
+    )
+
+
+def _ask(conversation: Conversation, question: str) -> str:
+    vectors: np.ndarray = embed([line.text for line in conversation.lines])
+    return answer_question(conversation, Question(question), vectors).answer
+
+
+SELLER, BUYER = "Tomasz Wren", "Aiko Lindgren"
+WAREHOUSE = _conversation(
+    [
+        (SELLER, "Thanks for taking the call. Where does it hurt most today?"),
+        (BUYER, "Honestly, the returns. We process about nine hundred a week and it's all paper."),
+        (SELLER, "And how is the team set up for that?"),
+        (BUYER, "Two people on returns, plus a temp in December."),
+        (SELLER, "Got it. Our scanner app would take the paper out of it."),
+        (BUYER, "Good. We also looked at a tool from Parcelo but it was too expensive."),
+        (SELLER, "I'll send you a short comparison after this call."),
+    ]
+)
+
+ASR = _conversation(
+    [
+        ("Ruth Ogando", "so tell me a bit about the gym how many locations do you run"),
+        ("Kwame Asante", "we have three locations all in the north side"),
+        ("Ruth Ogando", "okay and what about members how many do you have right now"),
+        ("Kwame Asante", "um about a hundred forty across the three and growing"),
+        ("Ruth Ogando", "nice and do they book classes online today"),
+        ("Kwame Asante", "no its all over the phone which is a pain"),
+    ]
+)
+
+ES = _conversation(
+    [
+        ("Marta Quiroga", "¿Qué es lo que más tiempo os quita ahora mismo?"),
+        (
+            "Iker Salvat",
+            "Los pedidos de las tiendas. Llegan unos trescientos a la semana y los pasamos a mano.",
+        ),
+        ("Marta Quiroga", "¿Y cuántas personas se encargan de eso?"),
+        ("Iker Salvat", "Tres personas, a media jornada."),
+    ],
+    language="es",
+)
+
+
+def test_a_bare_count_takes_its_noun_from_the_sentence_before() -> None:
+    answer = _ask(WAREHOUSE, "How many returns do they process per week?")
+    assert "nine hundred" in answer
+
+
+def test_a_bare_count_in_spanish() -> None:
+    answer = _ask(ES, "¿Cuántos pedidos reciben a la semana?")
+    assert "trescientos" in answer
+
+
+def test_a_spoken_reply_to_how_many_opens_with_fillers_and_a_hundred() -> None:
+    answer = _ask(ASR, "How many members do they have?")
+    assert "hundred forty" in answer
+
+
+def test_a_count_never_said_is_still_declined() -> None:
+    answer = _ask(WAREHOUSE, "How many warehouses do they have?")
+    assert any(p in answer for p in NOT_COVERED)
+
+
+# --- declines: a figure or a name that answers something else ---------------------------
+
+REVIEW = _conversation(
+    [
+        ("Priya Nandakumar", "Quick numbers first. How is the fleet doing on tracking?"),
+        (
+            "Oskar Lindqvist",
+            "This quarter, sixty-four percent of the trailer moves were tracked end to end.",
+        ),
+        ("Priya Nandakumar", "And payments? Which account do the refunds go to?"),
+        ("Oskar Lindqvist", "Harbourline Bank, the operating account."),
+        ("Priya Nandakumar", "We also still work with our payroll firm, Dunmore Partners."),
+        ("Oskar Lindqvist", "Fine. Let's keep it as is."),
+    ]
+)
+
+ES_REVIEW = _conversation(
+    [
+        ("Lucía Ferrer", "¿Y con la nómina cómo vais?"),
+        ("Andrés Pallarès", "Bien, seguimos con nuestra asesoría, Gestiones Ribera, y funciona."),
+        ("Lucía Ferrer", "Tuvimos una avería en la nave de Burgos y perdimos unos dos mil euros."),
+        ("Andrés Pallarès", "¿Lo cubre el seguro?"),
+        ("Lucía Ferrer", "Sí, ya está aprobado."),
+    ],
+    language="es",
+)
+
+
+def test_a_percentage_is_no_count_of_the_thing() -> None:
+    answer = _ask(REVIEW, "How many trailers does the company own?")
+    assert any(p in answer for p in NOT_COVERED)
+
+
+def test_the_name_of_a_role_asks_for_a_person_and_the_role_must_be_said() -> None:
+    # "account" shares its first letters with "accountant": no bank answers it
+    answer = _ask(REVIEW, "What is the name of their accountant?")
+    assert any(p in answer for p in NOT_COVERED)
+
+
+def test_who_holds_a_role_in_spanish_needs_the_role_said() -> None:
+    answer = _ask(ES_REVIEW, "¿Quién es el director financiero?")
+    assert any(p in answer for p in NOT_COVERED)
+
+
+def test_how_much_was_lost_asks_for_an_amount_in_spanish() -> None:
+    answer = _ask(ES_REVIEW, "¿Cuánto perdieron?")
+    assert "dos mil" in answer
