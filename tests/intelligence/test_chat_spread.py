@@ -138,3 +138,48 @@ def test_who_holds_a_role_in_spanish_needs_the_role_said() -> None:
 def test_how_much_was_lost_asks_for_an_amount_in_spanish() -> None:
     answer = _ask(ES_REVIEW, "¿Cuánto perdieron?")
     assert "dos mil" in answer
+
+
+# --- dates: settled a few lines after the mention; a day over "next week" -----------------
+
+PLANNING = _conversation(
+    [
+        ("Hannah Broek", "I'd propose an onsite workshop with Dario, our solutions architect."),
+        ("Mbali Dlamini", "That would help. Could our ops lead join too?"),
+        ("Hannah Broek", "Of course. Would Wednesday the ninth at ten suit you?"),
+        ("Mbali Dlamini", "The ninth at ten is fine."),
+        ("Hannah Broek", "Great. Separately, the contract renewal is due at some point."),
+        ("Mbali Dlamini", "Yes, procurement will look at it."),
+    ]
+)
+
+ROUTES = _conversation(
+    [
+        (
+            "Leo Marchetti",
+            "so i'd like to show you the scheduling screen could we do a call next week",
+        ),
+        ("Sade Okafor", "next week is busy but mornings are okay"),
+        ("Leo Marchetti", "okay how about thursday the twentieth at nine"),
+        ("Sade Okafor", "thursday works"),
+        (
+            "Leo Marchetti",
+            "great so the call is thursday the twentieth at nine i'll send the invite",
+        ),
+    ]
+)
+
+
+def test_a_date_settled_lines_after_the_mention_answers_when() -> None:
+    answer = _ask(PLANNING, "When is the onsite workshop?")
+    assert "ninth" in answer
+
+
+def test_a_mention_with_no_date_after_it_is_declined() -> None:
+    answer = _ask(PLANNING, "When is the contract renewal?")
+    assert any(p in answer for p in NOT_COVERED)
+
+
+def test_a_day_is_preferred_over_next_week() -> None:
+    answer = _ask(ROUTES, "When is the call?")
+    assert "twentieth" in answer
