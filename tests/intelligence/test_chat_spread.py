@@ -183,3 +183,29 @@ def test_a_mention_with_no_date_after_it_is_declined() -> None:
 def test_a_day_is_preferred_over_next_week() -> None:
     answer = _ask(ROUTES, "When is the call?")
     assert "twentieth" in answer
+
+
+# --- a measure asked by its quality; a product asked by its use -----------------------------
+
+OPS = _conversation(
+    [
+        ("Greta Solheim", "How are the forecasts holding up since the rollout?"),
+        (
+            "Yusuf Demir",
+            "Forecast accuracy, within ten percent of actuals, was ninety-one percent.",
+        ),
+        ("Greta Solheim", "Good. And the payroll side?"),
+        ("Yusuf Demir", "We run payroll on Paylane today, and the forecasts feed into it weekly."),
+        ("Greta Solheim", "Makes sense. I'll check the export format."),
+    ]
+)
+
+
+def test_how_accurate_asks_for_a_figure_said_of_the_singular() -> None:
+    answer = _ask(OPS, "How accurate are the Forecasts?")
+    assert "ninety-one" in answer
+
+
+def test_what_they_use_for_something_asks_for_a_product() -> None:
+    answer = _ask(OPS, "What do they use for payroll?")
+    assert "Paylane" in answer

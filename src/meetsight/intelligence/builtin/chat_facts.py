@@ -238,7 +238,10 @@ class _Search:
             self.conversation.lines[i] for i in (c.line, *exchange_lines(self.conversation, c.line))
         ]
         said = {w.strip(".,;:!?¿¡'\"") for line in lines for w in fold(line.text).split()}
-        return not any(name in said for name in self.named)
+        # (a name asked in the plural is said in the singular: "the ETAs", "ETA accuracy")
+        return not any(
+            name in said or (name.endswith("s") and name[:-1] in said) for name in self.named
+        )
 
     def base(self, pool: list[Candidate], vectors: np.ndarray) -> np.ndarray:
         """Each candidate's line relevance, half its own cosine to the question, less

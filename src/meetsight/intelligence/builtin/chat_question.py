@@ -142,7 +142,12 @@ _SHARE = re.compile(
     r"\bhow much\b.{0,60}\b(?:go up|goes up|went up|gone up|increase\w*|rise|rises|rose|risen|"
     r"grow|grew|grown|drop\w*|fall|fell|fallen|decrease\w*|decline\w*|jump\w*|shr[iu]nk\w*|"
     r"improv\w*|go down|went down|gone down|come down|came down)\b|"
-    r"\bcuanto (?:ha |han |)(?:subi\w*|baj\w*|aument\w*|cay\w*|crec\w*|mejor\w*)"
+    r"\bcuanto (?:ha |han |)(?:subi\w*|baj\w*|aument\w*|cay\w*|crec\w*|mejor\w*)|"
+    # a measure asked by its quality ("How accurate are the ETAs?", "How reliable is it?"):
+    # a figure answers it ("eighty-seven percent")
+    r"^(?:and )?how (?:accurate|reliable|precise|successful|effective|busy|full|common|"
+    r"likely|profitable|efficient|utili[sz]ed)\b|"
+    r"^(?:y )?que tan (?:precis\w*|fiable\w*|exact\w*|eficaz\w*|rentable\w*)"
 )
 # A question that names a price asks for an amount, whatever verb it uses ("What price did
 # they quote?", "¿Qué precio les ofrecieron?").
@@ -178,6 +183,9 @@ _NAME_NOUNS = (
 _WHICH_NAME = re.compile(
     rf"\b(?:which|what)\s+(?:\w+\s+){{0,2}}(?:{_NAME_NOUNS})\b|\bname of\b|\bwhat is the name\b|"
     r"^(?:and )?which\s+(?!(?:one|ones|of|is|are|was|were|do|does|did)\b)\w+|"
+    # "What do they use for login today?", "¿Qué usan para las nóminas?": a product
+    r"^(?:and )?what (?:do|does|did) (?:\w+ ){1,3}(?:use|run|use today|rely on)\b|"
+    r"^(?:y )?(?:que|con que) (?:usan|utilizan|usa|utiliza|usais|utilizais)\b|"
     rf"\b(?:que|cual|cuales)\s+(?:\w+\s+){{0,1}}(?:{_NAME_NOUNS})\b|\bcomo se llama\b"
 )
 
