@@ -209,3 +209,42 @@ def test_how_accurate_asks_for_a_figure_said_of_the_singular() -> None:
 def test_what_they_use_for_something_asks_for_a_product() -> None:
     answer = _ask(OPS, "What do they use for payroll?")
     assert "Paylane" in answer
+
+
+# --- speech recognition: spelled acronyms; the company greeting the caller ------------------
+
+SPELLED = _conversation(
+    [
+        ("Nina Castell", "so what takes the most time on the finance side"),
+        ("Omar Haddou", "the v a t return it takes me like three full days every quarter"),
+        ("Nina Castell", "okay we fill that in from the ledger automatically"),
+        ("Omar Haddou", "that would be great honestly"),
+    ]
+)
+
+GREETING = _conversation(
+    [
+        ("Rocío Benavides", "clinimax buenas tardes le atiende rocío en qué le puedo ayudar"),
+        (
+            "Tomás Aguirre",
+            "buenas tardes quería saber el precio para una consulta de tres sillones",
+        ),
+        (
+            "Rocío Benavides",
+            "claro nosotros estamos en ochocientos noventa pesos al mes con todo incluido",
+        ),
+        ("Tomás Aguirre", "ah okay y lo puedo probar antes"),
+        ("Rocío Benavides", "sí tiene quince días de prueba"),
+    ],
+    language="es",
+)
+
+
+def test_an_acronym_spelled_letter_by_letter_is_the_acronym_asked() -> None:
+    answer = _ask(SPELLED, "How long does the VAT return take?")
+    assert "three full days" in answer
+
+
+def test_the_company_answering_the_phone_is_what_we_stands_for() -> None:
+    answer = _ask(GREETING, "¿Cuánto cuesta Clinimax al mes?")
+    assert "ochocientos noventa" in answer

@@ -58,6 +58,7 @@ from meetsight.intelligence.builtin.chat_scope import (
     missing_names,
     question_terms,
     specific_terms,
+    spelled_out,
     unnamed,
 )
 from meetsight.intelligence.builtin.chat_slots import names_in, setting, slot_values
@@ -237,7 +238,9 @@ class _Search:
         lines = [
             self.conversation.lines[i] for i in (c.line, *exchange_lines(self.conversation, c.line))
         ]
-        said = {w.strip(".,;:!?¿¡'\"") for line in lines for w in fold(line.text).split()}
+        said = {
+            w.strip(".,;:!?¿¡'\"") for line in lines for w in fold(spelled_out(line.text)).split()
+        }
         # (a name asked in the plural is said in the singular: "the ETAs", "ETA accuracy")
         return not any(
             name in said or (name.endswith("s") and name[:-1] in said) for name in self.named

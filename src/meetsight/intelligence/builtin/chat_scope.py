@@ -42,7 +42,9 @@ LOOK_BACK = 2  # lines before a sentence that may hold what it answers
 # name said otherwise there is only the first thing on the agenda ("Zainab, start with Northgate").
 _INTRODUCES = re.compile(
     r"\b(?:this is|calling|from|at|here|welcome|joining|represent\w*|on behalf of|habla|llamo|"
-    r"de parte de|desde|bienvenid\w*|soy|somos)\b"
+    r"de parte de|desde|bienvenid\w*|soy|somos|"
+    # a phone greeting: "Denta Flow, buenas tardes, le atiende Mariana", "Acme, good morning"
+    r"atiende|speaking|good (?:morning|afternoon|evening)|buen(?:os|as) (?:dias|tardes|noches))\b"
 )
 _GENERIC_WORDS = """year years month months week weeks day days hour hours minute minutes time
 times per much many number amount ano anos mes meses semana semanas dia dias hora horas vez"""
@@ -137,7 +139,17 @@ def unnamed(conversation: Conversation, plan: Plan) -> str:
 @per_conversation(16)
 def _vocabulary(conversation: Conversation) -> frozenset[str]:
     texts = [conversation.title, *(line.text for line in conversation.lines)]
-    return frozenset(w for text in texts for w in words(text))
+    return frozenset(w for text in texts for w in words(spelled_out(text)))
+
+
+_SPELLED = re.compile(r"\b[A-Za-z](?: [A-Za-z]\b){1,5}")
+
+
+def spelled_out(text: str) -> str:
+    """``text`` with letters said one by one joined as the acronym they spell (speech
+    recognition writes "the t t b report" for the TTB report), kept as said too."""
+    joined = [m.group(0).replace(" ", "") for m in _SPELLED.finditer(text)]
+    return f"{text} {' '.join(joined)}" if joined else text
 
 
 def missing_names(conversation: Conversation, plan: Plan) -> bool:
