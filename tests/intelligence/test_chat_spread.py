@@ -248,3 +248,18 @@ def test_an_acronym_spelled_letter_by_letter_is_the_acronym_asked() -> None:
 def test_the_company_answering_the_phone_is_what_we_stands_for() -> None:
     answer = _ask(GREETING, "¿Cuánto cuesta Clinimax al mes?")
     assert "ochocientos noventa" in answer
+
+
+SPOKEN_PRICE = _conversation(
+    [
+        ("Dale Pruitt", "we lost about two hundred pallets last year"),
+        ("Inga Sorensen", "two hundred wow and what's a pallet cost you these days"),
+        ("Dale Pruitt", "a new pallet is like forty bucks so that adds up"),
+        ("Inga Sorensen", "yeah it does"),
+    ]
+)
+
+
+def test_a_line_asking_the_same_is_no_answer_and_contractions_are_read() -> None:
+    answer = _ask(SPOKEN_PRICE, "What's a new pallet cost?")
+    assert "forty" in answer

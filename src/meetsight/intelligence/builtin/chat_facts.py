@@ -544,6 +544,8 @@ def _holding(search: _Search, pool: list[Candidate], pvecs: np.ndarray) -> dict[
             )
         ):
             continue
+        if not any(values) and slot_of(fold(c.text))[0] is search.plan.slot:
+            continue  # "what's a keg cost you these days": asking the same is no answer
         if values and search.speaks_about(c, pvecs[n]) and not search.about_another(c):
             out[n] = 1.0 if any(values) else 0.5
             if search.plan.slot is Slot.DATE and all(_VAGUE_DATE.match(v) for v in values):

@@ -216,7 +216,15 @@ def counted_head(counted: str) -> str:
 
 def slot_of(q: str) -> tuple[Slot | None, str]:
     """The slot a folded question asks for, and for "how many X" the X."""
-    return _slot(q)
+    return _slot(expanded(q))
+
+
+_CONTRACTED = re.compile(r"\b(what|who|when|where|how|which|that|it)['\u2019]s\b")
+
+
+def expanded(q: str) -> str:
+    """A folded question with "what's", "who's", "how's" written out ("what is")."""
+    return _CONTRACTED.sub(r"\1 is", q)
 
 
 def _slot(q: str) -> tuple[Slot | None, str]:
@@ -381,11 +389,11 @@ def plan_question(question: Question, conversation: Conversation) -> Plan:
     """What ``question`` asks of ``conversation``, with a follow-up resolved against the
     previous turn of the chat."""
     text = " ".join(question.text.split())
-    q = fold(text).strip(" ¿?¡!.")
+    q = expanded(fold(text).strip(" ¿?¡!."))
     if not question.history:
         return _plan(text, q, conversation, (), None)
     previous, previous_answer = question.history[-1]
-    prev_q = fold(previous).strip(" ¿?¡!.")
+    prev_q = expanded(fold(previous).strip(" ¿?¡!."))
     rest = _FOLLOW_UP.sub("", q).strip(" ,")
     own = [w for w in words(rest) if w not in _FRAME_WORDS and w not in _RECAP_WORDS]
     # "Who fixed it?" follows up; "What discount did Roomwise give them?" names what it asks
