@@ -263,3 +263,23 @@ SPOKEN_PRICE = _conversation(
 def test_a_line_asking_the_same_is_no_answer_and_contractions_are_read() -> None:
     answer = _ask(SPOKEN_PRICE, "What's a new pallet cost?")
     assert "forty" in answer
+
+
+FEES = _conversation(
+    [
+        (
+            "Arvid Nyquist",
+            "For your team it would be four hundred a month, plus a setup fee of nine hundred.",
+        ),
+        ("Celia Moreau", "And the setup fee covers what exactly?"),
+        ("Arvid Nyquist", "The setup fee is the import of your history and two training sessions."),
+        ("Celia Moreau", "Is the setup fee negotiable?"),
+        ("Arvid Nyquist", "The setup fee is sometimes waived for annual contracts."),
+        ("Celia Moreau", "Good to know, the setup fee matters to my boss."),
+    ]
+)
+
+
+def test_a_figure_said_once_where_its_name_comes_back_without_it() -> None:
+    answer = _ask(FEES, "How much is the setup fee?")
+    assert "nine hundred" in answer

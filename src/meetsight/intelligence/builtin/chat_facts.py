@@ -343,6 +343,16 @@ def short_answer(conversation: Conversation, plan: Plan, vectors: np.ndarray) ->
         if top > max(held.values(), default=0.0):
             # looked further for a value said outright: only those answer
             pool, pvecs, held = wide, wvecs, {i: v for i, v in found.items() if v == top}
+    if max(held.values(), default=0.0) < 1.0 and plan.slot in _FIGURES | {Slot.COUNT}:
+        # "How much is the migration fee?" where the fee is named in many lines without its
+        # figure: any line saying all the question's words ("... plus a one-time data
+        # migration fee of twenty-five hundred") may give it
+        said = _saying_all(search)
+        if said:
+            spoken, svecs = said
+            found = {i: v for i, v in _holding(search, spoken, svecs).items() if v == 1.0}
+            if found:
+                pool, pvecs, held = spoken, svecs, found
     if not held and plan.slot is Slot.DATE:
         # "When is the deep dive?": suggested in one line, its day settled a few lines on
         # ("How's next Thursday, the twenty-sixth?") in lines that do not name it again
@@ -437,6 +447,21 @@ def _open_answer(search: _Search, pool: list[Candidate], pvecs: np.ndarray) -> C
         reply = candidates(conversation, range(last + 1, min(last + 2, len(conversation.lines))))
         picks += reply[:2]
     return _written(conversation, picks)
+
+
+def _saying_all(search: _Search) -> tuple[list[Candidate], np.ndarray] | None:
+    """The sentences of the lines that say every one of the question's specific words (two
+    at least), wherever they are."""
+    conversation = search.conversation
+    if len(search.specific) < 2:
+        return None
+    lines = [
+        i for i in range(len(conversation.lines)) if search.specific <= _line_terms(conversation, i)
+    ]
+    pool = candidates(conversation, lines, 1)
+    if not pool:
+        return None
+    return pool, embed([c.text for c in pool])
 
 
 def _line_terms(conversation: Conversation, line: int) -> set[str]:
