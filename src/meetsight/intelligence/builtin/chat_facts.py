@@ -58,6 +58,7 @@ from meetsight.intelligence.builtin.chat_scope import (
     missing_names,
     question_terms,
     specific_terms,
+    spelled_out,
     unnamed,
 )
 from meetsight.intelligence.builtin.chat_slots import names_in, setting, slot_values
@@ -237,8 +238,13 @@ class _Search:
         lines = [
             self.conversation.lines[i] for i in (c.line, *exchange_lines(self.conversation, c.line))
         ]
-        said = {w.strip(".,;:!?¿¡'\"") for line in lines for w in fold(line.text).split()}
-        return not any(name in said for name in self.named)
+        said = {
+            w.strip(".,;:!?¿¡'\"") for line in lines for w in fold(spelled_out(line.text)).split()
+        }
+        # (a name asked in the plural is said in the singular: "the ETAs", "ETA accuracy")
+        return not any(
+            name in said or (name.endswith("s") and name[:-1] in said) for name in self.named
+        )
 
     def base(self, pool: list[Candidate], vectors: np.ndarray) -> np.ndarray:
         """Each candidate's line relevance, half its own cosine to the question, less
@@ -337,8 +343,24 @@ def short_answer(conversation: Conversation, plan: Plan, vectors: np.ndarray) ->
         if top > max(held.values(), default=0.0):
             # looked further for a value said outright: only those answer
             pool, pvecs, held = wide, wvecs, {i: v for i, v in found.items() if v == top}
+    if max(held.values(), default=0.0) < 1.0 and plan.slot in _FIGURES | {Slot.COUNT}:
+        # "How much is the migration fee?" where the fee is named in many lines without its
+        # figure: any line saying all the question's words ("... plus a one-time data
+        # migration fee of twenty-five hundred") may give it
+        said = _saying_all(search)
+        if said:
+            spoken, svecs = said
+            found = {i: v for i, v in _holding(search, spoken, svecs).items() if v == 1.0}
+            if found:
+                pool, pvecs, held = spoken, svecs, found
+    if not held and plan.slot is Slot.DATE:
+        # "When is the deep dive?": suggested in one line, its day settled a few lines on
+        # ("How's next Thursday, the twenty-sixth?") in lines that do not name it again
+        return _date_after_mention(search) or decline(conversation)
     if not held:
         return decline(conversation)
+    if plan.slot is Slot.DATE:
+        held = _precise_dates(search, pool, held)
     base = search.base(pool, pvecs)
     # A sentence holding a value is as good as the best sentence of its line that does not
     # ask ("Does it export to Gusto? Because that's our payroll.").
@@ -353,6 +375,61 @@ def short_answer(conversation: Conversation, plan: Plan, vectors: np.ndarray) ->
     if partner not in picks:
         picks.append(partner)
     return _written(conversation, picks)
+
+
+# A date that names no day: "next week", "this month", "soon"; a weekday, a day of the month
+# or a month names one.
+_VAGUE_DATE = re.compile(
+    r"^(?:(?:next|this|last|the) (?:week|month|quarter|year)|weeks?|quarter|semana|semanas|"
+    r"trimestre|(?:la )?(?:semana|mes) que viene|(?:el )?proximo|(?:la )?proxima|que viene|"
+    r"season|deadline|plazo|fecha|by then)$"
+)
+
+
+def _precise_dates(
+    search: _Search, pool: list[Candidate], held: dict[int, float]
+) -> dict[int, float]:
+    """Among sentences holding a date, those that name a day ("Tuesday the fourteenth") over
+    those that only place it ("a demo next week"), when both speak about the question."""
+    conversation = search.conversation
+    found = setting(conversation)
+    precise = {}
+    for i, v in held.items():
+        c = pool[i]
+        values = slot_values(search.plan, c.text, found, conversation.lines[c.line].text)
+        if any(value and not _VAGUE_DATE.match(value) for value in values):
+            precise[i] = v
+    return precise or held
+
+
+FOLLOW_LINES = 4  # lines after a mention in which its date may be settled
+
+
+def _date_after_mention(search: _Search) -> ChatAnswer | None:
+    """The first sentence holding a date in the ``FOLLOW_LINES`` lines after the best line
+    that says every word the question is specific about, told with that mention."""
+    conversation, plan, scores = search.conversation, search.plan, search.scores
+    if not search.specific or not len(scores):
+        return None
+    best = float(scores.max())
+    found = setting(conversation)
+    lines = conversation.lines
+    for anchor in np.argsort(-scores, kind="stable")[:MAX_LINES].tolist():
+        if scores[anchor] < best - KEEP_WITHIN:
+            break
+        if not search.specific <= _line_terms(conversation, anchor):
+            continue
+        mention = [
+            c
+            for c in candidates(conversation, [anchor], 1)
+            if search.specific & set(terms(c.text, conversation.language))
+        ]
+        for j in range(anchor + 1, min(anchor + 1 + FOLLOW_LINES, len(lines))):
+            for c in candidates(conversation, [j], 1):
+                values = slot_values(plan, c.text, found, lines[j].text)
+                if values and any(values) and not search.about_another(c):
+                    return _written(conversation, [*mention[:1], c])
+    return None
 
 
 def _open_answer(search: _Search, pool: list[Candidate], pvecs: np.ndarray) -> ChatAnswer:
@@ -370,6 +447,21 @@ def _open_answer(search: _Search, pool: list[Candidate], pvecs: np.ndarray) -> C
         reply = candidates(conversation, range(last + 1, min(last + 2, len(conversation.lines))))
         picks += reply[:2]
     return _written(conversation, picks)
+
+
+def _saying_all(search: _Search) -> tuple[list[Candidate], np.ndarray] | None:
+    """The sentences of the lines that say every one of the question's specific words (two
+    at least), wherever they are."""
+    conversation = search.conversation
+    if len(search.specific) < 2:
+        return None
+    lines = [
+        i for i in range(len(conversation.lines)) if search.specific <= _line_terms(conversation, i)
+    ]
+    pool = candidates(conversation, lines, 1)
+    if not pool:
+        return None
+    return pool, embed([c.text for c in pool])
 
 
 def _line_terms(conversation: Conversation, line: int) -> set[str]:
@@ -477,8 +569,12 @@ def _holding(search: _Search, pool: list[Candidate], pvecs: np.ndarray) -> dict[
             )
         ):
             continue
+        if not any(values) and slot_of(fold(c.text))[0] is search.plan.slot:
+            continue  # "what's a keg cost you these days": asking the same is no answer
         if values and search.speaks_about(c, pvecs[n]) and not search.about_another(c):
             out[n] = 1.0 if any(values) else 0.5
+            if search.plan.slot is Slot.DATE and all(_VAGUE_DATE.match(v) for v in values):
+                out[n] = 0.5  # "next week": look further for the day itself
     return out
 
 

@@ -57,8 +57,8 @@ _SHORT_PAST = re.compile(r"^[a-z]{2}[b-df-hj-np-tv-z]ed$")
 _SUFFIXES_ES = tuple(
     sorted(
         wordset(
-            """amos emos imos aron ieron aban abas aba ian ias ia ando iendo ado ada ados adas
-            ido ida idos idas ar er ir an en as es os a o e"""
+            """amos emos imos aron ieron eron aban abas aba ian ias ia ando iendo endo ado ada ados
+            adas ido ida idos idas ar er ir an en as es os a o e"""
         ),
         key=lambda suffix: (-len(suffix), suffix),
     )

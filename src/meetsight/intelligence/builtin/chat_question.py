@@ -126,7 +126,8 @@ _MONEY = re.compile(
     r"budget|cost|costs|fee|fees|value|amount|quote|salary|spend|rate card)\b|\bhow much\b.*"
     r"\b(?:money|dollars|euros)\b|\bcuanto (?:cuesta|cuestan|costaria|cobra\w*|paga\w*|"
     r"vale|valdria|sale)\b|\bcuanto (?:(?:le|les|nos|me|te|se|lo|la)\s+)?(?:cotiz\w*|cobr\w*|"
-    r"pag\w*|cuest\w*|cost\w*|gast\w*|invirt\w*|invert\w*|factur\w*)|\bde cuanto (?:es|fue|era|"
+    r"pag\w*|cuest\w*|cost\w*|gast\w*|invirt\w*|invert\w*|factur\w*|perd\w*|pierd\w*|ahorr\w*|"
+    r"deb\w*)|\bde cuanto (?:es|fue|era|"
     r"seria|sera|son|fueron)\b|\b(?:que|cual es el) (?:precio|presupuesto|coste|costo|importe)\b|"
     r"\bwhat (?:did|does|do|will|would) .{1,40}\b(?:charge|cost|pay|spend|quote)\b|"
     r"\bhow much\b(?!.*\b(?:time|longer|more|of|data|space|memory)\b)"
@@ -141,7 +142,12 @@ _SHARE = re.compile(
     r"\bhow much\b.{0,60}\b(?:go up|goes up|went up|gone up|increase\w*|rise|rises|rose|risen|"
     r"grow|grew|grown|drop\w*|fall|fell|fallen|decrease\w*|decline\w*|jump\w*|shr[iu]nk\w*|"
     r"improv\w*|go down|went down|gone down|come down|came down)\b|"
-    r"\bcuanto (?:ha |han |)(?:subi\w*|baj\w*|aument\w*|cay\w*|crec\w*|mejor\w*)"
+    r"\bcuanto (?:ha |han |)(?:subi\w*|baj\w*|aument\w*|cay\w*|crec\w*|mejor\w*)|"
+    # a measure asked by its quality ("How accurate are the ETAs?", "How reliable is it?"):
+    # a figure answers it ("eighty-seven percent")
+    r"^(?:and )?how (?:accurate|reliable|precise|successful|effective|busy|full|common|"
+    r"likely|profitable|efficient|utili[sz]ed)\b|"
+    r"^(?:y )?que tan (?:precis\w*|fiable\w*|exact\w*|eficaz\w*|rentable\w*)"
 )
 # A question that names a price asks for an amount, whatever verb it uses ("What price did
 # they quote?", "¿Qué precio les ofrecieron?").
@@ -161,6 +167,7 @@ _TERMS = re.compile(
     r"agree\w* to|settl\w* on|counter\w*)\b|^(?:que|cual)\s+\w+.*\b(?:ofrec\w*|propus\w*|"
     r"propon\w*|pid\w*|cobr\w*)\b"
 )
+_NAME_OF = re.compile(r"\bname of\b|\bnombre de\b|\bcomo se llama\b")
 _WHERE = re.compile(r"\bwhere\b|\bdonde\b|\bin which (?:city|country|region|site)\b")
 _SIZE = re.compile(r"\bhow (?:big|large)\b|\bque tamano\b|\bcomo de grande\b")
 _NAME_NOUNS = (
@@ -176,6 +183,9 @@ _NAME_NOUNS = (
 _WHICH_NAME = re.compile(
     rf"\b(?:which|what)\s+(?:\w+\s+){{0,2}}(?:{_NAME_NOUNS})\b|\bname of\b|\bwhat is the name\b|"
     r"^(?:and )?which\s+(?!(?:one|ones|of|is|are|was|were|do|does|did)\b)\w+|"
+    # "What do they use for login today?", "¿Qué usan para las nóminas?": a product
+    r"^(?:and )?what (?:do|does|did) (?:\w+ ){1,3}(?:use|run|use today|rely on)\b|"
+    r"^(?:y )?(?:que|con que) (?:usan|utilizan|usa|utiliza|usais|utilizais)\b|"
     rf"\b(?:que|cual|cuales)\s+(?:\w+\s+){{0,1}}(?:{_NAME_NOUNS})\b|\bcomo se llama\b"
 )
 
@@ -206,7 +216,15 @@ def counted_head(counted: str) -> str:
 
 def slot_of(q: str) -> tuple[Slot | None, str]:
     """The slot a folded question asks for, and for "how many X" the X."""
-    return _slot(q)
+    return _slot(expanded(q))
+
+
+_CONTRACTED = re.compile(r"\b(what|who|when|where|how|which|that|it)['\u2019]s\b")
+
+
+def expanded(q: str) -> str:
+    """A folded question with "what's", "who's", "how's" written out ("what is")."""
+    return _CONTRACTED.sub(r"\1 is", q)
 
 
 def _slot(q: str) -> tuple[Slot | None, str]:
@@ -226,7 +244,7 @@ def _slot(q: str) -> tuple[Slot | None, str]:
         return Slot.MONEY, ""
     if _SIZE.search(q):
         return Slot.COUNT, ""
-    if _WHO.search(q):
+    if _WHO.search(q) or (_NAME_OF.search(q) and ROLE.search(q)):
         return Slot.PERSON, ""
     if _WHEN.search(q):
         return Slot.DATE, ""
@@ -235,6 +253,18 @@ def _slot(q: str) -> tuple[Slot | None, str]:
     if _WHERE.search(q):
         return Slot.PLACE, ""
     return None, ""
+
+
+# A role a person holds ("our CFO", "la gerente"): "what is the name of their accountant?" asks
+# for a person.
+ROLE = re.compile(
+    r"\b(?:cfo|ceo|coo|cto|ciso|cio|vp|president|director\w*|manager|head of|owner|founder|"
+    r"partner|board|committee|procurement|legal|counsel|controller|technician|engineer|"
+    r"consultant|accountant|auditor|lawyer|assistant|supervisor|coordinator|analyst|"
+    r"administrator|gerente|socio|socia|tecnico|tecnica|ingenier[oa]|consultor[a]?|"
+    r"contador[a]?|contable|auditor[a]?|abogad[oa]|asistente|coordinador[a]?|"
+    r"consejo|comite|jefe|jefa|responsable|directora?|dueno|duena)\b"
+)
 
 
 # --- topic ----------------------------------------------------------------------------------
@@ -359,11 +389,11 @@ def plan_question(question: Question, conversation: Conversation) -> Plan:
     """What ``question`` asks of ``conversation``, with a follow-up resolved against the
     previous turn of the chat."""
     text = " ".join(question.text.split())
-    q = fold(text).strip(" ¿?¡!.")
+    q = expanded(fold(text).strip(" ¿?¡!."))
     if not question.history:
         return _plan(text, q, conversation, (), None)
     previous, previous_answer = question.history[-1]
-    prev_q = fold(previous).strip(" ¿?¡!.")
+    prev_q = expanded(fold(previous).strip(" ¿?¡!."))
     rest = _FOLLOW_UP.sub("", q).strip(" ,")
     own = [w for w in words(rest) if w not in _FRAME_WORDS and w not in _RECAP_WORDS]
     # "Who fixed it?" follows up; "What discount did Roomwise give them?" names what it asks

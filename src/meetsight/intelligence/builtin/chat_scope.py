@@ -42,7 +42,9 @@ LOOK_BACK = 2  # lines before a sentence that may hold what it answers
 # name said otherwise there is only the first thing on the agenda ("Zainab, start with Northgate").
 _INTRODUCES = re.compile(
     r"\b(?:this is|calling|from|at|here|welcome|joining|represent\w*|on behalf of|habla|llamo|"
-    r"de parte de|desde|bienvenid\w*|soy|somos)\b"
+    r"de parte de|desde|bienvenid\w*|soy|somos|"
+    # a phone greeting: "Denta Flow, buenas tardes, le atiende Mariana", "Acme, good morning"
+    r"atiende|speaking|good (?:morning|afternoon|evening)|buen(?:os|as) (?:dias|tardes|noches))\b"
 )
 _GENERIC_WORDS = """year years month months week weeks day days hour hours minute minutes time
 times per much many number amount ano anos mes meses semana semanas dia dias hora horas vez"""
@@ -85,11 +87,31 @@ def _line_words(conversation: Conversation) -> tuple[frozenset[str], ...]:
     return tuple(frozenset(words(line.text)) for line in conversation.lines)
 
 
+# "What happened in Vitoria?", "¿Qué pasó con el pedido?": the verb asks about an event, it
+# names nothing ("te paso los datos" does not answer it).
+_ASKS_EVENT = re.compile(
+    r"\b(?:what|que)\s+(?:(?:has|had|have)\s+)?(?:happen\w*|went wrong|go(?:es)? wrong|"
+    r"is going on|was going on|pas[oa]|paso|ha pasado|habia pasado|ocurri\w*|ocurre|"
+    r"sucedi\w*|sucede)\b"
+)
+_EVENT_WORDS = "happen happened happens happening went wrong going"
+_EVENT_WORDS_ES = "paso pasa pasado ocurrio ocurre ocurrido sucedio sucede sucedido"
+
+
+def _asking_terms(text: str, language: str) -> set[str]:
+    """The terms of a question's asking verb: "happened" of "What happened in X?"."""
+    if not _ASKS_EVENT.search(fold(text)):
+        return set()
+    return set(terms(_EVENT_WORDS, language)) | set(terms(_EVENT_WORDS_ES, language))
+
+
 def question_terms(conversation: Conversation, plan: Plan) -> dict[str, float]:
     """The question's terms and their weights: subject names ``SUBJECT_NAME_WEIGHT``; in a
     follow-up, the words of the question it follows ``FOLLOWED_WEIGHT``."""
     language = conversation.language
     wanted = query_terms(plan.text, language)
+    for t in _asking_terms(plan.text, language):
+        wanted.pop(t, None)
     subject = subject_terms(conversation, plan)
     own = set(terms(plan.lead, language)) if plan.lead else set(wanted)
     return {
@@ -103,6 +125,7 @@ def specific_terms(conversation: Conversation, plan: Plan) -> set[str]:
         set(query_terms(plan.text, conversation.language))
         - subject_terms(conversation, plan)
         - _GENERIC
+        - _asking_terms(plan.text, conversation.language)
     )
 
 
@@ -116,7 +139,17 @@ def unnamed(conversation: Conversation, plan: Plan) -> str:
 @per_conversation(16)
 def _vocabulary(conversation: Conversation) -> frozenset[str]:
     texts = [conversation.title, *(line.text for line in conversation.lines)]
-    return frozenset(w for text in texts for w in words(text))
+    return frozenset(w for text in texts for w in words(spelled_out(text)))
+
+
+_SPELLED = re.compile(r"\b[A-Za-z](?: [A-Za-z]\b){1,5}")
+
+
+def spelled_out(text: str) -> str:
+    """``text`` with letters said one by one joined as the acronym they spell (speech
+    recognition writes "the t t b report" for the TTB report), kept as said too."""
+    joined = [m.group(0).replace(" ", "") for m in _SPELLED.finditer(text)]
+    return f"{text} {' '.join(joined)}" if joined else text
 
 
 def missing_names(conversation: Conversation, plan: Plan) -> bool:

@@ -28,8 +28,9 @@ from dataclasses import dataclass
 
 from meetsight.intelligence.builtin.amounts import NUMBER_WORDS, find_amounts
 from meetsight.intelligence.builtin.bounded_cache import per_conversation
-from meetsight.intelligence.builtin.chat_numbers import number_runs
+from meetsight.intelligence.builtin.chat_numbers import NumberRun, number_runs
 from meetsight.intelligence.builtin.chat_passages import stem, terms
+from meetsight.intelligence.builtin.chat_question import ROLE as _ROLE
 from meetsight.intelligence.builtin.chat_question import Plan, Slot, counted_head
 from meetsight.intelligence.builtin.cues import DATE, is_common_word, proper_names
 from meetsight.intelligence.builtin.stopwords import BOTH, wordset
@@ -94,14 +95,6 @@ _ASKS_PAST = re.compile(
 _FUTURE = re.compile(
     r"\b(?:will|i'll|we'll|you'll|they'll|he'll|she'll|it'll|going to|gonna|tomorrow|next|"
     r"manana|proxim[oa]|que viene)\b"
-)
-_ROLE = re.compile(
-    r"\b(?:cfo|ceo|coo|cto|ciso|cio|vp|president|director\w*|manager|head of|owner|founder|"
-    r"partner|board|committee|procurement|legal|counsel|controller|technician|engineer|"
-    r"consultant|accountant|auditor|lawyer|assistant|supervisor|coordinator|analyst|"
-    r"administrator|gerente|socio|socia|tecnico|tecnica|ingenier[oa]|consultor[a]?|"
-    r"contador[a]?|contable|auditor[a]?|abogad[oa]|asistente|coordinador[a]?|"
-    r"consejo|comite|jefe|jefa|responsable|directora?|dueno|duena)\b"
 )
 # "Who is their CFO?", "¿Quién es el jefe de compras?": who holds a role
 _WHO_HOLDS = re.compile(
@@ -184,10 +177,74 @@ def has_number(folded: str) -> bool:
 _LEADING_NUMBER = re.compile(
     r"^(?:(?:we're|we are|we have|we've got|there are|there's|it's|it is|that's|somos|son|"
     r"tenemos|hay|seremos)\s+)?(?:about|around|roughly|approximately|maybe|just|over|under|"
-    r"almost|nearly|unos|unas|casi|mas de|menos de|alrededor de|cerca de)?\s*(?:\d|"
+    r"almost|nearly|unos|unas|casi|mas de|menos de|alrededor de|cerca de)?\s*(?P<number>"
+    # "a hundred eighty", "a couple hundred"
+    r"(?:(?:a|an)\s+(?:couple\s+(?:of\s+)?)?(?=hundred|thousand|dozen))?(?:\d[\d,.]*|"
     + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
-    + r")\b"
+    + r")\b(?:[\s-]+(?:and\s+|y\s+)?(?:"
+    + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
+    + r")\b)*)"
 )
+# Spoken openers before a reply's number ("um about one eighty", "oh maybe twelve").
+_FILLERS = re.compile(
+    r"^(?:(?:um+|uh+|erm|er|ah|oh|so|well|yeah|yes|no|mm+|hmm+|eh|pues|este|"
+    r"bueno|o sea|si|like)[\s,.]+)+"
+)
+
+
+def _without_fillers(folded: str) -> str:
+    return _FILLERS.sub("", folded)
+
+
+# After a bare figure: nothing that makes it a count of another thing, an amount or a share.
+_BARE_AFTER = wordset(
+    """a an al per por each every cada in en of de a and y or o so then that which we they it
+    and total roughly give take or more less than maybe tops at en"""
+)
+
+
+def _bare(run: NumberRun) -> bool:
+    """A figure said without what it counts: "about six hundred a month", "maybe fourteen
+    hundred.", not "six hundred dollars", "twelve percent", "three sites"."""
+    if not run.after:
+        return True
+    first, *rest = run.after
+    second = tuple(w for w in rest if w not in ("la", "el", "the"))[:1]  # "a la semana"
+    if first not in _BARE_AFTER or (first == "por" and second == ("ciento",)):
+        return False
+    # "a month", "al mes", "per week": a rate in time; "per user" counts users
+    return first not in _RATE or (bool(second) and second[0] in _TIME)
+
+
+_RATE = wordset("a an al per por each every cada")
+_TIME = wordset("day days week weeks month months year years quarter dia semana mes ano trimestre")
+
+
+_SHARE_AFTER = re.compile(r"^\s*(?:%|percent\b|per cent\b|por ciento\b)")
+
+
+def _is_share(run: NumberRun, folded: str) -> bool:
+    """A percentage ("seventy-eight percent of the shipments") counts nothing."""
+    return bool(_SHARE_AFTER.match(folded[run.end :]))
+
+
+def _lasts(folded: str) -> bool:
+    """Whether a sentence says a duration ("three weeks"), not a rate ("six hundred a month")."""
+    for m in _DURATION.finditer(folded):
+        said = m.group(0).split()
+        rate = said[0] in _RATE and _NUMBER.search(folded[max(0, m.start() - 15) : m.start()])
+        if not rate and not _RATE & set(said[1:-1]):
+            return True
+    return False
+
+
+def _prior_terms(sentence: str, line: str, language: str) -> set[str]:
+    """The terms of the sentence said just before ``sentence`` in its line."""
+    at = line.find(sentence) if line else -1
+    if at <= 0:
+        return set()
+    prior = re.split(r"(?<=[.!?])\s+", line[:at].strip())
+    return {stem(w, language) for w in words(prior[-1])} if prior and prior[-1] else set()
 
 
 _APPROXIMATELY = wordset(
@@ -341,15 +398,28 @@ def slot_values(
                 return [m.group(0)]
         # "How many people work there?" "We're twelve.": a reply that starts with the number.
         replied = bool(counted & {stem(w, language) for w in words(before)})
-        if replied and _LEADING_NUMBER.match(folded):
-            return [""]
+        leading = _LEADING_NUMBER.match(_without_fillers(folded))
+        if replied and leading:
+            # said outright when the line before asks how many ("what about volunteers how
+            # many do you have" / "um about a hundred eighty")
+            asked_count = bool(re.search(r"\bhow many\b|\bcuant[oa]s\b", fold(before)))
+            return [leading.group("number") if asked_count else ""]
+        # "The supplier invoices. We get about six hundred a month.": the thing counted said
+        # in the sentence before, the number bare (no noun, currency, unit or percent after it)
+        if head & _prior_terms(sentence, line, language) and not _lasts(folded):
+            bare = [r.text for r in number_runs(sentence) if _bare(r) and not _is_share(r, folded)]
+            if bare:
+                return bare[:1]
         # "weekly attendance is about twenty four hundred": the thing counted elsewhere in the
         # sentence, and a figure that counts nothing else (implied).
         # (a duration counts time: "three to five working days" is no count of dentists)
         if (
             counted & set(terms(sentence, language))
             and not _DURATION.search(folded)
-            and any(not r.counted and not r.money for r in number_runs(sentence))
+            and any(
+                not r.counted and not r.money and not _is_share(r, folded)
+                for r in number_runs(sentence)
+            )
         ):
             return [""]
         return []
@@ -369,10 +439,25 @@ def slot_values(
         return [m.group(0) for m in DATE.finditer(folded)] + [
             m.group(0) for m in _ORDINAL_DATE.finditer(folded)
         ]
-    return _name_values(plan, sentence, folded, setting)
+    return _name_values(plan, sentence, folded, setting, line or sentence, before)
 
 
-def _name_values(plan: Plan, sentence: str, folded: str, setting: Setting) -> list[str]:
+def _role_said(asked: str, said: str, skip: set[str]) -> bool:
+    """Whether the role a "who is their X?" question asks about is said ("our finance director,
+    Ramos" for "who is the finance director?"): one of its words whole, not a word sharing its
+    first letters ("account" is no accountant)."""
+    m = _WHO_HOLDS.match(asked)
+    rest = asked[m.end() :] if m else asked
+    role = [w for w in words(rest) if w not in BOTH and w not in skip and len(w) > 2]
+    if not role:
+        return True
+    told = set(words(said))
+    return any(w in told or f"{w}s" in told or w.rstrip("s") in told for w in role)
+
+
+def _name_values(
+    plan: Plan, sentence: str, folded: str, setting: Setting, line: str = "", before: str = ""
+) -> list[str]:
     skip = {fold(w) for e in plan.entities for w in e.split()} | {fold(x) for x in plan.exclude}
     # "Who does Brian have to justify the price to?": the speaker asked about is not the answer
     skip |= {w for name in plan.speakers for w in words(name)}
@@ -381,13 +466,15 @@ def _name_values(plan: Plan, sentence: str, folded: str, setting: Setting) -> li
         found = [n for n, kind in named if kind == "person"]
         # "Who is their head of purchasing?" asks who holds the role: the role said again
         # ("I spoke to their head of purchasing") does not answer it
-        asked = fold(plan.text)
+        asked = fold(plan.text).strip(" ¿?¡!.")
         found += [m.group(0) for m in _ROLE.finditer(folded) if m.group(0) not in asked]
         found += [w for w in words(sentence) if w in setting.people and w not in skip]
         # Otherwise a name that may be a person's, or someone speaking for themselves.
         speaking = _FIRST_PERSON_ES if plan.language == "es" else _FIRST_PERSON
         if _WHO_HOLDS.match(asked):
             speaking = _SELF_NAMED  # "who is their CFO?": only "I'm the CFO" speaks for oneself
+            if not _role_said(asked, f"{line} {before}", skip | {f"{w}'s" for w in skip}):
+                return []  # a name said about something else holds no role
         weak = speaking.search(folded)
         return found or ([""] if weak else [])
     if not setting.cased:
