@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 
 import numpy as np
+import pytest
 from summary_support import make
 
 from meetsight.intelligence.builtin.competitors import (
@@ -360,3 +361,21 @@ def test_platforms_a_product_supports_and_where_data_flows_are_not_rivals() -> N
     )
     found = names(call)
     assert not {"Keyloom", "Stockwise", "Pinmarket"} & set(found)
+
+
+@pytest.mark.xfail(
+    reason="known gap: a Spanish complaint phrased outside the corpus ('se nos cuelga') reads "
+    "as a tool (0.39 competitor); the English 'We use X, and it keeps failing' reads 0.75",
+    strict=False,
+)
+def test_the_incumbent_named_once_with_what_goes_wrong_with_it() -> None:
+    call = make(
+        [
+            (S, "¿Con qué gestionáis las reservas ahora mismo?"),
+            (C, "Trabajamos con Reservalia y se nos cuelga cada vez que hay un puente largo."),
+            (S, "Entiendo. Nosotros hacemos la migración de los datos sin coste."),
+        ],
+        sellers=[S],
+        title="Hostal Miramar - reservas",
+    )
+    assert "Reservalia" in names(call)

@@ -302,6 +302,13 @@ _COMPETITOR = [
     "{lead}Zorvex is ahead of us on reviews, which is embarrassing.",
     "{lead}Zorvex wants us to put their units in the rest of the sites.",
     "{lead}the last time we tried this, with Zorvex, it went nowhere.",
+    # the incumbent named with what goes wrong with it
+    "{lead}we use Zorvex, and it keeps crashing on {thing}.",
+    "{lead}we use Zorvex today and it keeps failing when the network drops.",
+    "{lead}right now it's Zorvex, and it breaks every time we change {thing}.",
+    "{lead}we're using Zorvex, but it falls over at month end.",
+    "{lead}we have Zorvex, and honestly it's been a headache since {month}.",
+    "{lead}we use Zorvex, and the team has given up on {thing}.",
 ]
 
 _TOOL = [

@@ -110,6 +110,9 @@ _COMPETITOR = [
     "{lead}si Zorvex subiera mucho el precio, quizá cambiaríamos.",
     "{lead}usamos Zorvex desde hace tres años y lo renovamos en enero.",
     "{lead}ya nos cotizó Zorvex, mil quinientos por trabajador.",
+    "{lead}usamos Zorvex y se cae cada dos por tres.",
+    "{lead}ahora tenemos Zorvex, pero falla cada vez que cerramos el mes.",
+    "{lead}trabajamos con Zorvex y el equipo ya no se fía de los informes.",
 ]
 
 _TOOL = [
