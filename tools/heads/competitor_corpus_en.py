@@ -293,6 +293,22 @@ _COMPETITOR = [
     "{lead}Zorvex came up again with another account.",
     "{lead}the other finalist was Zorvex.",
     "{lead}it was us, Zorvex and a small local firm.",
+    # several vendors in the running, listed together
+    "{lead}it's down to you, Zorvex and one more.",
+    "{lead}four bids: you, Quindle, Zorvex and a local firm.",
+    "{lead}Quindle for sure, and maybe Zorvex, I'm not sure.",
+    "{lead}you came over from Zorvex, right?",
+    "{lead}if Zorvex raised prices a lot, we'd look again.",
+    "{lead}Zorvex is ahead of us on reviews, which is embarrassing.",
+    "{lead}Zorvex wants us to put their units in the rest of the sites.",
+    "{lead}the last time we tried this, with Zorvex, it went nowhere.",
+    # the incumbent named with what goes wrong with it
+    "{lead}we use Zorvex, and it keeps crashing on {thing}.",
+    "{lead}we use Zorvex today and it keeps failing when the network drops.",
+    "{lead}right now it's Zorvex, and it breaks every time we change {thing}.",
+    "{lead}we're using Zorvex, but it falls over at month end.",
+    "{lead}we have Zorvex, and honestly it's been a headache since {month}.",
+    "{lead}we use Zorvex, and the team has given up on {thing}.",
 ]
 
 _TOOL = [
@@ -334,6 +350,12 @@ _TOOL = [
     "{lead}all our mailboxes are on Zorvex.",
     "{lead}we switched our analytics to Zorvex before the launch.",
     "{lead}the new Zorvex tag is on every page now.",
+    # what the customer's data flows into, connectors being certified
+    "{lead}the returns flow into Zorvex every night.",
+    "{lead}we'd have to rebuild how orders flow into Zorvex.",
+    "{lead}our Zorvex connector is in certification.",
+    "{lead}the Zorvex connector is certified, so setup is a day.",
+    "{lead}we already sync the bookings with Zorvex.",
 ]
 
 _OURS = [
@@ -367,6 +389,10 @@ _PERSON = [
     "{lead}Zorvex, can you take that one?",
     "{lead}thanks, Zorvex.",
     "{lead}I'll brief Zorvex at the exec meeting.",
+    "{lead}my {exec}, Zorvex, is asking me whether we should renew.",
+    "{lead}Zorvex wants to hear it from you, not from me.",
+    "{lead}Zorvex sends the reference letters before Friday.",
+    "{lead}I'll take all of this to Zorvex and get back to you.",
 ]
 
 _PLACE = [
@@ -452,6 +478,16 @@ _OTHER = [
     "{lead}the Zorvex on that role is sixty-forty.",
     "{lead}our Zorvex went from forty to fifty-five days.",
     "{lead}the agency we hired, Zorvex, built the new site.",
+    # standards and protocols a product supports, traffic sources, partner programs, marketplaces
+    "{lead}we support single sign-on with Zorvex.",
+    "{lead}login works over Zorvex, so any identity provider is fine.",
+    "{lead}people coming from Zorvex hit error pages for two days.",
+    "{lead}most of our traffic comes from Zorvex.",
+    "{lead}Zorvex has a program for software partners.",
+    "{lead}our accounting firm, Zorvex, already works with them.",
+    "{lead}we sell through Zorvex, and they take a commission on every order.",
+    "{lead}the delivery apps like Zorvex take thirty percent.",
+    "{lead}Zorvex is the trade show where we met them.",
 ]
 
 EN = (
@@ -493,4 +529,9 @@ PAIRS: list[tuple[str, str, str]] = [
     ("{lead}{A} quoted {B} a lower price.", "competitor", "other"),
     ("{lead}{A} is the distributor; {B} is the one quoting against you.", "other", "competitor"),
     ("{lead}we migrate a lot of customers off {A} onto {B}.", "competitor", "ours"),
+    ("{lead}we integrate with {A} and {B} today.", "tool", "tool"),
+    ("{lead}{A} and {B} both have programs for software partners.", "other", "other"),
+    ("{lead}you, {A}, {B} and a small local firm that dropped out.", "competitor", "competitor"),
+    ("{lead}{A} quoted {amount}, and {B} was around {amount}.", "competitor", "competitor"),
+    ("{lead}we support {A} with {B}.", "other", "other"),
 ]

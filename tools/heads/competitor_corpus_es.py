@@ -107,6 +107,12 @@ _COMPETITOR = [
     "{lead}me habló una chica de Zorvex y me mandó precio.",
     "{lead}Zorvex nos ofreció su módulo gratis el primer año.",
     "{lead}Zorvex está mirando el pliego.",
+    "{lead}si Zorvex subiera mucho el precio, quizá cambiaríamos.",
+    "{lead}usamos Zorvex desde hace tres años y lo renovamos en enero.",
+    "{lead}ya nos cotizó Zorvex, mil quinientos por trabajador.",
+    "{lead}usamos Zorvex y se cae cada dos por tres.",
+    "{lead}ahora tenemos Zorvex, pero falla cada vez que cerramos el mes.",
+    "{lead}trabajamos con Zorvex y el equipo ya no se fía de los informes.",
 ]
 
 _TOOL = [
@@ -122,6 +128,8 @@ _TOOL = [
     "{lead}todo se exporta a Zorvex a fin de mes.",
     "{lead}los pagos van por Zorvex.",
     "{lead}el banco es Zorvex y la conciliación va por ahí.",
+    "{lead}las devoluciones entran en Zorvex cada noche.",
+    "{lead}nuestro conector con Zorvex está en certificación.",
 ]
 
 _OURS = [
@@ -140,6 +148,9 @@ _PERSON = [
     "{lead}se lo comento a Zorvex.",
     "{lead}Zorvex también va a estar.",
     "{lead}lo decido con Zorvex, que es quien firma.",
+    "{lead}Zorvex nos pasa las cartas de referencia antes del viernes.",
+    "{lead}mi director, Zorvex, me pregunta si renovamos.",
+    "{lead}Zorvex, de marketing, lo lleva.",
 ]
 
 _PLACE = [
@@ -175,6 +186,10 @@ _OTHER = [
     "{lead}el plan Zorvex es el que contratan casi todos.",
     "{lead}la gestoría, Zorvex, nos lleva los impuestos.",
     "{lead}la agencia, Zorvex, nos hizo la web.",
+    "{lead}ya trabajan con nuestra gestoría, Zorvex, y eso nos ahorra trabajo.",
+    "{lead}si Zorvex nos sube la comisión de los pedidos, lo notamos.",
+    "{lead}vendemos por Zorvex y se quedan una comisión por pedido.",
+    "{lead}la gente que llega desde Zorvex ve una página de error.",
 ]
 
 ES = (

@@ -10,7 +10,9 @@
    the subject ("Netradyne also bid").
 2. Each mention is read in context: its sentence with the name masked (and the sentence before
    when the one holding the name is short: "What are you using today?" / "Zorvex, for years."),
-   cut to ``WINDOW`` words on each side of the name.
+   cut to ``WINDOW`` words on each side of the name. A short sentence is also read alone, and
+   the stronger rival reading of the two counts: its own words often say it already ("And
+   Zorvex was around twenty-eight.", where the sentence before is about something else).
    The ``competitor`` head (a corpus of masked sentences, English and Spanish) tells a rival
    (evaluated, pitched, quoting, incumbent being replaced, threatened switch, lost deal) from the
    customer's own tools and integrations, our own company, people, places and other names.
@@ -53,8 +55,8 @@ from meetsight.intelligence.conversation import Conversation
 
 MASK = "Zorvex"  # the corpus writes every masked name this way
 OTHER = "Quindle"  # another name in the same sentence: a name, but not the one read
-SURE = 0.75  # the best mention's probability that makes a name a competitor
-SINGLE = 0.5  # the same for a name said once
+SURE = 0.85  # the best mention's probability that makes a name a competitor
+SINGLE = 0.7  # the same for a name said once
 POOLED = 0.85  # several weaker mentions together: 1 - prod(1 - p) over the mentions
 WINDOW = 8  # words read on each side of the masked name
 LEAN = 0.4  # mentions at least this likely are the ones quoted
@@ -263,16 +265,17 @@ def _mask(text: str, name: str, token: str) -> str:
     return re.sub(rf"(?<!\w){re.escape(name)}(?=['\u2019]s\b|(?!\w))", token, text)
 
 
-def _context(previous: str, sentence: str, name: str, others: Sequence[str]) -> str:
-    """The sentence with ``name`` masked; other names in it become another made-up name, so one
-    name's evidence ("what we pay X") does not rub off on its neighbour ("a hard sell to Y")."""
+def _context(previous: str, sentence: str, name: str, others: Sequence[str]) -> tuple[str, ...]:
+    """The readings of one mention: the sentence with ``name`` masked; other names in it become
+    another made-up name, so one name's evidence ("what we pay X") does not rub off on its
+    neighbour ("a hard sell to Y"). A short sentence is read with the one before it and alone."""
     masked = _mask(sentence, name, MASK)
     for other in others:
         if other != name and other not in name:
             masked = _mask(masked, other, OTHER)
     if previous and len(sentence.split()) < SHORT_SENTENCE:
-        masked = f"{previous} {masked}"
-    return _window(masked)
+        return (_window(f"{previous} {masked}"), _window(masked))
+    return (_window(masked),)
 
 
 def _window(masked: str) -> str:
@@ -285,12 +288,15 @@ def _window(masked: str) -> str:
     return " ".join(tokens[max(0, at - WINDOW) : at + WINDOW + 1])
 
 
-def _mentions(conversation: Conversation) -> dict[str, list[tuple[int, str, str]]]:
+Spot = tuple[int, str, tuple[str, ...]]  # line, sentence, readings with the name masked
+
+
+def _mentions(conversation: Conversation) -> dict[str, list[Spot]]:
     """Each candidate name (by its folded form) to its first mentions: (line, sentence,
-    context with the name masked). The first spelling seen is the name's display form."""
+    readings with the name masked). The first spelling seen is the name's display form."""
     excluded = _excluded(conversation)
     mid_caps = _mid_sentence_caps([ln.text for ln in conversation.lines])
-    found: dict[str, list[tuple[int, str, str]]] = {}
+    found: dict[str, list[Spot]] = {}
     shown: dict[str, str] = {}
     previous = ""
     anywhere = Counter(
@@ -340,7 +346,7 @@ def _mentions(conversation: Conversation) -> dict[str, list[tuple[int, str, str]
     }
 
 
-def _tier_name(name: str, spots: Sequence[tuple[int, str, str]]) -> bool:
+def _tier_name(name: str, spots: Sequence[Spot]) -> bool:
     """An ordinary word written as a plan or tier name in one of its mentions."""
     if not ordinary_word(fold(name)):
         return False
@@ -353,17 +359,15 @@ def _tier_name(name: str, spots: Sequence[tuple[int, str, str]]) -> bool:
 _SUBJECT = re.compile(r"(?:['\u2019]s)?\s+[a-z]")
 
 
-def _spoken_mentions(
-    conversation: Conversation,
-) -> dict[str, list[tuple[int, str, str]]]:
+def _spoken_mentions(conversation: Conversation) -> dict[str, list[Spot]]:
     """The same for a lowercase transcript: the candidates found in vendor slots
     (:mod:`spoken_names`), each read on its first mentions with the spoken words masked
     (the line before joins a short line, as for capitalised names)."""
     texts = [fold(ln.text) for ln in conversation.lines]
-    found: dict[str, list[tuple[int, str, str]]] = {}
+    found: dict[str, list[Spot]] = {}
     found_names = spoken_names(texts, _excluded(conversation), _parties(conversation))
     for cand in found_names[:MAX_NAMES]:
-        spots: list[tuple[int, str, str]] = []
+        spots: list[Spot] = []
         for i, (line, text) in enumerate(zip(conversation.lines, texts, strict=True)):
             spans = occurrences(text, cand.key)
             if not spans:
@@ -375,7 +379,7 @@ def _spoken_mentions(
                 masked = masked[:start] + MASK + masked[end:]
             if i and len(text.split()) < SHORT_SENTENCE:
                 masked = f"{conversation.lines[i - 1].text.lower()} {masked}"
-            spots.append((line.index, line.text, _window(masked)))
+            spots.append((line.index, line.text, (_window(masked),)))
             if len(spots) >= MAX_MENTIONS:
                 break
         if spots:
@@ -447,7 +451,7 @@ def _find(conversation: Conversation) -> tuple[Competitor, ...]:
                 spoken.add(name)
     if not mentions:
         return ()
-    contexts = [c for spots in mentions.values() for _, _, c in spots]
+    contexts = [c for spots in mentions.values() for _, _, readings in spots for c in readings]
     head = load_head("competitor")
     probs = head.probabilities(embed(contexts), contexts)
     kinds = _name_kinds(list(mentions))
@@ -455,8 +459,12 @@ def _find(conversation: Conversation) -> tuple[Competitor, ...]:
     blocks: dict[str, np.ndarray] = {}
     row = 0
     for name, spots in mentions.items():
-        blocks[name] = probs[row : row + len(spots)]
-        row += len(spots)
+        rows = []
+        for _, _, readings in spots:  # the reading that leans most to a rival stands
+            block = probs[row : row + len(readings)]
+            rows.append(block[int(block[:, column].argmax())])
+            row += len(readings)
+        blocks[name] = np.stack(rows)
 
     def plausible(name: str) -> bool:  # not plainly a place or a person
         return not (

@@ -26,6 +26,11 @@ EPOCHS = 300
 LEARNING_RATE = 0.05
 L2 = 1e-4
 SEED = 7
+# Heads fitted more closely to their corpus: (epochs, L2). The competitor head's corpus spells
+# out many near-identical structures whose difference is one word order ("we lost A to B":
+# A an account, B a rival); at the default L2 it stayed unsure on its own templates (64% of its
+# competitor sentences above 0.75).
+FIT = {"competitor": (600, 5e-5)}
 
 
 @dataclass(frozen=True)
@@ -56,7 +61,9 @@ def read_corpus(name: str) -> list[Example]:
     return out
 
 
-def _fit(x: np.ndarray, y: np.ndarray, classes: int) -> tuple[np.ndarray, np.ndarray]:
+def _fit(
+    x: np.ndarray, y: np.ndarray, classes: int, epochs: int = EPOCHS, l2: float = L2
+) -> tuple[np.ndarray, np.ndarray]:
     """Softmax regression by full-batch Adam; class-balanced so a rare label is not ignored."""
     n, d = x.shape
     counts = np.bincount(y, minlength=classes).astype(np.float32)
@@ -67,13 +74,13 @@ def _fit(x: np.ndarray, y: np.ndarray, classes: int) -> tuple[np.ndarray, np.nda
     m_w, v_w = np.zeros_like(w), np.zeros_like(w)
     m_b, v_b = np.zeros_like(b), np.zeros_like(b)
     beta1, beta2, eps = 0.9, 0.999, 1e-8
-    for step in range(1, EPOCHS + 1):
+    for step in range(1, epochs + 1):
         logits = x @ w + b
         logits -= logits.max(axis=1, keepdims=True)
         p = np.exp(logits)
         p /= p.sum(axis=1, keepdims=True)
         err = (p - onehot) * sample_weight[:, None] / n
-        g_w = x.T @ err + L2 * w
+        g_w = x.T @ err + l2 * w
         g_b = err.sum(axis=0)
         for param, grad, m, v in ((w, g_w, m_w, v_w), (b, g_b, m_b, v_b)):
             m *= beta1
@@ -91,7 +98,7 @@ def train(name: str, examples: list[Example]) -> Head:
     texts = [e.text for e in examples]
     x = features(embed(texts), [""] * len(texts) if name in EMBEDDING_ONLY else texts)
     y = np.array([labels.index(e.label) for e in examples])
-    w, b = _fit(x, y, len(labels))
+    w, b = _fit(x, y, len(labels), *FIT.get(name, (EPOCHS, L2)))
     return Head(name, labels, w, b, corpus_sha256(name))
 
 
