@@ -18,10 +18,9 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from meetsight.activities.models import Activity
+from meetsight.activities.status import transition_status
 from meetsight.config import Settings
 from meetsight.observability.context import job_id_var, request_id_var
 from meetsight.observability.metrics import observe_job
@@ -30,7 +29,6 @@ from meetsight.processing.errors import LeaseLost, PermanentError
 from meetsight.processing.jobs import Claim
 from meetsight.speech.media_process import MediaProcessPool, shared_pool
 from meetsight.storage.base import MediaStore
-from meetsight.webhooks.events import emit_status
 
 log = logging.getLogger("meetsight.worker")
 INTERNAL_FAILURE = "Processing failed on an internal error; it has been logged"
@@ -216,24 +214,11 @@ class Worker:
         """The job ends `failed`, and its activity shows why."""
         async with self.sessionmaker() as session:
             if await jobs.fail(session, claim, reason) and claim.activity_id:
-                failed = await session.execute(
-                    sa.update(Activity)
-                    .where(
-                        Activity.organization_id == claim.organization_id,
-                        Activity.id == claim.activity_id,
-                    )
-                    .values(status="failed", failure_reason=reason)
-                    .returning(Activity.is_call, Activity.name)
+                await transition_status(
+                    session,
+                    claim.organization_id,
+                    claim.activity_id,
+                    "failed",
+                    failure_reason=reason,
                 )
-                row = failed.first()
-                if row is not None:
-                    await emit_status(
-                        session,
-                        claim.organization_id,
-                        activity_id=claim.activity_id,
-                        is_call=row.is_call,
-                        status="failed",
-                        name=row.name,
-                        failure_reason=reason,
-                    )
             await session.commit()
