@@ -16,11 +16,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.activities import repository as repo
 from meetsight.activities.models import Activity
+from meetsight.activities.updates import update_activity
 from meetsight.webhooks.events import emit_status
 
 MILESTONES: Final = ("transcript_done", "summary_done", "notes_done")
@@ -91,14 +91,12 @@ async def _set_status(
     failure_reason: str | None,
     only_from: str | None = None,
 ) -> Announced | None:
-    condition = [Activity.organization_id == organization_id, Activity.id == activity_id]
-    if only_from is not None:
-        condition.append(Activity.status == only_from)
-    changed = await session.execute(
-        sa.update(Activity)
-        .where(*condition)
-        .values(status=status, failure_reason=failure_reason)
-        .returning(Activity.is_call, Activity.name)
+    row = await update_activity(
+        session,
+        organization_id,
+        activity_id,
+        where=() if only_from is None else (Activity.status == only_from,),
+        status=status,
+        failure_reason=failure_reason,
     )
-    row = changed.first()
     return None if row is None else Announced(row.is_call, row.name)
