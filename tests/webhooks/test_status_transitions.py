@@ -17,7 +17,7 @@ from fixtures.webhook_receiver import webhook_receiver
 from meetsight.activities.models import Activity
 from meetsight.activities.status import Announced, transition_status
 from meetsight.config import Settings
-from meetsight.processing.queue import enqueue_processing
+from meetsight.jobs.queue import enqueue_processing
 from meetsight.state import AppState
 from meetsight.webhooks.models import WebhookDelivery, WebhookEndpoint
 from meetsight.webhooks.names import MEETING_STATUS_CHANGED

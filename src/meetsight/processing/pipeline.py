@@ -19,10 +19,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.activities.models import Activity
 from meetsight.activities.status import Announced, transition_status
+from meetsight.jobs import claims
+from meetsight.jobs.context import JobContext
+from meetsight.jobs.errors import LeaseLost
 from meetsight.observability.metrics import observe_stage_timings
-from meetsight.processing import jobs
-from meetsight.processing.errors import LeaseLost
-from meetsight.processing.worker import JobContext
 
 log = logging.getLogger("meetsight.pipeline")
 
@@ -57,7 +57,7 @@ class StageContext:
                 await transition_status(
                     session, self.org_id, self.activity.id, status, activity=announced
                 )
-            if not await jobs.save_progress(session, self.job.claim, payload):
+            if not await claims.save_progress(session, self.job.claim, payload):
                 await session.rollback()
                 raise LeaseLost(self.job.claim.job_id)
             await session.commit()
@@ -68,7 +68,7 @@ class StageContext:
         that must survive this process dying before the stage ends)."""
         payload = {**self.payload, **changes}
         async with self.job.sessionmaker() as session:
-            if not await jobs.save_progress(session, self.job.claim, payload):
+            if not await claims.save_progress(session, self.job.claim, payload):
                 await session.rollback()
                 raise LeaseLost(self.job.claim.job_id)
             await session.commit()
@@ -133,7 +133,7 @@ async def run_stages(ctx: JobContext, stages: list[Stage]) -> None:
             time.perf_counter() - started,
         )
     async with ctx.sessionmaker() as session:
-        if not await jobs.finish(session, ctx.claim):
+        if not await claims.finish(session, ctx.claim):
             raise LeaseLost(ctx.claim.job_id)
         if ctx.claim.activity_id:
             await transition_status(

@@ -6,10 +6,10 @@ from meetsight.activities.models import Activity
 from meetsight.activities.service import media_prefix
 from meetsight.activities.updates import update_activity
 from meetsight.errors import AppError
-from meetsight.processing.errors import PermanentError
-from meetsight.processing.media_check import check_media
+from meetsight.jobs.errors import PermanentError
 from meetsight.processing.media_fetch import fetch_media
 from meetsight.processing.pipeline import StageContext
+from meetsight.speech.media_check import check_media
 
 
 def needs_fetch(activity: Activity, payload: dict[str, object]) -> bool:

@@ -9,7 +9,7 @@ from typing import Any
 from meetsight.activities.models import Activity
 from meetsight.activities.service import media_prefix
 from meetsight.activities.updates import update_activity
-from meetsight.processing.errors import PermanentError
+from meetsight.jobs.errors import PermanentError
 from meetsight.processing.media_steps import in_media_process
 from meetsight.processing.pipeline import StageContext
 from meetsight.speech.decode import MediaInfo

@@ -18,9 +18,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from meetsight.activities.models import Activity, ActivityParticipant
 from meetsight.activities.updates import update_activity
 from meetsight.intelligence.analytics_store import store_analytics
+from meetsight.jobs.errors import PermanentError, TransientError
 from meetsight.observability.metrics import observe_transcription
 from meetsight.organizations.models import Organization, Person
-from meetsight.processing.errors import PermanentError, TransientError
 from meetsight.processing.media_steps import in_media_process
 from meetsight.processing.pipeline import StageContext
 from meetsight.search.vectors import preembed

@@ -14,49 +14,20 @@ import os
 import socket
 import time
 import uuid
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from meetsight.activities.status import transition_status
-from meetsight.config import Settings
+from meetsight.jobs import claims
+from meetsight.jobs.claims import Claim
+from meetsight.jobs.context import Handler, JobContext, Services
+from meetsight.jobs.errors import LeaseLost, PermanentError
 from meetsight.observability.context import job_id_var, request_id_var
 from meetsight.observability.metrics import observe_job
-from meetsight.processing import jobs
-from meetsight.processing.errors import LeaseLost, PermanentError
-from meetsight.processing.jobs import Claim
-from meetsight.speech.media_process import MediaProcessPool, shared_pool
-from meetsight.storage.base import MediaStore
 
 log = logging.getLogger("meetsight.worker")
 INTERNAL_FAILURE = "Processing failed on an internal error; it has been logged"
-
-
-@dataclass(frozen=True, slots=True)
-class Services:
-    """What job handlers work with besides the database."""
-
-    settings: Settings
-    media: MediaStore
-    # Child processes that decode and recognize recordings (one per worker slot).
-    media_processes: MediaProcessPool = field(default_factory=shared_pool)
-
-
-@dataclass(frozen=True, slots=True)
-class JobContext:
-    claim: Claim
-    sessionmaker: async_sessionmaker[AsyncSession]
-    services: Services | None = None
-
-    def require_services(self) -> Services:
-        if self.services is None:
-            raise RuntimeError("this worker was built without services (settings, media)")
-        return self.services
-
-
-Handler = Callable[[JobContext], Awaitable[None]]
 
 
 def new_worker_id() -> str:
@@ -107,7 +78,7 @@ class Worker:
 
     async def run_once(self, stop: asyncio.Event | None = None) -> bool:
         """Claim and run one job; False when none was runnable."""
-        claim = await jobs.claim_next(
+        claim = await claims.claim_next(
             self.sessionmaker,
             self.worker_id,
             lease_seconds=self.lease_seconds,
@@ -148,7 +119,7 @@ class Worker:
                 work.cancel()
                 with contextlib.suppress(BaseException):
                     await work
-                await jobs.release(self.sessionmaker, claim)
+                await claims.release(self.sessionmaker, claim)
                 log.info("job %s released at shutdown", claim.job_id)
                 return "released"
         finally:
@@ -173,7 +144,7 @@ class Worker:
         while True:
             await asyncio.sleep(self.lease_seconds / 3)
             try:
-                held = await jobs.heartbeat(
+                held = await claims.heartbeat(
                     self.sessionmaker, claim, lease_seconds=self.lease_seconds
                 )
             except Exception:
@@ -191,7 +162,7 @@ class Worker:
         if error is None:
             # Handlers may finish the job in their last transaction; otherwise it ends here.
             async with self.sessionmaker() as session:
-                await jobs.finish(session, claim)
+                await claims.finish(session, claim)
                 await session.commit()
             log.info("job %s done", claim.job_id)
             return "done"
@@ -206,14 +177,14 @@ class Worker:
             await self._record_failure(claim, reason)
             return "failed"
         async with self.sessionmaker() as session:
-            await jobs.retry_later(session, claim, f"{type(error).__name__}: {error}")
+            await claims.retry_later(session, claim, f"{type(error).__name__}: {error}")
             await session.commit()
         return "retried"
 
     async def _record_failure(self, claim: Claim, reason: str) -> None:
         """The job ends `failed`, and its activity shows why."""
         async with self.sessionmaker() as session:
-            if await jobs.fail(session, claim, reason) and claim.activity_id:
+            if await claims.fail(session, claim, reason) and claim.activity_id:
                 await transition_status(
                     session,
                     claim.organization_id,
