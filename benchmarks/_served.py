@@ -75,7 +75,7 @@ def make_keys(env: dict[str, str], org_id: str, count: int) -> list[str]:
     """`count` API keys with every scope for the organization, made in one process."""
     script = f"""
 import asyncio, json
-import meetsight.db.models  # every table, for the foreign keys
+import meetsight.schema.tables  # every table, for the foreign keys
 from meetsight.auth.api_keys import create_api_key
 from meetsight.config import Settings
 from meetsight.db.engine import create_engine, create_sessionmaker

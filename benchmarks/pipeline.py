@@ -62,8 +62,8 @@ async def pipeline(path: Path, settings: Settings, env: dict[str, str]) -> dict[
     from meetsight.app import create_app
     from meetsight.auth.api_keys import create_api_key
     from meetsight.db.migrate import upgrade_async
+    from meetsight.jobs.models import Job
     from meetsight.organizations.service import create_organization
-    from meetsight.processing.models import Job
 
     await upgrade_async(settings.resolved_database_url())
     app = create_app(settings)

@@ -28,6 +28,7 @@ from meetsight.db.reads import create_reader
 from meetsight.errors import AppError, MissingScope
 from meetsight.intelligence.across_endpoints import router as ask_router
 from meetsight.intelligence.endpoints import router as intelligence_router
+from meetsight.jobs.metrics import QUEUE_REGISTRY, refresh_queue_gauges
 from meetsight.mcp.transport import build_mcp_endpoint
 from meetsight.oauth.authorize import authorize_routes
 from meetsight.oauth.bearer import BearerVerifier
@@ -156,7 +157,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     install_health(app)
     install_web(app, settings)
     if settings.metrics_enabled:
-        install_metrics(app)
+        install_metrics(
+            app,
+            settings.metrics_token,
+            QUEUE_REGISTRY,
+            lambda request: refresh_queue_gauges(request.app.state.ms.sessionmaker),
+        )
     install_middleware(app, settings)
     install_openapi(app)
     return app

@@ -232,7 +232,7 @@ def cmd_config(args: argparse.Namespace, settings: Settings) -> None:
 
 def cmd_citus_plan(args: argparse.Namespace, settings: Settings) -> None:
     """The SQL that distributes the schema on Citus (docs/scaling.md)."""
-    from meetsight.db.citus import plan, render_sql
+    from meetsight.schema.citus import plan, render_sql
 
     print(render_sql(plan()), end="")
 

@@ -11,12 +11,11 @@ from meetsight.oauth.errors import invalid_request
 from meetsight.oauth.metadata import REVOKE_PATH, TOKEN_PATH
 from meetsight.responses import error_envelope
 from meetsight.security.request_guard import Refusal
-from meetsight.web.install import error_page
+from meetsight.web.install import PAGE_NOT_FOUND, error_page
 
 OAUTH_JSON_PATHS = frozenset({TOKEN_PATH, REVOKE_PATH})
 JSON_PREFIXES = ("/api/", "/.well-known/", "/static/")
 JSON_PATHS = frozenset({"/api", "/healthz", "/readyz", "/metrics"})
-PAGE_NOT_FOUND = "There is no page at this address."
 
 
 def is_json_surface(path: str) -> bool:

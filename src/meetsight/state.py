@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
@@ -11,9 +12,18 @@ from meetsight.auth.api_keys import ApiKeyVerifier
 from meetsight.config import Settings
 from meetsight.db.reads import Reader
 from meetsight.oauth.bearer import BearerVerifier
-from meetsight.processing.pool import WorkerPool
 from meetsight.ratelimit.gate import RequestLimits
 from meetsight.storage.base import MediaStore
+
+
+class Workers(Protocol):
+    """The embedded workers (`meetsight.processing.pool.WorkerPool`, built in `app.py`)."""
+
+    def start(self) -> None: ...
+
+    def wake(self) -> None: ...
+
+    async def stop(self) -> None: ...
 
 
 @dataclass
@@ -26,7 +36,7 @@ class AppState:
     bearer: BearerVerifier
     media: MediaStore
     public_url: str
-    workers: WorkerPool | None = None
+    workers: Workers | None = None
     rate_limits: RequestLimits | None = None  # None: limits switched off (test apps)
     serialized: SerializedActivities = field(default_factory=SerializedActivities)
 

@@ -7,7 +7,7 @@ import httpx
 import pytest
 import sqlalchemy as sa
 
-import meetsight.db.models  # noqa: F401  (every table on the metadata)
+import meetsight.schema.tables  # noqa: F401  (every table on the metadata)
 from fixtures.factories import Tenant, make_activity, make_tenant
 from fixtures.multipart import multipart, wav_bytes
 from fixtures.shapes import check_envelope, check_error

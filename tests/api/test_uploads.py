@@ -18,8 +18,8 @@ from fixtures.jobs import drain_jobs
 from fixtures.multipart import mp3_bytes, mp4_bytes, multipart, silent_film_bytes, wav_bytes
 from fixtures.shapes import CALL_UPLOAD, MEETING_UPLOAD, check, check_envelope, check_error
 from meetsight.activities.models import Activity
+from meetsight.jobs.models import Job
 from meetsight.organizations.models import Person
-from meetsight.processing.models import Job
 from meetsight.state import AppState
 
 API = "/api/v1"

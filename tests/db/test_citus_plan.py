@@ -14,15 +14,15 @@ import sqlalchemy as sa
 
 from meetsight.config import normalise_database_url
 from meetsight.db.base import Base
-from meetsight.db.citus import (
+from meetsight.db.engine import create_engine
+from meetsight.db.migrate import upgrade_async
+from meetsight.schema.citus import (
     COORDINATOR_TABLES,
     DISTRIBUTION_COLUMN,
     REFERENCE_TABLES,
     plan,
     render_sql,
 )
-from meetsight.db.engine import create_engine
-from meetsight.db.migrate import upgrade_async
 
 ORG = DISTRIBUTION_COLUMN
 SCRIPT = Path(__file__).parents[2] / "scripts" / "citus_distribute.sql"

@@ -7,7 +7,7 @@ from typing import Any
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
-import meetsight.db.models  # noqa: F401  (registers every table)
+import meetsight.schema.tables  # noqa: F401  (registers every table)
 from meetsight.db.base import Base
 from meetsight.search.schema import is_search_table
 from meetsight.state import AppState

@@ -18,7 +18,7 @@ from fixtures.factories import Tenant, make_activity, make_tenant
 from fixtures.fuzzing import SeededIds, run_schemathesis, served_process, write_config
 from meetsight.config import Settings
 from meetsight.intelligence.models import Note, SmartCategory
-from meetsight.processing.models import Job
+from meetsight.jobs.models import Job
 from meetsight.state import AppState
 from meetsight.trackers.indexing import index_tracker_now
 from meetsight.trackers.models import Tracker

@@ -91,7 +91,7 @@ async def _upload(client: Any, key: str, data: bytes) -> Any:
 
 
 async def _job(state: Any, activity_id: str) -> Any:
-    from meetsight.processing.models import Job
+    from meetsight.jobs.models import Job
 
     async with state.sessionmaker() as session:
         select = Job.__table__.select().where(Job.activity_id == activity_id)

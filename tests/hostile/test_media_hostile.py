@@ -21,9 +21,10 @@ from fixtures.jobs import drain_jobs
 from fixtures.multipart import multipart
 from fixtures.shapes import check_error
 from meetsight.db.base import utcnow
+from meetsight.jobs.context import Services
+from meetsight.jobs.models import Job
 from meetsight.processing.handlers import job_handlers
-from meetsight.processing.models import Job
-from meetsight.processing.worker import Services, Worker
+from meetsight.processing.worker import Worker
 from meetsight.speech.media_process import MediaProcessPool
 from meetsight.state import AppState
 from speech.audio import SHORT_CALL, conversation

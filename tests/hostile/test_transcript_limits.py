@@ -17,8 +17,8 @@ from fixtures.factories import Tenant, make_tenant
 from fixtures.multipart import multipart
 from fixtures.shapes import check_error
 from meetsight.activities.models import Activity
+from meetsight.jobs.models import Job
 from meetsight.organizations.models import Person
-from meetsight.processing.models import Job
 from meetsight.state import AppState
 from meetsight.transcripts.models import TranscriptSegment
 

@@ -13,7 +13,7 @@ from fixtures.factories import Tenant
 from meetsight.app import create_app
 from meetsight.config import Settings
 from meetsight.db.base import utcnow
-from meetsight.processing.models import Job
+from meetsight.jobs.models import Job
 from meetsight.state import AppState
 from observability.scrape import Scrape
 

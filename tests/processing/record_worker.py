@@ -10,7 +10,8 @@ import os
 import sys
 
 from meetsight.db.engine import create_engine, create_sessionmaker
-from meetsight.processing.worker import JobContext, Worker
+from meetsight.jobs.context import JobContext
+from meetsight.processing.worker import Worker
 
 
 def _append(path: str, line: str) -> None:

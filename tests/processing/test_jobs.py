@@ -11,10 +11,11 @@ import sqlalchemy as sa
 from fixtures.factories import Tenant, make_activity
 from meetsight.activities.models import Activity
 from meetsight.db.base import utcnow
-from meetsight.processing import jobs
-from meetsight.processing.errors import PermanentError, TransientError
-from meetsight.processing.models import Job
-from meetsight.processing.worker import INTERNAL_FAILURE, JobContext, Worker
+from meetsight.jobs import claims
+from meetsight.jobs.context import JobContext
+from meetsight.jobs.errors import PermanentError, TransientError
+from meetsight.jobs.models import Job
+from meetsight.processing.worker import INTERNAL_FAILURE, Worker
 from meetsight.state import AppState
 
 
@@ -42,21 +43,25 @@ async def _org_of(state: AppState, job_id: str) -> str:
 
 async def test_claim_is_exclusive_until_the_lease_expires(state: AppState, tenant: Tenant) -> None:
     job_id = await _enqueue(state, tenant, "exclusive")
-    first = await jobs.claim_next(state.sessionmaker, "w1", lease_seconds=0.3, kinds=("exclusive",))
+    first = await claims.claim_next(
+        state.sessionmaker, "w1", lease_seconds=0.3, kinds=("exclusive",)
+    )
     assert first is not None and first.job_id == job_id and first.attempts == 1
     assert (
-        await jobs.claim_next(state.sessionmaker, "w2", lease_seconds=30, kinds=("exclusive",))
+        await claims.claim_next(state.sessionmaker, "w2", lease_seconds=30, kinds=("exclusive",))
         is None
     )
 
     await asyncio.sleep(0.5)  # w1 went silent past its lease
-    second = await jobs.claim_next(state.sessionmaker, "w2", lease_seconds=30, kinds=("exclusive",))
+    second = await claims.claim_next(
+        state.sessionmaker, "w2", lease_seconds=30, kinds=("exclusive",)
+    )
     assert second is not None and second.job_id == job_id and second.attempts == 2
     # The stale claim is fenced off: it can neither extend nor finish the job.
-    assert not await jobs.heartbeat(state.sessionmaker, first, lease_seconds=30)
+    assert not await claims.heartbeat(state.sessionmaker, first, lease_seconds=30)
     async with state.sessionmaker() as session:
-        assert not await jobs.finish(session, first)
-        assert await jobs.finish(session, second)
+        assert not await claims.finish(session, first)
+        assert await claims.finish(session, second)
         await session.commit()
     assert (await _job(state, job_id)).state == "done"
 
@@ -164,6 +169,6 @@ async def test_stopping_gives_the_running_job_back(state: AppState, tenant: Tena
 
 def test_backoff_grows_and_is_capped() -> None:
     rng = random.Random(1)
-    waits = [jobs.backoff_seconds(n, rng) for n in (1, 2, 3, 10, 30)]
+    waits = [claims.backoff_seconds(n, rng) for n in (1, 2, 3, 10, 30)]
     assert 7.5 <= waits[0] <= 12.5 and 15 <= waits[1] <= 25 and 30 <= waits[2] <= 50
     assert 450 <= waits[3] <= 750 and 450 <= waits[4] <= 750

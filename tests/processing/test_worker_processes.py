@@ -16,7 +16,7 @@ import sqlalchemy as sa
 
 from fixtures.factories import Tenant
 from meetsight.config import Settings
-from meetsight.processing.models import Job
+from meetsight.jobs.models import Job
 from meetsight.state import AppState
 
 WORKER = Path(__file__).with_name("record_worker.py")

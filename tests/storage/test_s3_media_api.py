@@ -145,7 +145,7 @@ async def test_a_stopped_s3_server_answers_503_envelopes(
         async with state.sessionmaker() as session:
             from sqlalchemy import select
 
-            from meetsight.processing.models import Job
+            from meetsight.jobs.models import Job
 
             job = (await session.execute(select(Job).where(Job.activity_id == cid))).scalar_one()
         assert job.state == "queued" and job.attempts == 1

@@ -16,8 +16,8 @@ from fixtures.jobs import drain_jobs
 from fixtures.webhook_receiver import Receiver, webhook_receiver
 from meetsight.app import create_app
 from meetsight.config import Settings
-from meetsight.processing.models import Job
-from meetsight.processing.queue import enqueue_processing
+from meetsight.jobs.models import Job
+from meetsight.jobs.queue import enqueue_processing
 from meetsight.state import AppState
 from meetsight.webhooks.events import DELIVER_WEBHOOK
 from meetsight.webhooks.signing import verify_signature

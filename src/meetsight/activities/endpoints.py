@@ -16,6 +16,7 @@ from meetsight.activities import schemas as s
 from meetsight.activities import serializers as ser
 from meetsight.activities.kinds import CALLS, MEETINGS, ActivityKind, kind_models
 from meetsight.activities.media_response import stored_file_response
+from meetsight.activities.reprocess import reprocess
 from meetsight.activities.service import build_filters, delete_activity, require_activity
 from meetsight.auth.context import AuthContext
 from meetsight.auth.scopes import read_scope, write_scope
@@ -28,7 +29,6 @@ from meetsight.intelligence.manual_notes import (
     delete_manual_note,
 )
 from meetsight.pagination import total_header
-from meetsight.processing.reprocess import reprocess
 from meetsight.request_params import PageQuery, openapi_parameters, parse_query
 from meetsight.responses import envelope
 from meetsight.schemas import Envelope

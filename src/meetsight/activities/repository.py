@@ -24,8 +24,8 @@ from meetsight.intelligence.models import (
     Note,
     SmartCategory,
 )
+from meetsight.jobs.models import Job
 from meetsight.organizations.models import Person
-from meetsight.processing.models import Job
 from meetsight.search.indexing import remove_from_search
 from meetsight.trackers.models import TrackerMention
 from meetsight.transcripts.models import TranscriptDocument, TranscriptSegment

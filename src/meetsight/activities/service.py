@@ -9,12 +9,12 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.activities import repository as repo
 from meetsight.activities.kinds import ActivityKind
+from meetsight.activities.status import transition_status
 from meetsight.auth.context import AuthContext
 from meetsight.db.reads import Reader
 from meetsight.errors import AppError, NotFound, ValidationFailed
 from meetsight.storage.base import MediaStore
 from meetsight.timefmt import range_end, range_start
-from meetsight.webhooks.events import emit_status
 
 log = logging.getLogger("meetsight.media")
 
@@ -81,16 +81,8 @@ async def delete_activity(
 ) -> None:
     """Delete rows first and commit, then the files: a crash in between leaves only an orphan
     file, which the start-up sweep removes, never a row that points at missing media."""
-    deleted = await repo.delete_activity_rows(session, ctx.organization_id, activity_id)
-    if deleted is not None:  # a concurrent delete of the same activity announces it once
-        await emit_status(
-            session,
-            ctx.organization_id,
-            activity_id=activity_id,
-            is_call=deleted.is_call,
-            status="deleted",
-            name=deleted.name,
-        )
+    # A concurrent delete of the same activity announces it once.
+    await transition_status(session, ctx.organization_id, activity_id, "deleted")
     await session.commit()
     try:
         await media.delete_prefix(media_prefix(ctx.organization_id, activity_id))

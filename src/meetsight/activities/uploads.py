@@ -16,10 +16,10 @@ from meetsight.activities.upload_fields import UploadFields, parse_upload_fields
 from meetsight.auth.context import AuthContext
 from meetsight.errors import BadRequest, PayloadTooLarge, ValidationFailed
 from meetsight.ids import new_id
+from meetsight.jobs.queue import enqueue_processing
 from meetsight.organizations.models import Person
-from meetsight.processing.media_check import check_media
-from meetsight.processing.queue import enqueue_processing
 from meetsight.search.vectors import preembed
+from meetsight.speech.media_check import check_media
 from meetsight.storage.base import MediaStore
 from meetsight.transcripts.importing import store_imported_transcript
 from meetsight.transcripts.limits import TranscriptLimits, check_people

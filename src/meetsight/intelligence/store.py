@@ -11,6 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.accounts.next_step_records import record_next_steps
 from meetsight.activities.models import Activity
+from meetsight.activities.updates import update_activity
 from meetsight.intelligence.models import ActivityScore, ActivitySummary, Note
 from meetsight.intelligence.results import Intelligence, NextStep
 from meetsight.trends.rows import refresh_conversation_metrics
@@ -97,9 +98,5 @@ async def store_intelligence(
             ],
         )
     )
-    await session.execute(
-        sa.update(Activity)
-        .where(Activity.organization_id == org_id, Activity.id == activity_id)
-        .values(ai_score=card.score)
-    )
+    await update_activity(session, org_id, activity_id, ai_score=card.score)
     await refresh_conversation_metrics(session, org_id, activity_id)

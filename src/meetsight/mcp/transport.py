@@ -21,7 +21,6 @@ from meetsight.auth.scopes import CALLS_READ, MEETINGS_READ
 from meetsight.config import Settings
 from meetsight.errors import AppError
 from meetsight.mcp.access import SCOPE_KEY, ToolAccess
-from meetsight.mcp.bodies import MAX_BODY_BYTES, BodyTooLarge, read_body, replay
 from meetsight.mcp.errors import UNAUTHORIZED
 from meetsight.mcp.origins import OriginPolicy, origin_policy
 from meetsight.mcp.results import tool_error
@@ -31,6 +30,7 @@ from meetsight.oauth.challenges import insufficient_scope_challenge, unauthorize
 from meetsight.ratelimit.gate import admit_request
 from meetsight.ratelimit.limiter import RateLimitExceeded, RateLimitUnavailable
 from meetsight.responses import error_envelope
+from meetsight.security.bodies import MAX_BODY_BYTES, BodyTooLarge, read_body, replay
 from meetsight.state import AppState
 
 UNAUTHORIZED_CODE = -32001  # JSON-RPC: implementation-defined server error range

@@ -2,24 +2,29 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 from fastapi import FastAPI, Request
-from prometheus_client import REGISTRY, generate_latest
+from prometheus_client import REGISTRY, CollectorRegistry, generate_latest
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 from starlette.responses import Response
 
 from meetsight.observability.metrics_access import check_metrics_access
-from meetsight.observability.queue_metrics import QUEUE_REGISTRY, refresh_queue_gauges
-from meetsight.state import AppState
 
 
-def install_metrics(app: FastAPI) -> None:
+def install_metrics(
+    app: FastAPI,
+    token: str | None,
+    shared: CollectorRegistry,
+    refresh_shared: Callable[[Request], Awaitable[None]],
+) -> None:
+    """`token`: settings.metrics_token. `shared`: gauges of what every process shares (the job
+    queue, `meetsight.jobs.metrics`), brought up to date by `refresh_shared` before each scrape."""
+
     @app.get("/metrics", include_in_schema=False)
     async def metrics(request: Request) -> Response:
-        state: AppState = request.app.state.ms
         client = request.client.host if request.client else None
-        check_metrics_access(
-            state.settings.metrics_token, client, request.headers.get("authorization", "")
-        )
-        await refresh_queue_gauges(state.sessionmaker)
-        body = generate_latest(REGISTRY) + generate_latest(QUEUE_REGISTRY)
+        check_metrics_access(token, client, request.headers.get("authorization", ""))
+        await refresh_shared(request)
+        body = generate_latest(REGISTRY) + generate_latest(shared)
         return Response(body, media_type=CONTENT_TYPE_LATEST)

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
+from meetsight.jobs.context import Handler, JobContext
+from meetsight.jobs.queue import PROCESS_ACTIVITY
 from meetsight.processing.pipeline import Stage, run_stages
-from meetsight.processing.queue import PROCESS_ACTIVITY
 from meetsight.processing.stage_fetch import needs_fetch, run_fetch
 from meetsight.processing.stage_intelligence import run_intelligence
 from meetsight.processing.stage_media import has_media, run_media
 from meetsight.processing.stage_trackers import run_trackers
 from meetsight.processing.stage_transcribe import run_transcribe
-from meetsight.processing.worker import Handler, JobContext
 from meetsight.trackers.tasks import INDEX_TRACKER, index_tracker
 from meetsight.webhooks.delivery import deliver_webhook
 from meetsight.webhooks.events import DELIVER_WEBHOOK

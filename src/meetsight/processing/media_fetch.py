@@ -34,7 +34,7 @@ from urllib.parse import unquote
 import httpx
 
 from meetsight.errors import AppError
-from meetsight.processing.errors import PermanentError, TransientError
+from meetsight.jobs.errors import PermanentError, TransientError
 from meetsight.security.address_policy import (
     AddressRefused,
     IPAddress,

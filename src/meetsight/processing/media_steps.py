@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 from typing import Any
 
-from meetsight.processing.errors import PermanentError, TransientError
+from meetsight.jobs.errors import PermanentError, TransientError
 from meetsight.processing.pipeline import StageContext
 from meetsight.speech.errors import MediaProcessCrashed
 

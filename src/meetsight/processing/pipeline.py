@@ -15,15 +15,14 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.activities.models import Activity
+from meetsight.activities.status import Announced, transition_status
+from meetsight.jobs import claims
+from meetsight.jobs.context import JobContext
+from meetsight.jobs.errors import LeaseLost
 from meetsight.observability.metrics import observe_stage_timings
-from meetsight.processing import jobs
-from meetsight.processing.errors import LeaseLost
-from meetsight.processing.worker import JobContext
-from meetsight.webhooks.events import emit_status
 
 log = logging.getLogger("meetsight.pipeline")
 
@@ -53,16 +52,12 @@ class StageContext:
                 self.stage: round(time.perf_counter() - self.started, 3),
             }
             payload = {**self.payload, "done": done, "timings": timings}
+            announced = Announced(self.activity.is_call, self.activity.name)
             for status in self.emits:  # with the stage's mark: announced once, never early
-                await emit_status(
-                    session,
-                    self.org_id,
-                    activity_id=self.activity.id,
-                    is_call=self.activity.is_call,
-                    status=status,
-                    name=self.activity.name,
+                await transition_status(
+                    session, self.org_id, self.activity.id, status, activity=announced
                 )
-            if not await jobs.save_progress(session, self.job.claim, payload):
+            if not await claims.save_progress(session, self.job.claim, payload):
                 await session.rollback()
                 raise LeaseLost(self.job.claim.job_id)
             await session.commit()
@@ -73,7 +68,7 @@ class StageContext:
         that must survive this process dying before the stage ends)."""
         payload = {**self.payload, **changes}
         async with self.job.sessionmaker() as session:
-            if not await jobs.save_progress(session, self.job.claim, payload):
+            if not await claims.save_progress(session, self.job.claim, payload):
                 await session.rollback()
                 raise LeaseLost(self.job.claim.job_id)
             await session.commit()
@@ -138,27 +133,10 @@ async def run_stages(ctx: JobContext, stages: list[Stage]) -> None:
             time.perf_counter() - started,
         )
     async with ctx.sessionmaker() as session:
-        if not await jobs.finish(session, ctx.claim):
+        if not await claims.finish(session, ctx.claim):
             raise LeaseLost(ctx.claim.job_id)
         if ctx.claim.activity_id:
-            completed = await session.execute(
-                sa.update(Activity)
-                .where(
-                    Activity.organization_id == ctx.claim.organization_id,
-                    Activity.id == ctx.claim.activity_id,
-                    Activity.status == "processing",
-                )
-                .values(status="completed", failure_reason=None)
-                .returning(Activity.is_call, Activity.name)
+            await transition_status(
+                session, ctx.claim.organization_id, ctx.claim.activity_id, "completed"
             )
-            row = completed.first()
-            if row is not None:
-                await emit_status(
-                    session,
-                    ctx.claim.organization_id,
-                    activity_id=ctx.claim.activity_id,
-                    is_call=row.is_call,
-                    status="completed",
-                    name=row.name,
-                )
         await session.commit()

@@ -8,8 +8,9 @@ import contextlib
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from meetsight.config import Settings
+from meetsight.jobs.context import Services
 from meetsight.processing.handlers import job_handlers
-from meetsight.processing.worker import Services, Worker
+from meetsight.processing.worker import Worker
 from meetsight.speech.media_process import MediaProcessPool
 from meetsight.storage.factory import open_media_store
 

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import sqlalchemy as sa
-
 from meetsight.activities.models import Activity
 from meetsight.activities.service import media_prefix
+from meetsight.activities.updates import update_activity
 from meetsight.errors import AppError
-from meetsight.processing.errors import PermanentError
-from meetsight.processing.media_check import check_media
+from meetsight.jobs.errors import PermanentError
 from meetsight.processing.media_fetch import fetch_media
 from meetsight.processing.pipeline import StageContext
+from meetsight.speech.media_check import check_media
 
 
 def needs_fetch(activity: Activity, payload: dict[str, object]) -> bool:
@@ -48,13 +47,12 @@ async def run_fetch(sc: StageContext) -> None:
         await writer.abort()
         raise
     async with sc.transaction() as session:
-        await session.execute(
-            sa.update(Activity)
-            .where(Activity.organization_id == activity.organization_id, Activity.id == activity.id)
-            .values(
-                media_key=key,
-                media_content_type=found.content_type,
-                media_size=result.size,
-                media_filename=(result.filename or "")[:255] or None,
-            )
+        await update_activity(
+            session,
+            activity.organization_id,
+            activity.id,
+            media_key=key,
+            media_content_type=found.content_type,
+            media_size=result.size,
+            media_filename=(result.filename or "")[:255] or None,
         )

@@ -21,8 +21,8 @@ from meetsight.intelligence.loading import (
     objectives_from_settings,
 )
 from meetsight.intelligence.store import store_intelligence
+from meetsight.jobs.errors import PermanentError
 from meetsight.organizations.models import Organization
-from meetsight.processing.errors import PermanentError
 from meetsight.processing.pipeline import StageContext
 
 

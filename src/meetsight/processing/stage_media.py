@@ -6,11 +6,10 @@ import asyncio
 from datetime import timedelta
 from typing import Any
 
-import sqlalchemy as sa
-
 from meetsight.activities.models import Activity
 from meetsight.activities.service import media_prefix
-from meetsight.processing.errors import PermanentError
+from meetsight.activities.updates import update_activity
+from meetsight.jobs.errors import PermanentError
 from meetsight.processing.media_steps import in_media_process
 from meetsight.processing.pipeline import StageContext
 from meetsight.speech.decode import MediaInfo
@@ -49,12 +48,11 @@ async def run_media(sc: StageContext) -> None:
                     await media.put_file(key, made)
                     thumbnail_key = key
     async with sc.transaction() as session:
-        await session.execute(
-            sa.update(Activity)
-            .where(Activity.organization_id == activity.organization_id, Activity.id == activity.id)
-            .values(
-                duration=round(info.duration, 3),
-                end_at=activity.start_at + timedelta(seconds=info.duration),
-                thumbnail_key=thumbnail_key,
-            )
+        await update_activity(
+            session,
+            activity.organization_id,
+            activity.id,
+            duration=round(info.duration, 3),
+            end_at=activity.start_at + timedelta(seconds=info.duration),
+            thumbnail_key=thumbnail_key,
         )

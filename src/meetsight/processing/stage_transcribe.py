@@ -16,10 +16,11 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.activities.models import Activity, ActivityParticipant
+from meetsight.activities.updates import update_activity
 from meetsight.intelligence.analytics_store import store_analytics
+from meetsight.jobs.errors import PermanentError, TransientError
 from meetsight.observability.metrics import observe_transcription
 from meetsight.organizations.models import Organization, Person
-from meetsight.processing.errors import PermanentError, TransientError
 from meetsight.processing.media_steps import in_media_process
 from meetsight.processing.pipeline import StageContext
 from meetsight.search.vectors import preembed
@@ -119,13 +120,12 @@ async def run_transcribe(sc: StageContext) -> None:
     async with sc.transaction() as session:
         segments = _keep_assignments(segments, people)
         # The language first: the search index stems the sentences in it.
-        await session.execute(
-            sa.update(Activity)
-            .where(Activity.organization_id == activity.organization_id, Activity.id == activity.id)
-            .values(
-                language=heard.transcription.language or activity.language,
-                speaker_method=attribution.method,
-            )
+        await update_activity(
+            session,
+            activity.organization_id,
+            activity.id,
+            language=heard.transcription.language or activity.language,
+            speaker_method=attribution.method,
         )
         await store_segments(session, activity.organization_id, activity.id, segments, embedded)
         internal = {p.name for p, _ in people if p.is_internal}

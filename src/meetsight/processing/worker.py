@@ -14,51 +14,20 @@ import os
 import socket
 import time
 import uuid
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
 from typing import Any
 
-import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from meetsight.activities.models import Activity
-from meetsight.config import Settings
+from meetsight.activities.status import transition_status
+from meetsight.jobs import claims
+from meetsight.jobs.claims import Claim
+from meetsight.jobs.context import Handler, JobContext, Services
+from meetsight.jobs.errors import LeaseLost, PermanentError
 from meetsight.observability.context import job_id_var, request_id_var
 from meetsight.observability.metrics import observe_job
-from meetsight.processing import jobs
-from meetsight.processing.errors import LeaseLost, PermanentError
-from meetsight.processing.jobs import Claim
-from meetsight.speech.media_process import MediaProcessPool, shared_pool
-from meetsight.storage.base import MediaStore
-from meetsight.webhooks.events import emit_status
 
 log = logging.getLogger("meetsight.worker")
 INTERNAL_FAILURE = "Processing failed on an internal error; it has been logged"
-
-
-@dataclass(frozen=True, slots=True)
-class Services:
-    """What job handlers work with besides the database."""
-
-    settings: Settings
-    media: MediaStore
-    # Child processes that decode and recognize recordings (one per worker slot).
-    media_processes: MediaProcessPool = field(default_factory=shared_pool)
-
-
-@dataclass(frozen=True, slots=True)
-class JobContext:
-    claim: Claim
-    sessionmaker: async_sessionmaker[AsyncSession]
-    services: Services | None = None
-
-    def require_services(self) -> Services:
-        if self.services is None:
-            raise RuntimeError("this worker was built without services (settings, media)")
-        return self.services
-
-
-Handler = Callable[[JobContext], Awaitable[None]]
 
 
 def new_worker_id() -> str:
@@ -109,7 +78,7 @@ class Worker:
 
     async def run_once(self, stop: asyncio.Event | None = None) -> bool:
         """Claim and run one job; False when none was runnable."""
-        claim = await jobs.claim_next(
+        claim = await claims.claim_next(
             self.sessionmaker,
             self.worker_id,
             lease_seconds=self.lease_seconds,
@@ -150,7 +119,7 @@ class Worker:
                 work.cancel()
                 with contextlib.suppress(BaseException):
                     await work
-                await jobs.release(self.sessionmaker, claim)
+                await claims.release(self.sessionmaker, claim)
                 log.info("job %s released at shutdown", claim.job_id)
                 return "released"
         finally:
@@ -175,7 +144,7 @@ class Worker:
         while True:
             await asyncio.sleep(self.lease_seconds / 3)
             try:
-                held = await jobs.heartbeat(
+                held = await claims.heartbeat(
                     self.sessionmaker, claim, lease_seconds=self.lease_seconds
                 )
             except Exception:
@@ -193,7 +162,7 @@ class Worker:
         if error is None:
             # Handlers may finish the job in their last transaction; otherwise it ends here.
             async with self.sessionmaker() as session:
-                await jobs.finish(session, claim)
+                await claims.finish(session, claim)
                 await session.commit()
             log.info("job %s done", claim.job_id)
             return "done"
@@ -208,32 +177,19 @@ class Worker:
             await self._record_failure(claim, reason)
             return "failed"
         async with self.sessionmaker() as session:
-            await jobs.retry_later(session, claim, f"{type(error).__name__}: {error}")
+            await claims.retry_later(session, claim, f"{type(error).__name__}: {error}")
             await session.commit()
         return "retried"
 
     async def _record_failure(self, claim: Claim, reason: str) -> None:
         """The job ends `failed`, and its activity shows why."""
         async with self.sessionmaker() as session:
-            if await jobs.fail(session, claim, reason) and claim.activity_id:
-                failed = await session.execute(
-                    sa.update(Activity)
-                    .where(
-                        Activity.organization_id == claim.organization_id,
-                        Activity.id == claim.activity_id,
-                    )
-                    .values(status="failed", failure_reason=reason)
-                    .returning(Activity.is_call, Activity.name)
+            if await claims.fail(session, claim, reason) and claim.activity_id:
+                await transition_status(
+                    session,
+                    claim.organization_id,
+                    claim.activity_id,
+                    "failed",
+                    failure_reason=reason,
                 )
-                row = failed.first()
-                if row is not None:
-                    await emit_status(
-                        session,
-                        claim.organization_id,
-                        activity_id=claim.activity_id,
-                        is_call=row.is_call,
-                        status="failed",
-                        name=row.name,
-                        failure_reason=reason,
-                    )
             await session.commit()

@@ -16,8 +16,8 @@ from starlette.datastructures import Headers
 from starlette.routing import BaseRoute, Match
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from meetsight.mcp.bodies import BodyTooLarge, read_body, replay
 from meetsight.responses import error_envelope
+from meetsight.security.bodies import BodyTooLarge, read_body, replay
 
 TOO_LARGE = "Request body too large"
 _STREAMS_BODY = "__meetsight_streams_body__"

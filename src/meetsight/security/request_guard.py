@@ -29,7 +29,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from meetsight.mcp.bodies import BodyTooLarge, read_body, replay
+from meetsight.security.bodies import BodyTooLarge, read_body, replay
 from meetsight.security.input_text import (
     NOT_UTF8,
     NUL,

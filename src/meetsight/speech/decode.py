@@ -21,7 +21,6 @@ import av
 import av.error
 import numpy as np
 
-from meetsight.processing.media_sniff import sniff
 from meetsight.speech.errors import (
     EMPTY,
     NO_AUDIO,
@@ -34,6 +33,7 @@ from meetsight.speech.errors import (
     UNSUPPORTED_RATE,
     MediaError,
 )
+from meetsight.speech.media_sniff import sniff
 
 SAMPLE_RATE = 16_000  # what Whisper and the diarizers take
 # Channels FFmpeg mixes down to mono; a file with more is refused. Only stereo keeps its

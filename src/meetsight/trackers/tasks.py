@@ -19,11 +19,11 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.errors import NotFound
+from meetsight.jobs import claims
+from meetsight.jobs.context import JobContext
+from meetsight.jobs.errors import LeaseLost
+from meetsight.jobs.models import Job
 from meetsight.organizations.models import Organization
-from meetsight.processing import jobs
-from meetsight.processing.errors import LeaseLost
-from meetsight.processing.models import Job
-from meetsight.processing.worker import JobContext
 from meetsight.trackers.builtin import BUILTIN_TRACKERS
 from meetsight.trackers.indexing import (
     ActivityInput,
@@ -97,7 +97,7 @@ async def index_tracker(ctx: JobContext) -> None:
         owned = [t.id for t in BUILTIN_TRACKERS] if builtins else [tracker_id]
         async with ctx.sessionmaker() as session:
             await store_outputs(session, org_id, results, tracker_ids=owned)
-            if not await jobs.save_progress(session, ctx.claim, payload):
+            if not await claims.save_progress(session, ctx.claim, payload):
                 await session.rollback()
                 raise LeaseLost(ctx.claim.job_id)
             await session.commit()

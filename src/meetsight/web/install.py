@@ -30,6 +30,7 @@ from meetsight.web.errors import PageError, SignInRequired
 from meetsight.web.sessions import current_user
 from meetsight.web.templating import STATIC_DIR, render
 
+PAGE_NOT_FOUND = "There is no page at this address."  # also for refusals (meetsight.refusals)
 # Paths a person opens in a browser: an unknown one there gets the HTML page, not the API's JSON
 # envelope. Everything else (/api/, /mcp, /oauth, /.well-known...) keeps the envelope.
 PAGE_PREFIXES = ("/app", "/settings", "/signin", "/signout", "/setup")
@@ -86,8 +87,6 @@ def install_web(app: FastAPI, settings: Settings) -> None:
             path == prefix or path.startswith(prefix + "/") for prefix in PAGE_PREFIXES
         )
         if exc.status_code == 404 and is_page:
-            from meetsight.refusals import PAGE_NOT_FOUND  # refusals imports this module
-
             return await error_page(request, 404, PAGE_NOT_FOUND)
         return await json_http_error(request, exc)
 

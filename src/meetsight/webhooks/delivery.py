@@ -16,9 +16,9 @@ from datetime import timedelta
 import sqlalchemy as sa
 
 from meetsight.db.base import utcnow
-from meetsight.processing import jobs
-from meetsight.processing.errors import LeaseLost
-from meetsight.processing.worker import JobContext
+from meetsight.jobs import claims
+from meetsight.jobs.context import JobContext
+from meetsight.jobs.errors import LeaseLost
 from meetsight.webhooks.models import WebhookAttempt, WebhookDelivery, WebhookEndpoint
 from meetsight.webhooks.sender import AttemptResult, send_delivery
 
@@ -84,13 +84,13 @@ async def _record(
     now = utcnow()
     async with ctx.sessionmaker() as session:
         if result.ok:
-            held = await jobs.finish(session, claim)
+            held = await claims.finish(session, claim)
             values = {"state": "delivered", "delivered_at": now, "next_attempt_at": None}
         elif delay is None:
-            held = await jobs.fail(session, claim, result.error or "failed")
+            held = await claims.fail(session, claim, result.error or "failed")
             values = {"state": "failed", "next_attempt_at": None}
         else:
-            held = await jobs.retry_after(session, claim, result.error or "failed", seconds=delay)
+            held = await claims.retry_after(session, claim, result.error or "failed", seconds=delay)
             values = {"next_attempt_at": now + timedelta(seconds=delay)}
         if not held:
             await session.rollback()

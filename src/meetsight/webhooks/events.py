@@ -12,7 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.db.base import utcnow
 from meetsight.ids import new_id
-from meetsight.processing.models import Job
+from meetsight.jobs.models import Job
 from meetsight.timefmt import iso_z
 from meetsight.webhooks.models import WebhookDelivery, WebhookEndpoint
 from meetsight.webhooks.names import EVENTS, MEETING_STATUS_CHANGED, STATUSES

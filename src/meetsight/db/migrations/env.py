@@ -8,7 +8,7 @@ from alembic import context
 from sqlalchemy.engine import Connection
 
 from meetsight.db.engine import create_engine
-from meetsight.db.models import Base
+from meetsight.schema.tables import Base
 from meetsight.search.schema import is_search_table
 
 target_metadata = Base.metadata

@@ -7,8 +7,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.activities.models import Activity
 from meetsight.errors import Conflict
-from meetsight.processing.models import Job
-from meetsight.processing.queue import PROCESS_ACTIVITY, enqueue_processing
+from meetsight.jobs.models import Job
+from meetsight.jobs.queue import PROCESS_ACTIVITY, enqueue_processing
 
 
 async def reprocess(session: AsyncSession, org_id: str, activity_id: str) -> None:

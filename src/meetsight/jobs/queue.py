@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from meetsight.jobs.models import Job
 from meetsight.observability.context import current_request_id
-from meetsight.processing.models import Job
 
 PROCESS_ACTIVITY = "process_activity"
 

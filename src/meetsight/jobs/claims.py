@@ -18,7 +18,7 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from meetsight.db.base import utcnow
-from meetsight.processing.models import Job
+from meetsight.jobs.models import Job
 
 CLAIM_BATCH = 8  # candidates looked at per claim; losing a race moves on to the next one
 BACKOFF_BASE_SECONDS = 10.0

@@ -7,9 +7,9 @@ import dataclasses
 import logging
 
 from meetsight.errors import AppError, UnsupportedMedia, ValidationFailed
-from meetsight.processing.media_sniff import CALL_CONTAINERS, MediaFormat, sniff
 from meetsight.speech.errors import MediaError, MediaProcessCrashed, MediaProcessFailed
 from meetsight.speech.media_process import upload_checks
+from meetsight.speech.media_sniff import CALL_CONTAINERS, MediaFormat, sniff
 from meetsight.storage.base import MediaWriter
 
 log = logging.getLogger("meetsight.media")

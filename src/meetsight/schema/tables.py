@@ -1,4 +1,4 @@
-"""Imports every model so that Base.metadata knows all tables (Alembic, tests)."""
+"""Imports every model so that Base.metadata knows all tables (Alembic, the Citus plan, tests)."""
 
 from meetsight.accounts.models import (
     Account,
@@ -21,9 +21,9 @@ from meetsight.intelligence.models import (
     Note,
     SmartCategory,
 )
+from meetsight.jobs.models import Job
 from meetsight.oauth.models import OAuthClient, OAuthCode, OAuthConsent, OAuthGrant, OAuthToken
 from meetsight.organizations.models import Organization, Person, User
-from meetsight.processing.models import Job
 from meetsight.trackers.models import Tracker, TrackerMention
 from meetsight.transcripts.models import TranscriptDocument, TranscriptSegment
 from meetsight.trends.models import ConversationMetrics, ConversationObjectiveScore

@@ -10,8 +10,8 @@ from prometheus_client import CollectorRegistry, Gauge
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from meetsight.db.base import utcnow
-from meetsight.processing.models import Job
-from meetsight.processing.queue import PROCESS_ACTIVITY
+from meetsight.jobs.models import Job
+from meetsight.jobs.queue import PROCESS_ACTIVITY
 
 QUEUE_REGISTRY = CollectorRegistry(auto_describe=True)
 QUEUE_DEPTH = Gauge(

@@ -1,0 +1,121 @@
+"""The runtime import graph of src/meetsight between its top-level packages and modules.
+
+An edge A -> B means a module of A imports a module of B at run time: at module level or inside
+a function, but not under `if TYPE_CHECKING:` (which runs only for the type checker).
+`db/migrations` is left out: it is Alembic's script directory, loaded by path at migration time
+(`env.py` is an entry point like `cli.py`, and the revisions import nothing live:
+tests/db/test_migrations_frozen.py).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import defaultdict
+from pathlib import Path
+
+SRC = Path(__file__).resolve().parents[2] / "src" / "meetsight"
+LEFT_OUT = ("db/migrations/",)
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(SRC.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def unit(module: str) -> str:
+    """The top-level package or module a module belongs to (`meetsight.a.b` -> `a`)."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else parts[0]
+
+
+def _type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _imports(tree: ast.AST, module: str, is_package: bool) -> list[tuple[str, int]]:
+    found: list[tuple[str, int]] = []
+
+    def visit(node: ast.AST) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and _type_checking(child.test):
+                for other in child.orelse:
+                    visit_one(other)
+                continue
+            visit_one(child)
+
+    def visit_one(node: ast.AST) -> None:
+        if isinstance(node, ast.Import):
+            found.extend((a.name, node.lineno) for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = module.split(".")
+                if not is_package:
+                    base = base[:-1]
+                base = base[: len(base) - (node.level - 1)]
+                target = ".".join([*base, *([node.module] if node.module else [])])
+            else:
+                target = node.module or ""
+            found.append((target, node.lineno))
+        else:
+            visit(node)
+
+    visit(tree)
+    return [(t, line) for t, line in found if t == "meetsight" or t.startswith("meetsight.")]
+
+
+def import_sites() -> dict[tuple[str, str], list[str]]:
+    """(from unit, to unit) -> the import statements behind that edge, as `module:line`."""
+    sites: dict[tuple[str, str], list[str]] = defaultdict(list)
+    for path in sorted(SRC.rglob("*.py")):
+        relative = path.relative_to(SRC).as_posix()
+        if relative.startswith(LEFT_OUT):
+            continue
+        module = _module_name(path)
+        tree = ast.parse(path.read_text(), str(path))
+        for target, line in _imports(tree, module, path.name == "__init__.py"):
+            source, dest = unit(module), unit(target)
+            if target != "meetsight" and source != dest:
+                sites[(source, dest)].append(f"{module}:{line}")
+    return dict(sites)
+
+
+def cycles(edges: set[tuple[str, str]]) -> list[list[str]]:
+    """The strongly connected components of more than one unit (Tarjan)."""
+    graph: dict[str, list[str]] = defaultdict(list)
+    for a, b in sorted(edges):
+        graph[a].append(b)
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def connect(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in graph[v]:
+            if w not in index:
+                connect(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in sorted({a for a, _ in edges} | {b for _, b in edges}):
+        if v not in index:
+            connect(v)
+    return found

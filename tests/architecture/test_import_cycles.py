@@ -1,0 +1,67 @@
+"""No cycle between the top-level packages (and modules) of src/meetsight at run time, apart
+from the back edges still listed in ALLOWED (issue 21; tests/architecture/import_graph.py says
+what counts as an import).
+
+ALLOWED only shrinks: an edge that no longer exists fails the test until it is taken off the
+list, and a new cycle fails it until it is broken (move the shared piece down, or invert the
+dependency through a protocol or a callback, as `state.Workers` and `install_metrics` do).
+"""
+
+from __future__ import annotations
+
+from .import_graph import cycles, import_sites
+
+# Edges A -> B still tolerated, each the weaker direction of two packages importing each other
+# (the other direction is the layering docs/architecture.md describes). 41 mutual pairs on main
+# before issue 21's cycle work; 20 left.
+ALLOWED = {
+    ("activities", "accounts"): "repository and serializers read next-step records",
+    ("activities", "comments"): "repository deletes an activity's comments",
+    ("activities", "intelligence"): "endpoints for chat and manual notes; moments read models",
+    ("activities", "trackers"): "repository deletes an activity's tracker mentions",
+    ("activities", "trends"): "repository deletes, moments read the trends rows",
+    ("auth", "oauth"): "credentials verify OAuth bearer tokens (issue 21: oauth under auth)",
+    ("intelligence", "accounts"): "ask-across endpoints and the store's next-step records",
+    ("intelligence", "trends"): "storing results refreshes the trends rows",
+    ("oauth", "web"): "the consent page is a web page",
+    ("organizations", "comments"): "a member's removal reads their comments",
+    ("organizations", "intelligence"): "a new organization gets the default smart categories",
+    ("ratelimit", "oauth"): "the gate authenticates (issue 21: limit by identity instead)",
+    ("search", "activities"): "search endpoints serialize activities; filters reuse repository",
+    ("search", "intelligence"): "sentence vectors use the built-in engine's embedder",
+    ("speech", "speakers"): "the media child process runs diarization",
+    ("state", "activities"): "AppState holds the serialized-activities cache",
+    ("state", "oauth"): "AppState holds the bearer verifier",
+    ("transcripts", "activities"): "importing and speaker edits write participants",
+    ("transcripts", "intelligence"): "importing stores analytics and detects the language",
+    ("transcripts", "speakers"): "speaker edits match speakers",
+}
+
+
+def test_no_cycle_between_packages_but_the_allowed_edges() -> None:
+    sites = import_sites()
+    left = set(sites) - set(ALLOWED)
+    found = cycles(left)
+    details = {
+        " -> ".join(component): sorted(
+            site
+            for edge, where in sites.items()
+            if edge in left and set(edge) <= set(component)
+            for site in where
+        )
+        for component in found
+    }
+    assert found == [], f"import cycles between packages: {details}"
+
+
+def test_allowed_edges_still_exist() -> None:
+    """Take an edge off ALLOWED once its last import is gone, so that it cannot come back."""
+    sites = import_sites()
+    assert sorted(set(ALLOWED) - set(sites)) == []
+
+
+def test_no_two_packages_import_each_other_but_the_allowed() -> None:
+    sites = import_sites()
+    mutual = {(a, b) for a, b in sites if (b, a) in sites}
+    assert {edge for edge in mutual if edge not in ALLOWED and edge[::-1] not in ALLOWED} == set()
+    assert len({frozenset(edge) for edge in mutual}) == len(ALLOWED)
