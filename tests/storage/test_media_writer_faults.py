@@ -51,7 +51,7 @@ def test_failed_commit_reports_full_not_an_internal_error(tmp_path: Path) -> Non
         writer = MediaWriter(store, part, handle)
         await writer.write(b"RIFF" * 16)  # buffered: the failure comes at commit's flush
         with pytest.raises(InsufficientStorage):
-            await writer.commit("org/activity/media.wav")
+            await writer.store_as("org/activity/media.wav")
 
     asyncio.run(scenario())
     assert not part.exists()

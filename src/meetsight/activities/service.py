@@ -11,6 +11,7 @@ from meetsight.activities import repository as repo
 from meetsight.activities.kinds import ActivityKind
 from meetsight.auth.context import AuthContext
 from meetsight.db.reads import Reader
+from meetsight.db.unit_of_work import checkpoint
 from meetsight.errors import AppError, NotFound, ValidationFailed
 from meetsight.storage.base import MediaStore
 from meetsight.timefmt import range_end, range_start
@@ -79,8 +80,9 @@ def build_filters(
 async def delete_activity(
     session: AsyncSession, media: MediaStore, ctx: AuthContext, activity_id: str
 ) -> None:
-    """Delete rows first and commit, then the files: a crash in between leaves only an orphan
-    file, which the start-up sweep removes, never a row that points at missing media."""
+    """Delete rows first and make that durable (a checkpoint), then the files: a crash in
+    between leaves only an orphan file, which the start-up sweep removes, never a row that
+    points at missing media."""
     deleted = await repo.delete_activity_rows(session, ctx.organization_id, activity_id)
     if deleted is not None:  # a concurrent delete of the same activity announces it once
         await emit_status(
@@ -91,7 +93,7 @@ async def delete_activity(
             status="deleted",
             name=deleted.name,
         )
-    await session.commit()
+    await checkpoint(session)
     try:
         await media.delete_prefix(media_prefix(ctx.organization_id, activity_id))
     except AppError as exc:  # the activity is gone; a store that is down keeps an orphan

@@ -19,6 +19,7 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.activities.models import Activity
+from meetsight.db.unit_of_work import unit_of_work
 from meetsight.observability.metrics import observe_stage_timings
 from meetsight.processing import jobs
 from meetsight.processing.errors import LeaseLost
@@ -44,7 +45,7 @@ class StageContext:
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[AsyncSession]:
         """The stage's writes, committed together with the mark that the stage is done."""
-        async with self.job.sessionmaker() as session:
+        async with unit_of_work(self.job.sessionmaker) as session:
             yield session
             done = [*self.payload.get("done", []), self.stage]
             # Seconds per stage, kept with the job: benchmarks/pipeline.py reads them.
@@ -65,18 +66,16 @@ class StageContext:
             if not await jobs.save_progress(session, self.job.claim, payload):
                 await session.rollback()
                 raise LeaseLost(self.job.claim.job_id)
-            await session.commit()
             self.payload = payload
 
     async def save_payload(self, **changes: Any) -> None:
         """Write changes to the job's payload now, in a transaction of their own (a counter
         that must survive this process dying before the stage ends)."""
         payload = {**self.payload, **changes}
-        async with self.job.sessionmaker() as session:
+        async with unit_of_work(self.job.sessionmaker) as session:
             if not await jobs.save_progress(session, self.job.claim, payload):
                 await session.rollback()
                 raise LeaseLost(self.job.claim.job_id)
-            await session.commit()
         self.payload = payload
 
 
@@ -137,7 +136,7 @@ async def run_stages(ctx: JobContext, stages: list[Stage]) -> None:
             "done" if applies else "skipped",
             time.perf_counter() - started,
         )
-    async with ctx.sessionmaker() as session:
+    async with unit_of_work(ctx.sessionmaker) as session:
         if not await jobs.finish(session, ctx.claim):
             raise LeaseLost(ctx.claim.job_id)
         if ctx.claim.activity_id:
@@ -161,4 +160,3 @@ async def run_stages(ctx: JobContext, stages: list[Stage]) -> None:
                     status="completed",
                     name=row.name,
                 )
-        await session.commit()

@@ -23,6 +23,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from meetsight.activities.models import Activity
 from meetsight.config import Settings
+from meetsight.db.unit_of_work import unit_of_work
 from meetsight.observability.context import job_id_var, request_id_var
 from meetsight.observability.metrics import observe_job
 from meetsight.processing import jobs
@@ -192,9 +193,8 @@ class Worker:
         error = work.exception()
         if error is None:
             # Handlers may finish the job in their last transaction; otherwise it ends here.
-            async with self.sessionmaker() as session:
+            async with unit_of_work(self.sessionmaker) as session:
                 await jobs.finish(session, claim)
-                await session.commit()
             log.info("job %s done", claim.job_id)
             return "done"
         if isinstance(error, LeaseLost):
@@ -207,14 +207,13 @@ class Worker:
         if claim.attempts >= claim.max_attempts:
             await self._record_failure(claim, reason)
             return "failed"
-        async with self.sessionmaker() as session:
+        async with unit_of_work(self.sessionmaker) as session:
             await jobs.retry_later(session, claim, f"{type(error).__name__}: {error}")
-            await session.commit()
         return "retried"
 
     async def _record_failure(self, claim: Claim, reason: str) -> None:
         """The job ends `failed`, and its activity shows why."""
-        async with self.sessionmaker() as session:
+        async with unit_of_work(self.sessionmaker) as session:
             if await jobs.fail(session, claim, reason) and claim.activity_id:
                 failed = await session.execute(
                     sa.update(Activity)
@@ -236,4 +235,3 @@ class Worker:
                         name=row.name,
                         failure_reason=reason,
                     )
-            await session.commit()

@@ -16,6 +16,7 @@ from datetime import timedelta
 import sqlalchemy as sa
 
 from meetsight.db.base import utcnow
+from meetsight.db.unit_of_work import unit_of_work
 from meetsight.processing import jobs
 from meetsight.processing.errors import LeaseLost
 from meetsight.processing.worker import JobContext
@@ -82,7 +83,7 @@ async def _record(
     """The attempt, the delivery's state and the job's, together."""
     claim = ctx.claim
     now = utcnow()
-    async with ctx.sessionmaker() as session:
+    async with unit_of_work(ctx.sessionmaker) as session:
         if result.ok:
             held = await jobs.finish(session, claim)
             values = {"state": "delivered", "delivered_at": now, "next_attempt_at": None}
@@ -114,4 +115,3 @@ async def _record(
             )
             .values(attempts=attempt, updated_at=now, **values)
         )
-        await session.commit()
