@@ -22,15 +22,14 @@ def _emit(args: argparse.Namespace, payload: dict[str, Any], text: str) -> None:
 async def _with_session(settings: Settings, work: Callable[[Any], Awaitable[Any]]) -> Any:
     from meetsight.db.engine import create_engine, create_sessionmaker
     from meetsight.db.migrate import upgrade_async
+    from meetsight.db.unit_of_work import unit_of_work
 
     url = settings.resolved_database_url()
     await upgrade_async(url)
     engine = create_engine(url)
     try:
-        async with create_sessionmaker(engine)() as session:
-            result = await work(session)
-            await session.commit()
-            return result
+        async with unit_of_work(create_sessionmaker(engine)) as session:
+            return await work(session)
     finally:
         await engine.dispose()
 

@@ -9,6 +9,7 @@ from fastapi import Depends, Request
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.auth.context import AuthContext
+from meetsight.db.unit_of_work import unit_of_work
 from meetsight.errors import Unauthorized
 from meetsight.ratelimit.gate import admit_request
 from meetsight.state import AppState
@@ -24,12 +25,10 @@ async def get_state(request: Request) -> AppState:
 
 
 async def get_session(request: Request) -> AsyncIterator[AsyncSession]:
-    """One session per request; writing endpoints commit, anything left open is rolled back."""
-    session = app_state(request).sessionmaker()
-    try:
+    """One session per request, one unit of work: committed when the endpoint returns, before
+    the response is sent (scope="function"), rolled back when it raises (db/unit_of_work.py)."""
+    async with unit_of_work(app_state(request).sessionmaker) as session:
         yield session
-    finally:
-        await session.close()
 
 
 DbSession = Annotated[AsyncSession, Depends(get_session, scope="function")]

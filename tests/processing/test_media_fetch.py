@@ -188,7 +188,7 @@ async def test_streams_a_chunked_body_into_a_media_writer(base: str, tmp_path: P
     store = LocalMediaStore(tmp_path)
     writer = await store.open_writer()
     result = await fetch(f"{base}/chunked/{3 * MB}", writer)
-    await writer.commit("org/act/media.wav")
+    await writer.store_as("org/act/media.wav")
     assert result.size == 3 * MB and result.content_type == "audio/wav"
     assert (tmp_path / "org/act/media.wav").read_bytes() == body_bytes(3 * MB)
     assert leftovers(tmp_path / "tmp") == []

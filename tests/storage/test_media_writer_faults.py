@@ -39,7 +39,7 @@ def test_failed_write_then_abort_reports_full_and_removes_the_part(tmp_path: Pat
 
 
 @pytest.mark.skipif(not FULL_DEVICE.exists(), reason="needs /dev/full")
-def test_failed_commit_reports_full_not_an_internal_error(tmp_path: Path) -> None:
+def test_failed_store_as_reports_full_not_an_internal_error(tmp_path: Path) -> None:
     store = LocalMediaStore(tmp_path / "media")
     part = tmp_path / "upload.part"
     part.write_bytes(b"")
@@ -49,9 +49,9 @@ def test_failed_commit_reports_full_not_an_internal_error(tmp_path: Path) -> Non
 
     async def scenario() -> None:
         writer = MediaWriter(store, part, handle)
-        await writer.write(b"RIFF" * 16)  # buffered: the failure comes at commit's flush
+        await writer.write(b"RIFF" * 16)  # buffered: the failure comes at store_as's flush
         with pytest.raises(InsufficientStorage):
-            await writer.commit("org/activity/media.wav")
+            await writer.store_as("org/activity/media.wav")
 
     asyncio.run(scenario())
     assert not part.exists()

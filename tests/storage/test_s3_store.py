@@ -51,7 +51,7 @@ async def test_upload_in_parts_read_ranges_and_delete(s3_server: S3Server, tmp_p
     for start in range(0, len(data), 64 * 1024):  # as the multipart reader feeds it
         await writer.write(data[start : start + 64 * 1024])
     staged = writer.temp_path
-    await writer.commit("org1/act1/media.wav")
+    await writer.store_as("org1/act1/media.wav")
     assert not staged.exists()  # the staging copy is gone once uploaded
 
     client = s3_server.client()
@@ -89,7 +89,7 @@ async def test_small_files_go_in_one_put_and_listing_for_the_sweep(
     store = _store(s3_server, bucket, tmp_path)
     writer = await store.open_writer()
     await writer.write(b"x" * 1000)
-    await writer.commit("o/a/media.mp3")
+    await writer.store_as("o/a/media.mp3")
     head = s3_server.client().head_object(Bucket=bucket, Key="meetsight/o/a/media.mp3")
     assert "-" not in head["ETag"]  # a single PUT
     s3_server.client().put_object(Bucket=bucket, Key="meetsight/stray.txt", Body=b"?")
@@ -116,7 +116,7 @@ async def test_a_stopped_server_is_unavailable_not_an_internal_error(tmp_path: P
     await writer.write(b"RIFF" * 100)
     staged = writer.temp_path
     with pytest.raises(MediaStoreUnavailable) as raised:
-        await writer.commit("o/b/media.wav")
+        await writer.store_as("o/b/media.wav")
     assert raised.value.status_code == 503 and "unreachable" in raised.value.message
     assert not staged.exists()  # the failed upload's staging file is removed
     for attempt in (

@@ -369,6 +369,6 @@ async def patch_next_step(
     row = await _step(session, ctx, step_id)
     ctx.require(write_scope(row.is_call))  # the write scope of this step's kind
     await set_step_state(session, row[0], body.state)
-    await session.commit()
+    await session.flush()
     row = await _step(session, ctx, step_id)
     return envelope((await describe_steps(session, ctx.organization_id, [row]))[0])

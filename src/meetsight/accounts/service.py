@@ -59,9 +59,9 @@ async def _require_free_domains(
         raise Conflict(f"These domains belong to another account: {', '.join(taken)}")
 
 
-async def _commit(session: AsyncSession) -> None:
+async def _flush(session: AsyncSession) -> None:
     try:
-        await session.commit()
+        await session.flush()
     except IntegrityError:  # a concurrent request took the name, id or domain first
         await session.rollback()
         raise Conflict("Another account or deal took this name, CRM id or domain") from None
@@ -86,7 +86,7 @@ async def create_account(session: AsyncSession, org_id: str, body: AccountCreate
     await session.flush()
     await repo.replace_domains(session, org_id, account.id, body.domains)
     await match_existing_for_account(session, org_id, account)
-    await _commit(session)
+    await _flush(session)
     return account
 
 
@@ -119,7 +119,7 @@ async def update_account(
     await session.flush()
     # Matching adds links for the new name, id or domains; links already made stay.
     await match_existing_for_account(session, org_id, account)
-    await _commit(session)
+    await _flush(session)
     return account
 
 
@@ -139,7 +139,7 @@ async def create_deal(session: AsyncSession, org_id: str, body: DealCreate) -> D
     session.add(deal)
     await session.flush()
     await match_existing_for_deal(session, org_id, deal)
-    await _commit(session)
+    await _flush(session)
     return deal
 
 
@@ -156,5 +156,5 @@ async def update_deal(session: AsyncSession, org_id: str, deal_id: str, body: De
         setattr(deal, field, value)
     await session.flush()
     await match_existing_for_deal(session, org_id, deal)
-    await _commit(session)
+    await _flush(session)
     return deal

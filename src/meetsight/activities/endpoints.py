@@ -20,6 +20,7 @@ from meetsight.activities.reprocess import reprocess
 from meetsight.activities.service import build_filters, delete_activity, require_activity
 from meetsight.auth.context import AuthContext
 from meetsight.auth.scopes import read_scope, write_scope
+from meetsight.db.unit_of_work import checkpoint
 from meetsight.deps import Auth, DbSession, State, app_state, authorize
 from meetsight.errors import NotFound
 from meetsight.intelligence.chat import ChatQuestion, ask, serialize_message
@@ -142,6 +143,7 @@ def build_activity_routes(kind: ActivityKind, models: dict[str, Any]) -> APIRout
         ctx.require(write_scope(kind.is_call))
         await require_activity(state.reader, ctx, activity_id, kind)
         await reprocess(session, ctx.organization_id, activity_id)
+        await checkpoint(session)  # the job, before the workers wake and the reader reads
         state.jobs_enqueued()
         row = await require_activity(state.reader, ctx, activity_id, kind)
         return envelope(ser.serialize_activity(row, kind, state.public_url), status_code=202)
@@ -157,6 +159,7 @@ def build_activity_routes(kind: ActivityKind, models: dict[str, Any]) -> APIRout
         ctx.require(write_scope(kind.is_call))
         row = await require_activity(state.reader, ctx, activity_id, kind)
         await edit_speaker(session, ctx.organization_id, row.id, edit)
+        await checkpoint(session)  # the reader (another connection) reads the new transcript
         body = await repo.get_transcript_document(state.reader, ctx.organization_id, row.id)
         return envelope({kind.id_key: row.id, "transcript": orjson.Fragment(body)})
 

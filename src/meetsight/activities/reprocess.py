@@ -33,4 +33,4 @@ async def reprocess(session: AsyncSession, org_id: str, activity_id: str) -> Non
     activity.status = "processing"
     activity.failure_reason = None
     await enqueue_processing(session, org_id, activity_id, source=source)
-    await session.commit()
+    await session.flush()

@@ -12,6 +12,7 @@ from meetsight.activities.kinds import ActivityKind
 from meetsight.activities.status import transition_status
 from meetsight.auth.context import AuthContext
 from meetsight.db.reads import Reader
+from meetsight.db.unit_of_work import checkpoint
 from meetsight.errors import AppError, NotFound, ValidationFailed
 from meetsight.storage.base import MediaStore
 from meetsight.timefmt import range_end, range_start
@@ -83,7 +84,7 @@ async def delete_activity(
     file, which the start-up sweep removes, never a row that points at missing media."""
     # A concurrent delete of the same activity announces it once.
     await transition_status(session, ctx.organization_id, activity_id, "deleted")
-    await session.commit()
+    await checkpoint(session)
     try:
         await media.delete_prefix(media_prefix(ctx.organization_id, activity_id))
     except AppError as exc:  # the activity is gone; a store that is down keeps an orphan

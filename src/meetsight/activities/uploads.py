@@ -14,6 +14,7 @@ from meetsight.activities.participants import activity_type_id, attach_participa
 from meetsight.activities.service import media_prefix
 from meetsight.activities.upload_fields import UploadFields, parse_upload_fields
 from meetsight.auth.context import AuthContext
+from meetsight.db.unit_of_work import checkpoint
 from meetsight.errors import BadRequest, PayloadTooLarge, ValidationFailed
 from meetsight.ids import new_id
 from meetsight.jobs.queue import enqueue_processing
@@ -84,7 +85,7 @@ async def _create(
         # recording's, and the activity stays `processing` until they finish.
         await _import_transcript(session, activity, form, participants, limits)
         await enqueue_processing(session, org_id, activity.id, source="import")
-        await session.commit()
+        await checkpoint(session)  # durable before the caller wakes the workers
         return activity.id
     session.add(activity)
     await session.flush()
@@ -99,9 +100,10 @@ async def _create(
     else:
         activity.source = "url"
         activity.media_url = fields.media_url
-    try:  # the stored media goes if anything after it fails (a flush can fail here too)
+    try:  # the stored media goes if anything after it fails (the commit included: a row
+        # that points at it is durable, or the file goes)
         await enqueue_processing(session, org_id, activity.id)
-        await session.commit()
+        await checkpoint(session)
     except BaseException:
         if activity.media_key:
             await media.delete_prefix(media_prefix(org_id, activity.id))
@@ -142,8 +144,8 @@ async def _store_media(
         writer, is_call=kind.is_call, field="file", max_seconds=max_media_seconds
     )
     key = f"{media_prefix(activity.organization_id, activity.id)}/media{found.extension}"
-    await writer.commit(key)
-    form.file = None  # committed: no longer ours to discard
+    await writer.store_as(key)
+    form.file = None  # stored: no longer ours to discard
     activity.media_key = key
     activity.media_content_type = found.content_type
     activity.media_size = writer.size

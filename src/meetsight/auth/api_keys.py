@@ -19,6 +19,7 @@ from meetsight.auth.context import AuthContext
 from meetsight.auth.models import ApiKey
 from meetsight.auth.scopes import API_KEY_SCOPES
 from meetsight.db.base import utcnow
+from meetsight.db.unit_of_work import unit_of_work
 from meetsight.errors import NotFound, ValidationFailed
 
 KEY_PREFIX = "msk_"
@@ -147,7 +148,7 @@ class ApiKeyVerifier:
     async def _load(
         self, sessionmaker: async_sessionmaker[AsyncSession], key: str, now: float
     ) -> AuthContext | None:
-        async with sessionmaker() as session:
+        async with unit_of_work(sessionmaker) as session:
             ctx, valid_seconds = await self._lookup(session, key)
         if len(self._cache) > 10_000:
             self._cache.clear()
@@ -176,14 +177,12 @@ class ApiKeyVerifier:
                 .where(ApiKey.organization_id == record.organization_id, ApiKey.id == record.id)
                 .values(key_hash=digest, last_used_at=now)
             )
-            await session.commit()
         elif last is None or (now - last).total_seconds() > LAST_USED_RESOLUTION_SECONDS:
             await session.execute(
                 sa.update(ApiKey)
                 .where(ApiKey.organization_id == record.organization_id, ApiKey.id == record.id)
                 .values(last_used_at=now)
             )
-            await session.commit()
         ctx = AuthContext(
             organization_id=record.organization_id,
             scopes=frozenset(record.scopes),

@@ -57,7 +57,6 @@ def build_comment_routes(kind: ActivityKind) -> APIRouter:
         author = await service.commenter_of(session, ctx)
         comment = await service.add_comment(session, ctx.organization_id, row, author, body)
         data = service.serialize_comment(comment)
-        await session.commit()
         return envelope(data, status_code=201)
 
     @r.patch(
@@ -82,7 +81,6 @@ def build_comment_routes(kind: ActivityKind) -> APIRouter:
             session, ctx.organization_id, row.id, comment_id, actor, body.text
         )
         data = service.serialize_comment(comment)
-        await session.commit()
         return envelope(data)
 
     @r.delete(
@@ -99,7 +97,6 @@ def build_comment_routes(kind: ActivityKind) -> APIRouter:
         await service.require_comment(session, ctx.organization_id, row.id, comment_id)
         actor = await service.commenter_of(session, ctx)
         await service.delete_comment(session, ctx.organization_id, row.id, comment_id, actor)
-        await session.commit()
         return envelope(True)
 
     return r

@@ -234,15 +234,15 @@ async def _derive(session: AsyncSession, activity: Activity, language: str | Non
 async def seed_demo_if_empty(settings: Settings) -> DemoResult | None:
     """Seed on the first start of an empty data dir; save the key beside the data for the README."""
     from meetsight.db.engine import create_engine, create_sessionmaker
+    from meetsight.db.unit_of_work import unit_of_work
 
     engine = create_engine(settings.resolved_database_url())
     try:
-        async with create_sessionmaker(engine)() as session:
+        async with unit_of_work(create_sessionmaker(engine)) as session:
             existing = await session.execute(sa.select(sa.func.count()).select_from(Organization))
             if existing.scalar_one() > 0:
                 return None
             result = await seed_demo(session, settings)
-            await session.commit()
     finally:
         await engine.dispose()
     key_file = settings.data_dir / "demo-api-key"

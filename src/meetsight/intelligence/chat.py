@@ -78,5 +78,5 @@ async def ask(
             citations=citations,
         )
     )
-    await session.commit()
+    await session.flush()
     return serialize_message(question, answer.answer, citations)

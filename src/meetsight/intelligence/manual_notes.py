@@ -57,7 +57,7 @@ async def create_manual_note(
         end_timestamp=body.end_timestamp,
     )
     session.add(note)
-    await session.commit()
+    await session.flush()
     return note.id
 
 
@@ -73,4 +73,4 @@ async def delete_manual_note(
             "Only manual notes can be deleted; the others are derived again on every run"
         )
     await session.delete(note)
-    await session.commit()
+    await session.flush()

@@ -195,9 +195,9 @@ async def require_category(
     return category
 
 
-async def _commit(session: AsyncSession, name: str) -> None:
+async def _flush(session: AsyncSession, name: str) -> None:
     try:
-        await session.commit()
+        await session.flush()
     except IntegrityError:
         await session.rollback()
         raise Conflict(f"A smart category named {name!r} already exists") from None
@@ -216,7 +216,7 @@ async def create_category(
         type=body.type,
     )
     session.add(category)
-    await _commit(session, body.name)
+    await _flush(session, body.name)
     await session.refresh(category)
     return category
 
@@ -231,7 +231,7 @@ async def update_category(
     # `key` stays as created: it is the category's stable handle, whatever it is renamed to.
     for field, value in changes.items():
         setattr(category, field, list(value) if field == "examples" else value)
-    await _commit(session, category.name)
+    await _flush(session, category.name)
     await session.refresh(category)
     return category
 
@@ -247,4 +247,4 @@ async def delete_category(session: AsyncSession, organization_id: str, category_
         .execution_options(synchronize_session=False)
     )
     await session.delete(category)
-    await session.commit()
+    await session.flush()

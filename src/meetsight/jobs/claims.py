@@ -18,6 +18,7 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from meetsight.db.base import utcnow
+from meetsight.db.unit_of_work import unit_of_work
 from meetsight.jobs.models import Job
 
 CLAIM_BATCH = 8  # candidates looked at per claim; losing a race moves on to the next one
@@ -53,7 +54,7 @@ async def claim_next(
     kinds: tuple[str, ...] | None = None,
 ) -> Claim | None:
     """Take the oldest runnable job (queued and due, or running with an expired lease)."""
-    async with sessionmaker() as session:
+    async with unit_of_work(sessionmaker) as session:
         now = utcnow()
         query = (
             sa.select(Job.id).where(_runnable(now)).order_by(Job.run_at, Job.id).limit(CLAIM_BATCH)
@@ -85,7 +86,6 @@ async def claim_next(
             )
             row = claimed.first()
             if row is not None:
-                await session.commit()
                 return Claim(
                     job_id=job_id,
                     organization_id=row.organization_id,
@@ -96,7 +96,6 @@ async def claim_next(
                     max_attempts=row.max_attempts,
                     worker_id=worker_id,
                 )
-        await session.commit()
     return None
 
 
@@ -113,14 +112,13 @@ async def heartbeat(
     sessionmaker: async_sessionmaker[AsyncSession], claim: Claim, *, lease_seconds: float
 ) -> bool:
     """Extend the lease; False when the job is no longer ours."""
-    async with sessionmaker() as session:
+    async with unit_of_work(sessionmaker) as session:
         now = utcnow()
         result = await session.execute(
             sa.update(Job)
             .where(_held(claim))
             .values(lease_until=now + timedelta(seconds=lease_seconds), updated_at=now)
         )
-        await session.commit()
         return _changed(result)
 
 
@@ -183,7 +181,7 @@ async def fail(session: AsyncSession, claim: Claim, error: str) -> bool:
 async def release(sessionmaker: async_sessionmaker[AsyncSession], claim: Claim) -> None:
     """Give a job back untouched (a worker shutting down): runnable again at once, and the
     attempt it used does not count against it."""
-    async with sessionmaker() as session:
+    async with unit_of_work(sessionmaker) as session:
         await session.execute(
             sa.update(Job)
             .where(_held(claim))
@@ -195,7 +193,6 @@ async def release(sessionmaker: async_sessionmaker[AsyncSession], claim: Claim) 
                 attempts=Job.attempts - 1,
             )
         )
-        await session.commit()
 
 
 def _changed(result: Any) -> bool:

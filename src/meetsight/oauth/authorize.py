@@ -9,6 +9,7 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from meetsight.auth.scopes import SCOPE_DESCRIPTIONS
+from meetsight.db.unit_of_work import unit_of_work
 from meetsight.oauth.authorization_request import (
     AuthorizationRequest,
     NotRedirectable,
@@ -40,7 +41,7 @@ def _redirect(
 async def _answer_with_code(
     state: AppState, request_: AuthorizationRequest, user: WebUser
 ) -> Response:
-    async with state.sessionmaker() as session:
+    async with unit_of_work(state.sessionmaker) as session:
         code = await issue_code(
             session,
             state.settings,
@@ -51,7 +52,6 @@ async def _answer_with_code(
             resource=request_.resource,
             code_challenge=request_.code_challenge,
         )
-        await session.commit()
     return _redirect(state, request_.redirect_uri, {"code": code}, request_.state)
 
 
@@ -135,9 +135,8 @@ async def authorize_decision(request: Request) -> Response:
         return _wrong_organization(state, parsed)
     if form.get("decision") != "allow":
         return _error(state, parsed, "access_denied", "The user declined")
-    async with state.sessionmaker() as session:
+    async with unit_of_work(state.sessionmaker) as session:
         await remember_consent(session, parsed.client, user.id, parsed.scopes)
-        await session.commit()
     return await _answer_with_code(state, parsed, user)
 
 

@@ -16,6 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from meetsight.auth.scopes import OFFLINE_ACCESS
 from meetsight.config import Settings
 from meetsight.db.base import utcnow
+from meetsight.db.unit_of_work import checkpoint
 from meetsight.oauth.errors import OAuthError, invalid_grant, invalid_request
 from meetsight.oauth.hashing import (
     ACCESS_TOKEN_PREFIX,
@@ -173,7 +174,7 @@ async def exchange_code(
             grant = await session.get(OAuthGrant, (record.organization_id, record.grant_id))
             if grant is not None:
                 await revoke_grant(session, grant, "code_reused")
-                await session.commit()
+                await checkpoint(session)
         raise invalid_grant("The authorization code was already used")
     if record.expires_at <= utcnow():
         raise invalid_grant("The authorization code has expired")
@@ -207,7 +208,6 @@ async def exchange_code(
         await session.rollback()
         raise invalid_grant("The authorization code was already used")
     issued = await _issue_tokens(session, settings, grant, record.scopes)
-    await session.commit()
     return issued
 
 
@@ -237,7 +237,7 @@ async def _spend_code(session: AsyncSession, record: OAuthCode) -> None:
         )
         .values(used_at=utcnow())
     )
-    await session.commit()
+    await checkpoint(session)
 
 
 async def refresh(
@@ -263,7 +263,7 @@ async def refresh(
         raise invalid_grant("The refresh token is invalid")
     if token.rotated_at is not None:
         await revoke_grant(session, grant, "refresh_reused")
-        await session.commit()
+        await checkpoint(session)
         raise invalid_grant("The refresh token was already used; the grant is revoked")
     if grant.revoked_at is not None or token.revoked_at is not None:
         raise invalid_grant("The refresh token was revoked")
@@ -287,10 +287,9 @@ async def refresh(
     )
     if spent.rowcount != 1:  # type: ignore[attr-defined]
         await revoke_grant(session, grant, "refresh_reused")
-        await session.commit()
+        await checkpoint(session)
         raise invalid_grant("The refresh token was already used; the grant is revoked")
     issued = await _issue_tokens(session, settings, grant, scopes)
-    await session.commit()
     return issued
 
 
@@ -311,7 +310,6 @@ async def revoke_token(
         await revoke_grant(session, grant, "revoked")
     elif record.revoked_at is None:
         record.revoked_at = utcnow()
-    await session.commit()
     return grant.id
 
 

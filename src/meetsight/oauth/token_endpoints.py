@@ -10,6 +10,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from meetsight.db.unit_of_work import unit_of_work
 from meetsight.oauth.client_auth import authenticate_client
 from meetsight.oauth.endpoint_limits import EndpointLimits, LimitRefusal
 from meetsight.oauth.errors import NO_STORE, OAuthError, invalid_request
@@ -42,7 +43,7 @@ async def token(request: Request) -> Response:
     try:
         limits.refuse_if_blocked()
         form = await read_form(request)
-        async with state.sessionmaker() as session:
+        async with unit_of_work(state.sessionmaker) as session:
             client = await authenticate_client(session, request.headers, form)
             await limits.charge_client(client.client_id)
             grant_type = form.get("grant_type")
@@ -65,11 +66,12 @@ async def token(request: Request) -> Response:
                     scope=form.get("scope"),
                     resource=form.get("resource"),
                 )
-                state.bearer.forget()  # a detected reuse may have revoked tokens
             elif grant_type is None:
                 raise invalid_request("grant_type is required")
             else:
                 raise OAuthError("unsupported_grant_type", f"{grant_type} is not supported")
+        if grant_type == "refresh_token":
+            state.bearer.forget()  # committed first: a detected reuse may have revoked tokens
     except OAuthError as exc:
         if exc.error == "invalid_grant":
             state.bearer.forget()
@@ -88,7 +90,7 @@ async def revoke(request: Request) -> Response:
         form = await read_form(request)
         if not form.get("token"):
             raise invalid_request("token is required")
-        async with state.sessionmaker() as session:
+        async with unit_of_work(state.sessionmaker) as session:
             client = await authenticate_client(session, request.headers, form)
             await limits.charge_client(client.client_id)
             touched = await revoke_token(

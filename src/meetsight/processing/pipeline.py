@@ -22,6 +22,7 @@ from meetsight.activities.status import Announced, transition_status
 from meetsight.jobs import claims
 from meetsight.jobs.context import JobContext
 from meetsight.jobs.errors import LeaseLost
+from meetsight.db.unit_of_work import unit_of_work
 from meetsight.observability.metrics import observe_stage_timings
 
 log = logging.getLogger("meetsight.pipeline")
@@ -43,7 +44,7 @@ class StageContext:
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[AsyncSession]:
         """The stage's writes, committed together with the mark that the stage is done."""
-        async with self.job.sessionmaker() as session:
+        async with unit_of_work(self.job.sessionmaker) as session:
             yield session
             done = [*self.payload.get("done", []), self.stage]
             # Seconds per stage, kept with the job: benchmarks/pipeline.py reads them.
@@ -60,18 +61,16 @@ class StageContext:
             if not await claims.save_progress(session, self.job.claim, payload):
                 await session.rollback()
                 raise LeaseLost(self.job.claim.job_id)
-            await session.commit()
             self.payload = payload
 
     async def save_payload(self, **changes: Any) -> None:
         """Write changes to the job's payload now, in a transaction of their own (a counter
         that must survive this process dying before the stage ends)."""
         payload = {**self.payload, **changes}
-        async with self.job.sessionmaker() as session:
+        async with unit_of_work(self.job.sessionmaker) as session:
             if not await claims.save_progress(session, self.job.claim, payload):
                 await session.rollback()
                 raise LeaseLost(self.job.claim.job_id)
-            await session.commit()
         self.payload = payload
 
 
@@ -132,11 +131,10 @@ async def run_stages(ctx: JobContext, stages: list[Stage]) -> None:
             "done" if applies else "skipped",
             time.perf_counter() - started,
         )
-    async with ctx.sessionmaker() as session:
+    async with unit_of_work(ctx.sessionmaker) as session:
         if not await claims.finish(session, ctx.claim):
             raise LeaseLost(ctx.claim.job_id)
         if ctx.claim.activity_id:
             await transition_status(
                 session, ctx.claim.organization_id, ctx.claim.activity_id, "completed"
             )
-        await session.commit()

@@ -42,7 +42,7 @@ async def run_fetch(sc: StageContext) -> None:
         except AppError as exc:
             raise PermanentError(f"The file at mediaUrl cannot be used: {exc.message}") from None
         key = f"{media_prefix(activity.organization_id, activity.id)}/media{found.extension}"
-        await writer.commit(key)
+        await writer.store_as(key)
     except BaseException:
         await writer.abort()
         raise

@@ -23,6 +23,7 @@ from meetsight.jobs import claims
 from meetsight.jobs.claims import Claim
 from meetsight.jobs.context import Handler, JobContext, Services
 from meetsight.jobs.errors import LeaseLost, PermanentError
+from meetsight.db.unit_of_work import unit_of_work
 from meetsight.observability.context import job_id_var, request_id_var
 from meetsight.observability.metrics import observe_job
 
@@ -161,9 +162,8 @@ class Worker:
         error = work.exception()
         if error is None:
             # Handlers may finish the job in their last transaction; otherwise it ends here.
-            async with self.sessionmaker() as session:
+            async with unit_of_work(self.sessionmaker) as session:
                 await claims.finish(session, claim)
-                await session.commit()
             log.info("job %s done", claim.job_id)
             return "done"
         if isinstance(error, LeaseLost):
@@ -176,14 +176,13 @@ class Worker:
         if claim.attempts >= claim.max_attempts:
             await self._record_failure(claim, reason)
             return "failed"
-        async with self.sessionmaker() as session:
+        async with unit_of_work(self.sessionmaker) as session:
             await claims.retry_later(session, claim, f"{type(error).__name__}: {error}")
-            await session.commit()
         return "retried"
 
     async def _record_failure(self, claim: Claim, reason: str) -> None:
         """The job ends `failed`, and its activity shows why."""
-        async with self.sessionmaker() as session:
+        async with unit_of_work(self.sessionmaker) as session:
             if await claims.fail(session, claim, reason) and claim.activity_id:
                 await transition_status(
                     session,
@@ -192,4 +191,3 @@ class Worker:
                     "failed",
                     failure_reason=reason,
                 )
-            await session.commit()

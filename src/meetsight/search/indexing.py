@@ -12,6 +12,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Session
 
+from meetsight.db.unit_of_work import checkpoint
 from meetsight.search import postgres_index, sqlite_index, vectors
 from meetsight.search.schema import POSTGRES_TABLES, IndexedSentence
 
@@ -148,7 +149,7 @@ async def backfill_vectors(session: AsyncSession) -> int:
             lambda sync: vectors.store_title_vector(sync.connection(), org_id, activity_id, name)  # noqa: B023
         )
         await _store_vectors(session, org_id, activity_id, contents)
-        await session.commit()
+        await checkpoint(session)  # one activity per transaction: a long backfill keeps its work
         done += 1
     return done
 

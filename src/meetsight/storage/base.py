@@ -27,7 +27,7 @@ class MediaStoreUnavailable(AppError):
 
 class MediaWriter(Protocol):
     """Receives an upload chunk by chunk into `temp_path`; nothing is stored under a key
-    until `commit`."""
+    until `store_as`."""
 
     temp_path: Path
     size: int
@@ -37,7 +37,7 @@ class MediaWriter(Protocol):
 
     async def flush(self) -> None: ...
 
-    async def commit(self, key: str) -> None: ...
+    async def store_as(self, key: str) -> None: ...
 
     async def abort(self) -> None: ...
 

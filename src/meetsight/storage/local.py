@@ -48,7 +48,7 @@ class LocalMediaStore(StagingStore):
     async def put_bytes(self, key: str, data: bytes) -> None:
         writer = await self.open_writer()
         await writer.write(data)
-        await writer.commit(key)
+        await writer.store_as(key)
 
     async def size(self, key: str) -> int | None:
         def _stat() -> int | None:

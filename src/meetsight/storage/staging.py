@@ -54,7 +54,7 @@ class StagingStore:
 
 
 class StagedWriter:
-    """Receives an upload chunk by chunk; nothing is visible under a key until `commit`."""
+    """Receives an upload chunk by chunk; nothing is visible under a key until `store_as`."""
 
     def __init__(self, store: Placer, temp_path: Path, handle: BinaryIO) -> None:
         self._store = store
@@ -73,13 +73,14 @@ class StagedWriter:
             raise storage_error(exc) from exc
 
     async def flush(self) -> None:
-        """Make what was written readable at `temp_path` (to check the content before commit)."""
+        """Make what was written readable at `temp_path` (to check the content before it is
+        stored)."""
         try:
             await asyncio.to_thread(self._handle.flush)
         except OSError as exc:
             raise storage_error(exc) from exc
 
-    async def commit(self, key: str) -> None:
+    async def store_as(self, key: str) -> None:
         try:
             await asyncio.to_thread(self._close)
         except OSError as exc:

@@ -75,7 +75,7 @@ async def get_trackers(request: Request, session: DbSession) -> Response:
 )
 async def post_tracker(body: TrackerCreate, ctx: Writer, session: DbSession) -> Response:
     tracker = await service.create_tracker(session, ctx.organization_id, body)
-    await service.commit_tracker(session, body.name)
+    await service.flush_tracker(session, body.name)
     return envelope(service.serialize_tracker(tracker), status_code=201)
 
 
@@ -95,7 +95,7 @@ async def patch_tracker(
     tracker_id: str, body: TrackerUpdate, ctx: Writer, session: DbSession
 ) -> Response:
     tracker = await service.update_tracker(session, ctx.organization_id, tracker_id, body)
-    await service.commit_tracker(session, tracker.name)
+    await service.flush_tracker(session, tracker.name)
     return envelope(service.serialize_tracker(tracker))
 
 
@@ -104,7 +104,6 @@ async def patch_tracker(
 )
 async def delete_tracker(tracker_id: str, ctx: Writer, session: DbSession) -> Response:
     await service.delete_tracker(session, ctx.organization_id, tracker_id)
-    await session.commit()
     return envelope(True)
 
 

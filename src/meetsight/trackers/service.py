@@ -1,6 +1,6 @@
 """Trackers: create, change and delete (the organization's own), list (built-ins first), and
-their mentions and counts. Services flush; the caller commits (`commit_tracker` maps a name
-taken by a concurrent request to 409)."""
+their mentions and counts. Services flush; the unit of work commits (`flush_tracker` maps a
+name taken by a concurrent request to 409)."""
 
 from __future__ import annotations
 
@@ -91,7 +91,7 @@ async def _require_free_name(
 
 
 async def create_tracker(session: AsyncSession, org_id: str, body: TrackerCreate) -> Tracker:
-    """A new tracker, its indexing queued; the caller commits."""
+    """A new tracker, its indexing queued; the unit of work commits."""
     await _require_free_name(session, org_id, body.name)
     tracker = Tracker(
         organization_id=org_id,
@@ -136,9 +136,9 @@ async def delete_tracker(session: AsyncSession, org_id: str, tracker_id: str) ->
     await repo.delete_tracker_rows(session, org_id, tracker.id)
 
 
-async def commit_tracker(session: AsyncSession, name: str) -> None:
+async def flush_tracker(session: AsyncSession, name: str) -> None:
     try:
-        await session.commit()
+        await session.flush()
     except IntegrityError:
         await session.rollback()
         raise Conflict(f"A tracker named {name!r} already exists") from None

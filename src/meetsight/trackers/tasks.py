@@ -18,6 +18,7 @@ from typing import Any, Final
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from meetsight.db.unit_of_work import unit_of_work
 from meetsight.errors import NotFound
 from meetsight.jobs import claims
 from meetsight.jobs.context import JobContext
@@ -95,12 +96,11 @@ async def index_tracker(ctx: JobContext) -> None:
         results = await asyncio.to_thread(_compute, inputs, specs, builtins)
         payload = {**payload, "after": batch[-1]}
         owned = [t.id for t in BUILTIN_TRACKERS] if builtins else [tracker_id]
-        async with ctx.sessionmaker() as session:
+        async with unit_of_work(ctx.sessionmaker) as session:
             await store_outputs(session, org_id, results, tracker_ids=owned)
             if not await claims.save_progress(session, ctx.claim, payload):
                 await session.rollback()
                 raise LeaseLost(ctx.claim.job_id)
-            await session.commit()
 
 
 def _compute(
@@ -110,7 +110,7 @@ def _compute(
 
 
 async def _mark_indexed(ctx: JobContext, tracker_id: str, version: int) -> None:
-    async with ctx.sessionmaker() as session:
+    async with unit_of_work(ctx.sessionmaker) as session:
         await session.execute(
             sa.update(Tracker)
             .where(
@@ -120,4 +120,3 @@ async def _mark_indexed(ctx: JobContext, tracker_id: str, version: int) -> None:
             )
             .values(indexed_version=version)
         )
-        await session.commit()

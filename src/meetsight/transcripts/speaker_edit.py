@@ -74,7 +74,7 @@ async def edit_speaker(
     await store_segments(session, org_id, activity_id, updated)
     internal = await _internal_names(session, org_id, activity_id)
     await store_analytics(session, org_id, activity_id, updated, internal_speakers=internal)
-    await session.commit()
+    await session.flush()
 
 
 async def _replace_participant(

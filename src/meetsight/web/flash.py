@@ -19,6 +19,7 @@ from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.requests import Request
 
+from meetsight.db.unit_of_work import checkpoint
 from meetsight.web.context import web_context
 from meetsight.web.models import WebSession
 from meetsight.web.sessions import hash_token, session_token
@@ -47,11 +48,14 @@ async def pop_flash(session: AsyncSession, request: Request) -> dict[str, Any] |
         return None
     where = WebSession.token_hash == hash_token(token)
     stored = (await session.execute(sa.select(WebSession.flash).where(where))).scalar()
-    await session.commit()
+    # Checkpoints, not one commit at the end: the read ends before the write begins (SQLite
+    # cannot upgrade a read that another writer overtook), and the page renders after the write
+    # is committed (it would hold SQLite's write lock otherwise).
+    await checkpoint(session)
     if stored is None:
         return None
     await session.execute(sa.update(WebSession).where(where).values(flash=None))
-    await session.commit()
+    await checkpoint(session)
     key = web_context(request).derive("flash", token)
     try:
         raw = base64.b64decode(stored)

@@ -15,6 +15,7 @@ from meetsight.auth.api_keys import create_api_key, list_api_keys, revoke_api_ke
 from meetsight.auth.models import ApiKey
 from meetsight.auth.scopes import API_KEY_SCOPES, SCOPE_DESCRIPTIONS
 from meetsight.db.base import utcnow
+from meetsight.db.unit_of_work import checkpoint
 from meetsight.deps import DbSession, app_state
 from meetsight.errors import AppError, ValidationFailed
 from meetsight.web.context import client_ip, web_context
@@ -167,7 +168,6 @@ async def create_key(
         detail={"scopes": record.scopes},
     )
     await set_flash(session, request, {"kind": "api_key", "name": record.name, "key": created.key})
-    await session.commit()
     return RedirectResponse(PAGE, status_code=303)
 
 
@@ -192,6 +192,6 @@ async def revoke_key(
         target_id=record.id,
         target_label=f"{record.name} ({record.prefix}…)",
     )
-    await session.commit()
+    await checkpoint(session)  # revoked in the database before the cache forgets the key
     app_state(request).api_keys.forget(record.id)
     return RedirectResponse(PAGE, status_code=303)

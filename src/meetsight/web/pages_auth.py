@@ -60,7 +60,8 @@ async def signin_submit(request: Request, session: DbSession) -> Response:
             ip=client_ip(request),
         )
     except SigninRefused as refused:
-        await session.commit()  # the attempt counts towards the lockout
+        # Returned, not raised: the unit of work commits the attempt (it counts towards the
+        # lockout).
         status = 429 if refused.message.startswith("Too many") else 401
         return render(
             request,
@@ -75,7 +76,6 @@ async def signin_submit(request: Request, session: DbSession) -> Response:
     if old is not None:  # a new sign-in never keeps an earlier session (fixation)
         await session.execute(sa.delete(WebSession).where(WebSession.token_hash == hash_token(old)))
     token = await start_session(session, request, user)
-    await session.commit()
     response = see_other(target)
     set_session_cookie(response, web_context(request), token)
     return response
@@ -94,7 +94,6 @@ async def signout(request: Request, session: DbSession) -> Response:
             target_id=user.id,
             target_label=user.email,
         )
-    await session.commit()
     response = see_other("/signin")
     clear_session_cookie(response, web_context(request))
     return response

@@ -97,7 +97,6 @@ async def categories_create(
             request, session, user, status=exc.status_code, error=exc.message, draft=body
         )
     await set_flash(session, request, {"notice": f"Created “{created.name}”."})
-    await session.commit()
     return RedirectResponse(PAGE, status_code=303)
 
 
@@ -118,7 +117,6 @@ async def categories_update(
     except AppError as exc:
         return await _page(request, session, user, status=exc.status_code, error=exc.message)
     await set_flash(session, request, {"notice": f"Saved “{updated.name}”."})
-    await session.commit()
     return RedirectResponse(PAGE, status_code=303)
 
 
@@ -131,5 +129,4 @@ async def categories_delete(
     except AppError as exc:
         return await _page(request, session, user, status=exc.status_code, error=exc.message)
     await set_flash(session, request, {"notice": "Deleted the category; its notes stay."})
-    await session.commit()
     return RedirectResponse(PAGE, status_code=303)

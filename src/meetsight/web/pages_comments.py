@@ -119,7 +119,6 @@ async def comment_add(
     except AppError as exc:
         return await refused(exc.status_code, exc.message.split(": ", 1)[-1])
     comment_id = comment.id
-    await session.commit()
     return RedirectResponse(page_path(row.id) + f"#c-{comment_id}", status_code=303)
 
 
@@ -146,7 +145,6 @@ async def comment_edit(
         )
     except AppError as exc:
         raise _page_error(exc) from None
-    await session.commit()
     return RedirectResponse(page_path(row.id) + f"#c-{comment_id}", status_code=303)
 
 
@@ -166,7 +164,6 @@ async def comment_delete(
         )
     except AppError as exc:
         raise _page_error(exc) from None
-    await session.commit()
     return RedirectResponse(page_path(row.id) + "#comments", status_code=303)
 
 

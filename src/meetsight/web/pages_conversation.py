@@ -186,5 +186,4 @@ async def conversation_delete(
     await delete_activity(session, state.media, web_auth(user), row.id)
     state.jobs_enqueued()  # a `deleted` webhook may be waiting, as after a REST delete
     await set_flash(session, request, {"notice": f"Deleted “{row.name}”."})
-    await session.commit()
     return RedirectResponse("/app", status_code=303)

@@ -89,7 +89,6 @@ async def add(
         target_label=member.email,
         detail={"role": member.role},
     )
-    await session.commit()
     return RedirectResponse(PAGE, status_code=303)
 
 
@@ -122,7 +121,6 @@ async def set_role(
             target_label=member.email,
             detail={"from": previous, "to": member.role},
         )
-    await session.commit()
     return RedirectResponse(PAGE, status_code=303)
 
 
@@ -149,5 +147,4 @@ async def remove(
         target_label=member.email,
         detail={"role": member.role},
     )
-    await session.commit()
     return RedirectResponse(PAGE, status_code=303)

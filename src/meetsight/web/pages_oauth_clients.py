@@ -101,7 +101,6 @@ async def register(
         detail={"confidential": client.confidential, "scopes": client.scopes},
     )
     await _show_once(session, request, client.name, client.client_id, secret, "registered")
-    await session.commit()
     return RedirectResponse(PAGE, status_code=303)
 
 
@@ -139,7 +138,6 @@ async def rotate(
         target_label=client.name,
     )
     await _show_once(session, request, client.name, client_id, secret, "rotated")
-    await session.commit()
     return RedirectResponse(PAGE, status_code=303)
 
 
@@ -161,5 +159,4 @@ async def delete(
         target_id=client_id,
         target_label=name,
     )
-    await session.commit()
     return RedirectResponse(PAGE, status_code=303)

@@ -7,6 +7,7 @@ from sqlalchemy.exc import OperationalError
 from starlette.responses import RedirectResponse, Response
 
 from meetsight.auth.passwords import MIN_PASSWORD_LENGTH
+from meetsight.db.unit_of_work import checkpoint
 from meetsight.deps import DbSession
 from meetsight.errors import AppError
 from meetsight.web.context import client_ip, web_context
@@ -71,7 +72,7 @@ async def setup_submit(request: Request, session: DbSession) -> Response:
             ip=client_ip(request),
         )
         token = await start_session(session, request, user)
-        await session.commit()
+        await checkpoint(session)  # here, so that losing a race to another setup is the 409 below
     except AppError as exc:
         await session.rollback()
         return await _page(request, session, status=exc.status_code, error=exc.message, **values)

@@ -116,7 +116,7 @@ async def trackers_create(
         created = await service.create_tracker(
             session, user.organization_id, TrackerCreate.model_validate(body)
         )
-        await service.commit_tracker(session, created.name)
+        await service.flush_tracker(session, created.name)
     except ValidationError as exc:
         return await _list_page(request, session, user, status=422, error=_problem(exc), draft=body)
     except AppError as exc:
@@ -126,7 +126,6 @@ async def trackers_create(
     await set_flash(
         session, request, {"notice": f"Created “{created.name}”; finding its mentions."}
     )
-    await session.commit()
     return RedirectResponse(f"{PAGE}/{created.id}", status_code=303)
 
 
@@ -237,7 +236,7 @@ async def tracker_update(
         updated = await service.update_tracker(
             session, user.organization_id, tracker_id[:64], TrackerUpdate.model_validate(body)
         )
-        await service.commit_tracker(session, updated.name)
+        await service.flush_tracker(session, updated.name)
     except ValidationError as exc:
         await session.rollback()
         return await _tracker_page(
@@ -251,7 +250,6 @@ async def tracker_update(
             request, session, user, tracker_id, status=exc.status_code, error=exc.message
         )
     await set_flash(session, request, {"notice": f"Saved “{updated.name}”."})
-    await session.commit()
     return RedirectResponse(f"{PAGE}/{updated.id}", status_code=303)
 
 
@@ -268,5 +266,4 @@ async def tracker_delete(
             request, session, user, tracker_id, status=exc.status_code, error=exc.message
         )
     await set_flash(session, request, {"notice": "Deleted the tracker and its mentions."})
-    await session.commit()
     return RedirectResponse(PAGE, status_code=303)

@@ -109,7 +109,6 @@ async def create_webhook(
     )
     flash = {"kind": "webhook_secret", "url": row.url, "secret": row.secret}
     await set_flash(session, request, flash)
-    await session.commit()
     return RedirectResponse(PAGE, status_code=303)
 
 
@@ -138,7 +137,6 @@ async def switch_webhook(
         target_label=row.url,
         detail={"active": active},
     )
-    await session.commit()
     return RedirectResponse(PAGE, status_code=303)
 
 
@@ -167,7 +165,6 @@ async def rotate_secret(
     await set_flash(
         session, request, {"kind": "webhook_secret", "url": row.url, "secret": row.secret}
     )
-    await session.commit()
     return RedirectResponse(PAGE, status_code=303)
 
 
@@ -187,7 +184,6 @@ async def delete_webhook(
         target_id=webhook_id,
         target_label=url,
     )
-    await session.commit()
     return RedirectResponse(PAGE, status_code=303)
 
 

@@ -16,6 +16,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from meetsight.db.base import utcnow
+from meetsight.db.unit_of_work import unit_of_work
 from meetsight.deps import app_state
 from meetsight.organizations.models import Organization, User
 from meetsight.web.context import WebContext, client_ip, web_context
@@ -114,9 +115,8 @@ async def current_user(request: Request) -> WebUser | None:
     user = None
     token = session_token(request)
     if token is not None:
-        async with app_state(request).sessionmaker() as session:
+        async with unit_of_work(app_state(request).sessionmaker) as session:
             user = await _lookup(session, web_context(request), hash_token(token), utcnow())
-            await session.commit()
     request.state.web_user = user
     return user
 

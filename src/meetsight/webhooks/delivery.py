@@ -19,6 +19,7 @@ from meetsight.db.base import utcnow
 from meetsight.jobs import claims
 from meetsight.jobs.context import JobContext
 from meetsight.jobs.errors import LeaseLost
+from meetsight.db.unit_of_work import unit_of_work
 from meetsight.webhooks.models import WebhookAttempt, WebhookDelivery, WebhookEndpoint
 from meetsight.webhooks.sender import AttemptResult, send_delivery
 
@@ -82,7 +83,7 @@ async def _record(
     """The attempt, the delivery's state and the job's, together."""
     claim = ctx.claim
     now = utcnow()
-    async with ctx.sessionmaker() as session:
+    async with unit_of_work(ctx.sessionmaker) as session:
         if result.ok:
             held = await claims.finish(session, claim)
             values = {"state": "delivered", "delivered_at": now, "next_attempt_at": None}
@@ -114,4 +115,3 @@ async def _record(
             )
             .values(attempts=attempt, updated_at=now, **values)
         )
-        await session.commit()

@@ -66,7 +66,6 @@ async def post_webhook(
     row = await service.create_endpoint(
         session, ctx.organization_id, body, allow_private=state.settings.webhook_allow_private
     )
-    await session.commit()
     return envelope(service.serialize_endpoint(row, with_secret=True), status_code=201)
 
 
@@ -89,7 +88,6 @@ async def patch_webhook(
         body,
         allow_private=state.settings.webhook_allow_private,
     )
-    await session.commit()
     return envelope(service.serialize_endpoint(row))
 
 
@@ -100,7 +98,6 @@ async def patch_webhook(
 )
 async def delete_webhook(webhook_id: str, ctx: Admin, session: DbSession) -> Response:
     await service.delete_endpoint(session, ctx.organization_id, webhook_id)
-    await session.commit()
     return envelope(True)
 
 
