@@ -19,10 +19,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.activities.models import Activity
 from meetsight.activities.status import Announced, transition_status
+from meetsight.db.unit_of_work import unit_of_work
 from meetsight.jobs import claims
 from meetsight.jobs.context import JobContext
 from meetsight.jobs.errors import LeaseLost
-from meetsight.db.unit_of_work import unit_of_work
 from meetsight.observability.metrics import observe_stage_timings
 
 log = logging.getLogger("meetsight.pipeline")

@@ -19,11 +19,11 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from meetsight.activities.status import transition_status
+from meetsight.db.unit_of_work import unit_of_work
 from meetsight.jobs import claims
 from meetsight.jobs.claims import Claim
 from meetsight.jobs.context import Handler, JobContext, Services
 from meetsight.jobs.errors import LeaseLost, PermanentError
-from meetsight.db.unit_of_work import unit_of_work
 from meetsight.observability.context import job_id_var, request_id_var
 from meetsight.observability.metrics import observe_job
 

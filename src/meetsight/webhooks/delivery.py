@@ -16,10 +16,10 @@ from datetime import timedelta
 import sqlalchemy as sa
 
 from meetsight.db.base import utcnow
+from meetsight.db.unit_of_work import unit_of_work
 from meetsight.jobs import claims
 from meetsight.jobs.context import JobContext
 from meetsight.jobs.errors import LeaseLost
-from meetsight.db.unit_of_work import unit_of_work
 from meetsight.webhooks.models import WebhookAttempt, WebhookDelivery, WebhookEndpoint
 from meetsight.webhooks.sender import AttemptResult, send_delivery
 
