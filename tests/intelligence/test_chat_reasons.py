@@ -59,3 +59,8 @@ def test_reply_to_the_reason_asked_answers_why() -> None:
 def test_reason_told_over_several_turns() -> None:
     answer = _ask(BAKERY, "What triggered the search for new software?")
     assert "allergen" in answer and "electronic order" in answer
+
+
+def test_why_about_a_name_never_said_is_declined() -> None:
+    answer = _ask(BAKERY, "Why did they close the Wakefield bakery?")
+    assert "does not cover" in answer

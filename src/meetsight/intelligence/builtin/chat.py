@@ -108,6 +108,8 @@ def discussion_answer(conversation: Conversation, plan: Plan, vectors: np.ndarra
     scores, _ = relevance(conversation, vectors, qvec, wanted, plan.speakers)
     index = line_index(conversation)
     replies: set[int] = set()
+    if plan.cause and _names_unsaid(conversation, plan):
+        return decline(conversation)
     if plan.cause:
         scores, replies = _exchange_replies(conversation, vectors, embed_one(plan.text), scores)
     peaks = MAX_STRETCHES if plan.summarize else 1  # other questions: the one stretch
@@ -183,6 +185,17 @@ REPLY_COSINE = 0.0  # the least cosine of such a question to the user's
 REPLY_WITHIN = 0.25  # ... and within this of the closest one
 REPLY_TURNS = 4
 REPLY_WEIGHT = 0.95  # of the best line's relevance
+
+
+def _names_unsaid(conversation: Conversation, plan: Plan) -> bool:
+    """A name the question asks about ("Why did they close the Monterrey branch?") that the
+    conversation never says: the reason asked is not in it either."""
+    said = fold(" ".join(line.text for line in conversation.lines))
+    joined = said.replace(" ", "")
+    return any(
+        fold(name) not in said and fold(name).replace(" ", "") not in joined
+        for name in plan.entities
+    )
 
 
 def _exchange_replies(
