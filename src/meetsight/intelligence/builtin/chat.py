@@ -29,6 +29,8 @@ and start time.
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 from meetsight.intelligence.builtin.chat_compose import (
@@ -52,6 +54,7 @@ from meetsight.intelligence.builtin.embedder import embed
 from meetsight.intelligence.builtin.prototypes import embed_one
 from meetsight.intelligence.builtin.reported import speaker_label
 from meetsight.intelligence.builtin.stopwords import wordset
+from meetsight.intelligence.builtin.text import fold
 from meetsight.intelligence.conversation import Conversation, Question
 from meetsight.intelligence.results import ChatAnswer
 
@@ -104,6 +107,11 @@ def discussion_answer(conversation: Conversation, plan: Plan, vectors: np.ndarra
         wanted = {t: (w if t in own else FOLLOWED_WEIGHT * w) for t, w in wanted.items()}
     scores, _ = relevance(conversation, vectors, qvec, wanted, plan.speakers)
     index = line_index(conversation)
+    replies: set[int] = set()
+    if plan.cause and _names_unsaid(conversation, plan):
+        return decline(conversation)
+    if plan.cause:
+        scores, replies = _exchange_replies(conversation, vectors, embed_one(plan.text), scores)
     peaks = MAX_STRETCHES if plan.summarize else 1  # other questions: the one stretch
     found = stretches(scores, index.weight, STRETCH_SHARE, peaks, RIVAL_PEAK)
     # The stretches, and the lines that match best wherever they are (in a short
@@ -135,6 +143,9 @@ def discussion_answer(conversation: Conversation, plan: Plan, vectors: np.ndarra
     own = np.asarray([c.speaker in plan.speakers for c in pool], dtype=np.float32)
     asks = np.asarray([c.text.endswith("?") for c in pool], dtype=np.float32)
     line_scores = np.asarray([scores[c.line] for c in pool], dtype=np.float32)
+    reasons = np.asarray(
+        [plan.cause and bool(_REASON.search(fold(c.text))) for c in pool], dtype=np.float32
+    ) + np.asarray([c.line in replies for c in pool], dtype=np.float32)
     sentence_scores = (
         FOCUS_WEIGHT * (svecs @ focus)
         + CENTRAL_WEIGHT * (svecs @ centroid)
@@ -142,6 +153,7 @@ def discussion_answer(conversation: Conversation, plan: Plan, vectors: np.ndarra
         + SPEAKER_WEIGHT * own
         + LINE_WEIGHT * line_scores
         - QUESTION_PENALTY * asks
+        + REASON_WEIGHT * reasons
     )
     picks = choose(pool, sentence_scores, svecs, DISCUSSION_WORDS)
     answer = written_answer(conversation, [pool[i] for i in picks])
@@ -149,6 +161,72 @@ def discussion_answer(conversation: Conversation, plan: Plan, vectors: np.ndarra
     if lead and LEAD:
         return ChatAnswer(f"{lead} {answer.answer}", answer.citations)
     return answer
+
+
+# A why-question's answer is the reason said near its topic: a sentence giving one weighs more.
+REASON_WEIGHT = 0.15  # (and as much again for a reply to the reason asked)
+_REASON = re.compile(
+    r"\b(?:because|cause[sd]?|caused by|since|the reason|reasons?|so that|due to|thanks to|"
+    r"ever since|after|led to|leads to|triggered|root cause|that's why|which is why|that is why|"
+    r"(?:two|three|four) things|first|porque|por eso|ya que|debido a|a raiz de|desde que|"
+    r"la razon|el motivo|motivo|causa|provoco|por culpa de|dos cosas|tres cosas)\b"
+)
+# A question asked in the conversation for the same reason ("What triggered looking at this
+# now?" for "Why are they looking at this now?", "Would you share what tipped it?" for "Why did
+# they go with them?") is answered by the turns after it, up to the asker's next turn: an answer
+# told over several turns ("Three things. Price ...", "The second was Opera ...", "And the
+# third was timing ..."). Of the questions that ask for a reason, those closest to the user's.
+_ASKS_REASON = re.compile(
+    r"\bwhy\b|\bhow come\b|\bwhat (?:\w+ )?(?:triggered|tipped|prompted|drove|caused|led to|"
+    r"made|happened|went wrong|changed)\b|\breasons?\b|\broot cause\b|\bpor que\b|"
+    r"\bque (?:paso|causo|provoco|cambio)\b|\bmotivo\b|\brazon\b"
+)
+REPLY_COSINE = 0.0  # the least cosine of such a question to the user's
+REPLY_WITHIN = 0.25  # ... and within this of the closest one
+REPLY_TURNS = 4
+REPLY_WEIGHT = 0.95  # of the best line's relevance
+
+
+def _names_unsaid(conversation: Conversation, plan: Plan) -> bool:
+    """A name the question asks about ("Why did they close the Monterrey branch?") that the
+    conversation never says: the reason asked is not in it either."""
+    said = fold(" ".join(line.text for line in conversation.lines))
+    joined = said.replace(" ", "")
+    return any(
+        fold(name) not in said and fold(name).replace(" ", "") not in joined
+        for name in plan.entities
+    )
+
+
+def _exchange_replies(
+    conversation: Conversation, vectors: np.ndarray, qvec: np.ndarray, scores: np.ndarray
+) -> tuple[np.ndarray, set[int]]:
+    """``scores`` with the replies to the conversation's own asking for the reason raised,
+    and those replies' lines."""
+    lines = conversation.lines
+    if not len(scores):
+        return scores, set()
+    asked = vectors @ qvec
+    asks = [
+        i
+        for i, line in enumerate(lines)
+        if any(_ASKS_REASON.search(fold(s)) for s in re.findall(r"[^.!?]*\?", line.text))
+    ]
+    if not asks:
+        return scores, set()
+    closest = max(float(asked[i]) for i in asks)
+    out = scores.copy()
+    top = float(scores.max())
+    replies: set[int] = set()
+    for i in asks:
+        if float(asked[i]) < max(REPLY_COSINE, closest - REPLY_WITHIN):
+            continue
+        for j in range(i + 1, min(len(lines), i + 1 + REPLY_TURNS)):
+            if lines[j].speaker == lines[i].speaker:
+                break
+            out[j] = max(float(out[j]), REPLY_WEIGHT * top)
+            replies.add(j)
+    return out, replies
 
 
 LEAD = 2

@@ -57,6 +57,7 @@ class Plan:
     language: str = ""  # the conversation's, for stemming the question as its lines are
     lead: str = ""  # a follow-up's own words: they weigh more than the question it follows
     summarize: bool = False  # "Summarize the discussion about X": every passage about X
+    cause: bool = False  # "Why ...?", "What caused X?": a reason is asked for
 
 
 # --- kinds ----------------------------------------------------------------------------------
@@ -73,7 +74,7 @@ _RECAP_WORDS = wordset(
 # Asking about a stretch of talk, whatever else the question asks for.
 _DISCUSSION = re.compile(
     r"^(?:summari[sz]e|sum up|recap|resum\w*)\b|\bwhy\b|\bpor que\b|"
-    r"\bwhat (?:caused|causes|led to|was behind)\b|"
+    r"\bwhat (?:caused|causes|led to|was behind|triggered|prompted)\b|\bhow come\b|"
     r"\bwhat (?:was|is) the (?:root )?(?:cause|reason)\b|"
     r"\bque (?:causo|provoco)\b|\bhow (?:did|does|do|was|were|"
     r"would|could|should)\b|\bwhat did .{1,60}\b(?:think|say|said|suggest|propose|recommend|"
@@ -86,6 +87,13 @@ _DISCUSSION = re.compile(
     r"share|show|bring up|point out)\b|"
     r"\bopinions?\b|\bthoughts?\b|\battitudes?\b|\bviews?\b|\bdebat\w+|"
     r"\bque (?:dijo|penso|opina\w*|propuso)\b|\bopinion\b|\bhablaron\b"
+)
+# Asking for a reason or a cause ("Why now?", "What caused the outage?", "¿Por qué ...?").
+_CAUSE = re.compile(
+    r"\bwhy\b|\bpor que\b|\bhow come\b|\bwhat (?:caused|causes|led to|leads to|was behind|"
+    r"triggered|prompted|drove|made \w+ (?:decide|choose|leave|switch|move))\b|"
+    r"\b(?:root )?causes?\b|\breasons?\b|\bque (?:causo|provoco|motivo)\b|\bmotivo\b|"
+    r"\brazon(?:es)?\b|\ba que se debio\b"
 )
 _SUMMARIZE = re.compile(
     r"^(?:please\s+)?(?:summari[sz]e|sum up|recap|give me an overview of|resum\w*|haz un resumen)\b"
@@ -470,4 +478,5 @@ def _plan(
         topic,
         conversation.language,
         summarize=summarize,
+        cause=bool(_CAUSE.search(q)) and not summarize,
     )
