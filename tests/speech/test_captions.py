@@ -128,7 +128,8 @@ def test_openai_words_take_their_punctuation_and_spacing_from_the_text() -> None
 MONOLOGUE = (
     "Thanks for the time today. We looked at the rollout plan for the three offices in the "
     "north, and we think the second phase should start only after the training for the support "
-    "team is finished. A well-known vendor told us the same thing last year. Does that work?"
+    "team is finished. A well-known third-party vendor told us the same thing last year. Does "
+    "that work?"
 )
 CONVERSATION = [
     Turn("en-us", MONOLOGUE),
@@ -185,5 +186,7 @@ def test_recognized_hyphenated_words_keep_no_stray_space(
 ) -> None:
     _, segments = spoken
     text = " ".join(s.content for s in segments)
-    assert "well-known" in text, text
+    # Two hyphenated words: Whisper's decoding differs a little from CPU to CPU (one machine
+    # heard "Well known"), and the check needs at least one hyphen recognized.
+    assert "well-known" in text or "third-party" in text, text
     assert " -" not in text
