@@ -49,7 +49,13 @@ from meetsight.intelligence.builtin.chat_compose import (
 )
 from meetsight.intelligence.builtin.chat_owners import figure_elsewhere
 from meetsight.intelligence.builtin.chat_passages import relevance, stem, terms
-from meetsight.intelligence.builtin.chat_question import Plan, Slot, counted_head, slot_of
+from meetsight.intelligence.builtin.chat_question import (
+    Plan,
+    Slot,
+    asks_product,
+    counted_head,
+    slot_of,
+)
 from meetsight.intelligence.builtin.chat_scope import (
     ABOUT_COSINE,
     about,
@@ -101,6 +107,15 @@ _RIVAL = re.compile(
     r"platforms?|programs?|apps?|products?|solutions?|competidor\w*|competencia|alternativas?|"
     r"proveedor\w*|herramientas?|sistemas?|plataformas?|programas?|aplicacion\w*|productos?)\b"
 )
+
+
+def _products(plan: Plan) -> bool:
+    """A "which" question answered by a product's name: it names a kind of product, or asks
+    what is in use or what else was weighed (:func:`chat_question.asks_product`)."""
+    text = fold(plan.text)
+    return bool(_RIVAL.search(text)) or asks_product(text.strip(" ?.!"))
+
+
 _FIGURES = frozenset((Slot.MONEY, Slot.SHARE))
 _NUMERIC = frozenset((Slot.MONEY, Slot.SHARE, Slot.COUNT, Slot.DURATION, Slot.DATE))
 # Slots whose values are looked for further down when the best lines hold none said outright:
@@ -174,7 +189,7 @@ class _Search:
         )
 
     def speaks_about(self, c: Candidate, vector: np.ndarray) -> bool:
-        if self.plan.slot is Slot.NAME and _RIVAL.search(fold(self.plan.text)):
+        if self.plan.slot is Slot.NAME and _products(self.plan):
             return True  # "Which tools did they look at?": a product's name is what is asked
         # "Who signs off on the purchase?" names nothing but its sales topic: a line plainly
         # on that topic speaks about it.
@@ -232,6 +247,8 @@ class _Search:
             fold(n)
             for n, kind in names_in(c.text, setting(self.conversation), set())
             if not (kind == "person" and self.plan.slot is Slot.PERSON)
+            # (and a product named, to "which competitor is in the X deal")
+            and not (kind == "thing" and self.plan.slot is Slot.NAME and _products(self.plan))
         }
         if own and not own & self.named:
             return True  # it names something else
@@ -278,7 +295,7 @@ def _search(conversation: Conversation, plan: Plan, vectors: np.ndarray) -> _Sea
     if affinity is not None:
         scores = scores + TOPIC_WEIGHT * affinity
     scores = scores + SIDE_BONUS * side(conversation, plan.text)
-    if plan.slot is Slot.NAME and _RIVAL.search(fold(plan.text)):
+    if plan.slot is Slot.NAME and _products(plan):
         scores = scores + RIVAL_BONUS * _names_column(conversation)
     named = {fold(e) for e in plan.entities if not is_subject(conversation, e)}
     specific = specific_terms(conversation, plan)

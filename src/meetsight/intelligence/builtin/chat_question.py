@@ -194,8 +194,42 @@ _WHICH_NAME = re.compile(
     # "What do they use for login today?", "¿Qué usan para las nóminas?": a product
     r"^(?:and )?what (?:do|does|did) (?:\w+ ){1,3}(?:use|run|use today|rely on)\b|"
     r"^(?:y )?(?:que|con que) (?:usan|utilizan|usa|utiliza|usais|utilizais)\b|"
+    # "What are they using today?", "What is their team running for inventory?", "What are
+    # they on for accounting?": the product in use, asked with a progressive or "on"
+    r"^(?:and )?what (?:is|are|was|were) (?:\w+ ){1,3}(?:using|running|on)\b|"
+    # "Did they look at anyone else?": the alternatives they weighed, by name
+    r"^(?:and )?(?:did|do|does|have|has|are|were|is|was) (?:\w+ ){1,2}(?:look\w*|"
+    r"consider\w*|evaluat\w*|talk\w*|compar\w*|shop\w*)(?: at| to| with| around)? "
+    r"(?:anyone|anybody|anything|any other|other|others|another)\b|"
     rf"\b(?:que|cual|cuales)\s+(?:\w+\s+){{0,1}}(?:{_NAME_NOUNS})\b|\bcomo se llama\b"
 )
+
+
+# A question after a product by what it does for them, not by a word for product: the one in
+# use ("What do they use for login?", "What are they running today?") or the others weighed
+# ("Did they look at anyone else?"). Lines that name a product answer it.
+_PRODUCT_ASKED = re.compile(
+    r"^(?:and )?what (?:do|does|did) (?:\w+ ){1,3}(?:use|run|rely on)\b|"
+    r"^(?:and )?what (?:is|are|was|were) (?:\w+ ){1,3}(?:using|running|on)\b|"
+    r"^(?:y )?(?:que|con que) (?:usan|utilizan|usa|utiliza|usais|utilizais|trabajan)\b|"
+    r"\b(?:anyone|anybody|any other|others|another) ?(?:else)?$|\bany(?:one|body) else\b"
+)
+
+
+# "Who did we lose X to?", "Who did they go with?", "Who are they switching to?": the vendor
+# that won or is in use, a company's name.
+_WHO_WON = re.compile(
+    r"^(?:and )?who (?:did|do|does|have|has|are|were|is|was|will) (?:\w+ ){1,3}(?:lose|lost|"
+    r"losing|go with|going with|gone with|choose|chose|chosen|pick|picked|sign with|signed with|"
+    r"switch to|switching to|move to|moving to|buy from|buying from|using)\b(?! \w+ to\b)|"
+    r"^(?:and )?who (?:did|do|does|have|has|are|were|is|was) (?:\w+ ){1,3}lo(?:se|st|sing) "
+    r"(?:\w+ ){0,3}to$"
+)
+
+
+def asks_product(q: str) -> bool:
+    """Whether a folded question asks for a product by its use or as an alternative weighed."""
+    return bool(_PRODUCT_ASKED.search(expanded(q)) or _WHO_WON.search(expanded(q)))
 
 
 # "How much fuel / storage / time ...": a quantity of a thing that is not money.
@@ -252,6 +286,8 @@ def _slot(q: str) -> tuple[Slot | None, str]:
         return Slot.MONEY, ""
     if _SIZE.search(q):
         return Slot.COUNT, ""
+    if _WHO_WON.search(q):
+        return Slot.NAME, ""  # "Who did we lose Brightcastle to?": a company, not a person
     if _WHO.search(q) or (_NAME_OF.search(q) and ROLE.search(q)):
         return Slot.PERSON, ""
     if _WHEN.search(q):

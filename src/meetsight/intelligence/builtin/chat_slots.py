@@ -335,6 +335,34 @@ def names_in(sentence: str, setting: Setting, skip: set[str]) -> list[tuple[str,
     return out
 
 
+# Generic words for people, and the nouns that count people ("employees", "técnicos").
+_ANY_PEOPLE = {
+    False: frozenset(stem(w, "en") for w in ("people", "person", "staff", "headcount")),
+    True: frozenset(stem(w, "es") for w in ("personas", "persona", "gente", "personal")),
+}
+# ... when the question asks how many there are or someone has ("people are on the payroll",
+# "people does the firm have"), not how many do something ("people work at the depot": the
+# organisation's headcount is no answer).
+_BEING_OR_HAVING = re.compile(
+    r"^(?:$|are|were|is|was|do|does|did|have|has|had|will|would|on|in|at|there|total|"
+    r"hay|tiene|tienen|son|tenemos|en)\b"
+)
+_PERSON_NOUNS = {
+    False: frozenset(
+        stem(w, "en")
+        for w in """people persons staff employees employee workers staffers users members
+        agents technicians drivers nurses doctors teachers engineers reps
+        volunteers students patients""".split()
+    ),
+    True: frozenset(
+        stem(w, "es")
+        for w in """personas empleados empleadas trabajadores usuarios miembros agentes
+        tecnicos conductores choferes enfermeras medicos profesores ingenieros
+        voluntarios alumnos pacientes""".split()
+    ),
+}
+
+
 def slot_values(
     plan: Plan, sentence: str, setting: Setting, line: str = "", before: str = ""
 ) -> list[str]:
@@ -384,6 +412,13 @@ def slot_values(
         # (stemmed without the retrieval's stopwords: "customers" is counted as well)
         head = {stem(w, language) for w in words(counted_head(plan.counted))}
         counted |= head
+        if head & _ANY_PEOPLE[language == "es"] and _BEING_OR_HAVING.match(
+            plan.counted.split(maxsplit=1)[1] if " " in plan.counted else ""
+        ):
+            # "How many people are on the payroll?" "Twenty-three employees.": people are
+            # counted under whatever name they have there (a named kind stays itself)
+            counted |= _PERSON_NOUNS[language == "es"]
+            head = head | _PERSON_NOUNS[language == "es"]
         for m in _NUMBER.finditer(folded):
             following = [w for w in folded[m.end() :].split()[:4] if w not in NUMBER_WORDS]
             after = [stem(w, language) for w in words(" ".join(following[:2]))]
