@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 
 from competitors_eval import SETS, conversation_of, fold, has_kw, labelled
 
@@ -27,8 +26,14 @@ from meetsight.intelligence.conversation import Question
 
 EXTRA = SETS["dev"] / "chat_extra"
 ABSTAIN = (  # score.py's declining phrases
-    "does not cover", "doesn't cover", "not covered", "no trata", "no cubre", "not mentioned",
-    "no se menciona", "no information",
+    "does not cover",
+    "doesn't cover",
+    "not covered",
+    "no trata",
+    "no cubre",
+    "not mentioned",
+    "no se menciona",
+    "no information",
 )
 
 

@@ -344,21 +344,25 @@ _ANY_PEOPLE = {
 # "people does the firm have"), not how many do something ("people work at the depot": the
 # organisation's headcount is no answer).
 _BEING_OR_HAVING = re.compile(
-    r"^(?:$|are|were|is|was|do|does|did|have|has|had|will|would|on|in|at|there|total|"
-    r"hay|tiene|tienen|son|tenemos|en)\b"
+    r"^(?:are|were|is|was|do|does|did|have|has|had|will|would|on|in|at|there|total|"
+    r"hay|tiene|tienen|son|tenemos|en)\b|^$"
 )
 _PERSON_NOUNS = {
     False: frozenset(
         stem(w, "en")
-        for w in """people persons staff employees employee workers staffers users members
+        for w in wordset(
+            """people persons staff employees employee workers staffers users members
         agents technicians drivers nurses doctors teachers engineers reps
-        volunteers students patients""".split()
+        volunteers students patients"""
+        )
     ),
     True: frozenset(
         stem(w, "es")
-        for w in """personas empleados empleadas trabajadores usuarios miembros agentes
+        for w in wordset(
+            """personas empleados empleadas trabajadores usuarios miembros agentes
         tecnicos conductores choferes enfermeras medicos profesores ingenieros
-        voluntarios alumnos pacientes""".split()
+        voluntarios alumnos pacientes"""
+        )
     ),
 }
 
