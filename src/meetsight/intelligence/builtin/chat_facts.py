@@ -253,7 +253,12 @@ class _Search:
         if own and not own & self.named:
             return True  # it names something else
         lines = [
-            self.conversation.lines[i] for i in (c.line, *exchange_lines(self.conversation, c.line))
+            self.conversation.lines[i]
+            for i in (
+                c.line,
+                *exchange_lines(self.conversation, c.line),
+                *_side_talk(self.conversation, c.line),
+            )
         ]
         said = {
             w.strip(".,;:!?¿¡'\"") for line in lines for w in fold(spelled_out(line.text)).split()
@@ -269,6 +274,27 @@ class _Search:
         asks = np.asarray([c.text.endswith("?") for c in pool], dtype=np.float32)
         lines = np.asarray([self.scores[c.line] for c in pool], dtype=np.float32)
         return lines + 0.5 * (vectors @ self.qvec) - QUESTION_PENALTY * asks
+
+
+SIDE_TALK = 6  # lines back over which two people of a larger meeting keep one subject
+
+
+def _side_talk(conversation: Conversation, line: int) -> list[int]:
+    """In a meeting of three or more, the lines of the back-and-forth between two of them that
+    leads to ``line`` (at most ``SIDE_TALK`` back): in a pipeline review, "Bogdan, Meridale."
+    opens an exchange whose later replies ("Procurify. They pitched the controller ...") do
+    not name the deal again. In a talk between two people every line is such an exchange,
+    so none is added there."""
+    lines = conversation.lines
+    if len({li.speaker for li in lines}) < 3 or line == 0:
+        return []
+    pair = {lines[line].speaker, lines[line - 1].speaker}
+    out = []
+    for i in range(line - 1, max(-1, line - 1 - SIDE_TALK), -1):
+        if lines[i].speaker not in pair:
+            break
+        out.append(i)
+    return out
 
 
 # The object a "how many" question counts about: "... work the night shift", "... attended the

@@ -293,6 +293,10 @@ _DOES_AFTER = re.compile(
 )
 
 
+# A sentence made only of capitalised words: a name said as a reply.
+_ONLY_NAMES = re.compile(r"(?:[A-ZÁÉÍÓÚÑ][\w'&-]*\s*){1,4}[.!]?")
+
+
 def names_in(sentence: str, setting: Setting, skip: set[str]) -> list[tuple[str, str]]:
     """Capitalised names in ``sentence`` with what each is said as: "place" ("in our Frankfurt
     region"), "person" ("our CFO, Gregory", "Rachel Kim"), or "thing" (a company, product,
@@ -303,9 +307,14 @@ def names_in(sentence: str, setting: Setting, skip: set[str]) -> list[tuple[str,
         key = fold(word)
         if key in _NOT_NAMES or is_common_word(word):
             continue
-        if key in setting.names or _DOES_AFTER.match(sentence[m.end(1) :]):
-            # a sentence-initial name the conversation writes as a name, or someone said to
-            # be doing something ("Anneliese will review it")
+        if (
+            key in setting.names
+            or _DOES_AFTER.match(sentence[m.end(1) :])
+            or _ONLY_NAMES.fullmatch(sentence.strip())
+        ):
+            # a sentence-initial name the conversation writes as a name, someone said to be
+            # doing something ("Anneliese will review it"), or a reply that is only a name
+            # ("Procurify.", "Harrow County.")
             found.add(word)
     out = []
     for name in found:
