@@ -303,6 +303,8 @@ def _uncapitalised(text: str, names: Collection[str]) -> str:
         return text  # "Rachel Kim, our CFO, signs": a name of two words
     if _DOES.match(rest) and not is_common_word(first):
         return text  # "Anneliese will review it": someone said to be doing something
+    if not rest.strip() and not is_common_word(first.rstrip(".!")):
+        return text  # "Procurify.": a reply that is only a name
     key = fold(re.sub(r"['\u2019]s$", "", first))
     if first.lower() in _NEVER_NAMES:
         lower = True  # "Once", "They": a function word, whatever the conversation capitalises
