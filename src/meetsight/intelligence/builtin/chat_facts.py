@@ -597,7 +597,13 @@ def _holding(search: _Search, pool: list[Candidate], pvecs: np.ndarray) -> dict[
         spoken = _unpunctuated(conversation) and bool(_SPOKEN_ASK.search(fold(before)))
         before = before if "?" in before or spoken else ""
         line = conversation.lines[c.line].text
-        values = slot_values(search.plan, c.text, found, line, before)
+        previous = conversation.lines[c.line - 1] if c.line > 0 else None
+        same_turn = (
+            previous.text
+            if previous is not None and previous.speaker == conversation.lines[c.line].speaker
+            else ""
+        )
+        values = slot_values(search.plan, c.text, found, line, before, same_turn)
         if (
             values
             and search.plan.slot in _FIGURES

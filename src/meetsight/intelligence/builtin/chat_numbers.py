@@ -38,7 +38,8 @@ PERIODS = wordset(
 # Words after a figure that do not make it a count of things.
 _NOT_COUNTED = wordset(
     """percent per cent times x off net points point basis bps plus more less extra over
-    under total each every up down ish por ciento veces mas menos puntos"""
+    under total each every up down ish por ciento veces mas menos puntos
+    across throughout overall apiece flat all altogether combined tops max maximum minimum"""
 )
 _TOKEN = re.compile(r"\d[\d,.]*\d|\d|[a-z]+(?:'[a-z]+)?|/")
 

@@ -48,6 +48,11 @@ _PAY_WORDS = re.compile(
     r"rate|fee|fees|budget|quote|quoted|band|spend|invoice|precio|coste|costo|pago|pagar|"
     r"sueldo|salario|tarifa|cuota|presupuesto|factura)\b"
 )
+# A figure that is plainly no price: a time of day, a year, a count of people or months.
+_MAYBE_NOT_MONEY = re.compile(
+    r"\b(?:o'clock|am|pm|percent|por ciento|years?|months?|weeks?|days?|hours?|minutes?|"
+    r"anos?|meses|semanas|dias|horas)\b"
+)
 # A question about how much something changed: its answer may be a percentage.
 _CHANGE_ASKED = re.compile(
     r"\b(?:rais\w*|increas\w*|hik\w*|uplift|went up|go(?:es)? up|gone up|jump\w*|discount\w*"
@@ -377,10 +382,16 @@ _PERSON_NOUNS = {
 
 
 def slot_values(
-    plan: Plan, sentence: str, setting: Setting, line: str = "", before: str = ""
+    plan: Plan,
+    sentence: str,
+    setting: Setting,
+    line: str = "",
+    before: str = "",
+    turn_before: str = "",
 ) -> list[str]:
     """The values of ``plan.slot`` that ``sentence`` holds ("" stands for "something"):
-    ``line`` is the whole line the sentence is part of, ``before`` the question it answers."""
+    ``line`` is the whole line the sentence is part of, ``before`` the question it answers,
+    ``turn_before`` the line before when the same speaker said it (one turn cut in two)."""
     slot = plan.slot
     folded = fold(sentence)
     language = plan.language
@@ -398,7 +409,17 @@ def slot_values(
             ]
         # "three forty nine a month", "mil quinientos pesos": spoken amounts with no sign
         found += [r.text for r in number_runs(sentence) if r.money and r.text not in found]
-        if found or not has_number(folded) or _PERCENT.search(folded) or _COUNTED.search(folded):
+        if found or not has_number(folded) or _PERCENT.search(folded):
+            return found
+        # "Today they pay two dollars eighty per user. At five thousand users we'd be at two
+        # ten across the group.": a figure after an amount of the same line, counting nothing,
+        # is priced the same way
+        rest = f"{turn_before} {line.replace(sentence, ' ')}" if line else turn_before
+        if any(r.money for r in number_runs(rest)) and not _MAYBE_NOT_MONEY.search(folded):
+            priced = [r.text for r in number_runs(sentence) if not r.counted and not r.money]
+            if priced and _said_with(plan.focus, sentence, before, subject, language):
+                return priced[-1:]
+        if _COUNTED.search(folded):
             return found
         # "one sixty plus bonus" for "what base salary": a bare number said about pay and
         # about what is asked.
