@@ -307,7 +307,10 @@ ROLE = re.compile(
     r"consultant|accountant|auditor|lawyer|assistant|supervisor|coordinator|analyst|"
     r"administrator|gerente|socio|socia|tecnico|tecnica|ingenier[oa]|consultor[a]?|"
     r"contador[a]?|contable|auditor[a]?|abogad[oa]|asistente|coordinador[a]?|"
-    r"consejo|comite|jefe|jefa|responsable|directora?|dueno|duena)\b"
+    r"consejo|comite|jefe|jefa|responsable|directora?|dueno|duena|"
+    # those who inspect, value or certify for a third party ("the adjuster approved it")
+    r"inspector|adjuster|appraiser|assessor|surveyor|notary|broker|perit[oa]|inspector[a]?|"
+    r"tasador[a]?|notari[oa]|corredor[a]?|gestor[a]?|encargad[oa]|supervisor[a]?)\b"
 )
 
 
