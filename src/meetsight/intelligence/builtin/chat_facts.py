@@ -516,10 +516,15 @@ def _line_terms(conversation: Conversation, line: int) -> set[str]:
 def _names_column(conversation: Conversation) -> np.ndarray:
     """(lines,) 1 for lines that name a company or product (not a person or a place)."""
     found = setting(conversation)
+    lines = conversation.lines
     return np.asarray(
         [
-            any(kind == "thing" for _, kind in names_in(line.text, found, set()))
-            for line in conversation.lines
+            any(
+                kind == "thing"
+                # (a reply may be only a name: "Is there a competitor?" "Ostrava.")
+                for _, kind in names_in(line.text, found, set(), i > 0 and "?" in lines[i - 1].text)
+            )
+            for i, line in enumerate(lines)
         ],
         dtype=np.float32,
     )

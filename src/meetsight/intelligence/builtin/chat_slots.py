@@ -302,10 +302,13 @@ _DOES_AFTER = re.compile(
 _ONLY_NAMES = re.compile(r"(?:[A-ZÁÉÍÓÚÑ][\w'&-]*\s*){1,4}[.!]?")
 
 
-def names_in(sentence: str, setting: Setting, skip: set[str]) -> list[tuple[str, str]]:
+def names_in(
+    sentence: str, setting: Setting, skip: set[str], reply: bool = False
+) -> list[tuple[str, str]]:
     """Capitalised names in ``sentence`` with what each is said as: "place" ("in our Frankfurt
     region"), "person" ("our CFO, Gregory", "Rachel Kim"), or "thing" (a company, product,
-    system)."""
+    system). ``reply``: the sentence opens a line that answers a question, so a sentence
+    made only of capitalised words is a name ("Procurify.", not a greeting's "Morning.")."""
     found = set(proper_names(sentence))
     for m in re.finditer(r"(?:^|[.!?¿¡]\s+)([A-ZÁÉÍÓÚÑ][\w'-]+)", sentence):
         word = m.group(1)
@@ -315,7 +318,13 @@ def names_in(sentence: str, setting: Setting, skip: set[str]) -> list[tuple[str,
         if (
             key in setting.names
             or _DOES_AFTER.match(sentence[m.end(1) :])
-            or _ONLY_NAMES.fullmatch(sentence.strip())
+            or (
+                reply
+                and m.start(1) == len(sentence) - len(sentence.lstrip())
+                and _ONLY_NAMES.fullmatch(
+                    re.split(r"(?<=[.!?])\s", sentence.strip(), maxsplit=1)[0]
+                )
+            )
         ):
             # a sentence-initial name the conversation writes as a name, someone said to be
             # doing something ("Anneliese will review it"), or a reply that is only a name
@@ -530,7 +539,8 @@ def _name_values(
     skip = {fold(w) for e in plan.entities for w in e.split()} | {fold(x) for x in plan.exclude}
     # "Who does Brian have to justify the price to?": the speaker asked about is not the answer
     skip |= {w for name in plan.speakers for w in words(name)}
-    named = names_in(sentence, setting, skip) if setting.cased else []
+    reply = bool(before) and (line or sentence).lstrip().startswith(sentence.strip()[:20])
+    named = names_in(sentence, setting, skip, reply) if setting.cased else []
     if plan.slot is Slot.PERSON:
         found = [n for n, kind in named if kind == "person"]
         # "Who is their head of purchasing?" asks who holds the role: the role said again
