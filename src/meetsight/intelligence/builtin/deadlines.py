@@ -682,7 +682,7 @@ def find_deadlines(text: str, language: str, day: date) -> list[Deadline]:
                 continue  # "a recap of today's call": a possessive names an event, not a date
             if "mon" in m.re.groupindex and m.group("mon") == "may" and not _capital_may(text, m):
                 continue
-            if _SINCE.search(folded, 0, start):
+            if _SINCE.search(folded, 0, start) and not folded.startswith(_NEAR, start):
                 continue  # "the fee from March second": when something happened, not a deadline
             found.append((start, end, rule.resolve(m, day)))
     found.sort(key=lambda f: (f[0], -(f[1] - f[0])))
@@ -695,7 +695,14 @@ def find_deadlines(text: str, language: str, day: date) -> list[Deadline]:
     return [Deadline(text[s:e].strip(), due, (s, _latest(folded, e))) for s, e, due in chosen]
 
 
-_SINCE = re.compile(r"\b(?:from|since)\s+(?:(?:the|on|back|last)\s+)?$")
+# "the fee from March second", "broken since Monday"; not "two weeks from today", "from now".
+_SINCE = re.compile(
+    r"(?<!days )(?<!day )(?<!weeks )(?<!week )(?<!months )(?<!month )\b(?:from|since)\s+"
+    r"(?:(?:the|on|back|last)\s+)?$"
+)
+
+
+_NEAR = ("today", "tonight", "tomorrow", "now")
 
 
 # "before Friday at the latest", "el lunes como muy tarde": the date's own words (the span
