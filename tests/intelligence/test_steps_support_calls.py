@@ -120,6 +120,10 @@ def test_acts_of_the_call_itself_are_no_steps(turns: list[tuple[str, str]]) -> N
 def test_a_date_something_happened_is_no_deadline() -> None:
     assert find_deadlines("the charge from March second", "en", THU) == []
     assert find_deadlines("it's been broken since Monday", "en", THU) == []
+    assert find_deadlines("the parking day from June third", "en", THU) == []
+    assert [d.due for d in find_deadlines("two weeks from Monday", "en", THU)] == [
+        date(2026, 10, 12)
+    ]
     assert [d.due for d in find_deadlines("by Monday", "en", THU)] == [date(2026, 10, 12)]
 
 

@@ -682,7 +682,11 @@ def find_deadlines(text: str, language: str, day: date) -> list[Deadline]:
                 continue  # "a recap of today's call": a possessive names an event, not a date
             if "mon" in m.re.groupindex and m.group("mon") == "may" and not _capital_may(text, m):
                 continue
-            if _SINCE.search(folded, 0, start) and not folded.startswith(_NEAR, start):
+            if (
+                _SINCE.search(folded, 0, start)
+                and not folded.startswith(_NEAR, start)
+                and not _COUNTED.search(folded, 0, start)
+            ):
                 continue  # "the fee from March second": when something happened, not a deadline
             found.append((start, end, rule.resolve(m, day)))
     found.sort(key=lambda f: (f[0], -(f[1] - f[0])))
@@ -696,9 +700,11 @@ def find_deadlines(text: str, language: str, day: date) -> list[Deadline]:
 
 
 # "the fee from March second", "broken since Monday"; not "two weeks from today", "from now".
-_SINCE = re.compile(
-    r"(?<!days )(?<!day )(?<!weeks )(?<!week )(?<!months )(?<!month )\b(?:from|since)\s+"
-    r"(?:(?:the|on|back|last)\s+)?$"
+_SINCE = re.compile(r"\b(?:from|since)\s+(?:(?:the|on|back|last)\s+)?$")
+# "two weeks from Monday", "a day from now": a count of days before "from" makes it a date.
+_COUNTED = re.compile(
+    r"\b(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|few|couple of)\s+"
+    r"(?:business |working )?(?:days?|weeks?|months?)\s+from\s+$"
 )
 
 
