@@ -166,3 +166,18 @@ def test_a_discovery_title_is_never_an_internal_meeting() -> None:
     assert not _internal_meeting(meeting, scores)
     planning = dataclasses.replace(meeting, title="Bakery chain ordering")
     assert _internal_meeting(planning, scores)
+
+
+def test_a_caller_about_their_own_bill_is_no_colleague() -> None:
+    """Issue 16, steps4: "the account" said in a billing call is the caller's account; a caller
+    who says "you charged me", "my bill" sounds like the customer, so three speakers of a
+    support call are no internal meeting."""
+    turns = [
+        ("Agent Ana", "Okay, I have the account open. What's the problem?"),
+        ("Caller Bo", "you charged me twice this month and my bill is wrong again"),
+        ("Agent Ana", "I see both charges on the account. Let me bring in my supervisor."),
+        ("Lead Cy", "I've checked the account and the second charge is our error."),
+        ("Caller Bo", "so it's your mistake, fine"),
+    ]
+    call = unmarked(turns, title="Billing line - duplicate charge")
+    assert with_seller_side(call, vectors_of(call)).seller_side != "internal meeting"

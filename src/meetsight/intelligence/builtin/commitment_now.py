@@ -6,6 +6,9 @@ is still there: "I'm going to unlock it now and send a reset link while we're on
 "te lo activo ahora mismo". Such a promise is dropped when it has no date after the meeting's
 day and either
 
+* it is an act of the call itself: bringing someone onto the line, a hold, a transfer
+  (:data:`_CALL_ITSELF_EN`, :data:`_CALL_ITSELF_ES`), or
+
 * its sentence says it happens now, during this call (:data:`_NOW_EN`, :data:`_NOW_ES`; an
   opening "Now, I'll put together the proposal" only turns the talk, so it stays), or
 * the talk right after reports it done ("Okay, it's sent.", "Done, I'm in.", "Listo, ya está"):
@@ -36,6 +39,17 @@ _NOW_ES = re.compile(
 )
 _OPENING_NOW = re.compile(
     r"^\W*(?:(?:and|so|ok|okay|alright)\W+|right,\s*)*(?:now|ahora)\b(?!\s+mismo)"
+)
+# Acts that only exist inside the call: bringing someone onto it, holding or transferring the
+# caller ("let me get my supervisor on the line", "would you mind if I bring in my manager?").
+_CALL_ITSELF_EN = re.compile(
+    r"\b(?:get|bring|pull|loop|patch|conference|have)\s+(?:[a-z'-]+\s+){0,3}?(?:on|onto|into|in"
+    r" on)\s+(?:the|this|our)\s+(?:line|call|phone)\b"
+    r"|\bbring in (?:my|our|a|the) (?:supervisor|manager|team lead|lead|colleague|specialist)\b"
+    r"|\b(?:put|place) you (?:on|through)\b|\btransfer (?:you|your call)\b"
+)
+_CALL_ITSELF_ES = re.compile(
+    r"\b(?:le|te) (?:paso|transfiero|comunico) con\b|\b(?:le|te) (?:dejo|pongo) en espera\b"
 )
 # Words that move the act past the call: "now" is then the time of deciding, not of doing.
 _LATER = re.compile(
@@ -71,6 +85,9 @@ def done_in_call(
     if _LATER.search(clause):
         return False
     now = _NOW_ES if language == "es" else _NOW_EN
+    itself = _CALL_ITSELF_ES if language == "es" else _CALL_ITSELF_EN
+    if itself.search(clause):
+        return True
     return bool(now.search(clause)) or _reported_done(conversation, position, sentence, language)
 
 

@@ -300,7 +300,21 @@ def _first_names(conversation: Conversation) -> dict[str, str]:
         first = fold_same_length(line.speaker.split()[0]) if line.speaker.split() else ""
         if len(first) > 1:
             names.setdefault(first, line.speaker)
+    for line in conversation.lines:  # "our technician, Emeka, will come": a named colleague
+        for m in _ROLE_NAME.finditer(line.text):
+            names.setdefault(fold_same_length(m.group("name")), m.group("name"))
     return names
+
+
+# Someone who is not on the call, introduced by their role and given a task: "Our technician,
+# Emeka, will come Tuesday", "my colleague Priya will email you". Only capitalised text (an ASR
+# transcript in lower case tells no name from a word).
+_ROLE_NAME = re.compile(
+    r"\b(?:[Oo]ur|[Mm]y) (?:[a-z-]+ )?(?:colleague|technician|engineer|installer|specialist"
+    r"|manager|supervisor|analyst|assistant|coordinator|consultant|accountant|lawyer|counsel"
+    r"|rep|representative|agent|developer|architect|lead|director|partner|designer|driver)"
+    r",? (?P<name>[A-Z][a-z]+)(?=,? (?:will|'ll|is going to|can)\b)"
+)
 
 
 def _line_steps(

@@ -28,9 +28,12 @@ _EN_SUBJECT = re.compile(
 
 
 _EN_OUR = re.compile(
-    r"\b(?:our|my)\s+(?:[a-z-]+\s+){0,3}?(?:will|'ll|is going to|are going to)\s+"
+    r"\b(?:our|my)\s+(?:[a-z-]+,?\s+){0,3}?(?:will|'ll|is going to|are going to)\s+"
     r"(?P<verb>[a-z]+)"
 )
+
+
+_EN_VISIT = re.compile(r"(?:come|stop|drop|swing)(?: (?:out|by|over|round|around))?\b")
 
 
 _EN_LETS = re.compile(
@@ -171,8 +174,42 @@ _PASSIVE_BASE = {
 }  # fmt: skip
 
 
+# "The forty dollars will be back on your card within five business days", "it'll go back to
+# the card on file", "you'll see the credit on your statement by Friday": money or goods the
+# speaker's side sends reach the other side; a promise of the speaker's, only with a date.
+_EN_ARRIVES = re.compile(
+    r"\b(?P<subject>(?:the|your|that|this)(?: (?!(?:and|is|are|was|were|but|so|it)\b)[a-z0-9-]+)"
+    r"{1,5}?|it|that|they)(?: will|'ll| is going"
+    r" to| are going to) (?P<verb>(?P<back>(?:be|go|come) back)|show up|appear|land|be credited"
+    r")(?= (?:on|in|into|to|onto) (?:the|your|my) )"
+    r"|\byou(?:'ll| will) (?:see|get|have) (?P<seen>(?:the|your|that|this) [a-z0-9 -]{2,40}?|it)"
+    r"(?= (?:on|in|back on|back in) (?:the|your) )"
+)
+
+
+def _en_arrives(folded: str, speaker: str) -> Hit | None:
+    m = _EN_ARRIVES.search(folded) if "'ll" in folded or "will" in folded else None
+    if m is None or folded.rstrip().endswith("?") or not _en_clause_start(folded, m.start()):
+        return None
+    if _EN_HEDGE.search(folded[: m.start()]):
+        return None
+    if m.group("seen"):
+        subject, end = m.group("seen"), m.end("seen")
+        verb = "credit"
+    else:
+        subject, end = m.group("subject"), m.end("verb")
+        verb = "return" if m.group("back") else "credit"
+    subject = re.sub(r"^(?:your|that|this)\b", "the", subject)
+    if subject in ("it", "that", "they"):
+        subject = "the money"  # said of the refund or credit just promised
+    return Hit(m.start(), end, (speaker,), infinitive=f"{verb} {subject}", needs_deadline=True)
+
+
 def en_passive(folded: str, speaker: str) -> Hit | None:
     """ "Your account will be credited by Friday" -> "credit the account", only with a date."""
+    arrives = _en_arrives(folded, speaker)
+    if arrives is not None:
+        return arrives
     m = _EN_PASSIVE.search(folded) if " be " in folded else None
     if m is None or folded.rstrip().endswith("?") or not _en_clause_start(folded, m.start()):
         return None
@@ -265,6 +302,7 @@ _EN_CLAUSE_OPENERS = {
     "anyway", "after", "afterwards", "otherwise", "course", "problem", "done", "deal", "thanks",
     "is", "end", "side", "part",  # "the next step is I'll ...", "on our end we'll ..."
     "uh", "um", "uhm", "er", "erm", "hmm", "like", "know", "mean",  # ASR fillers: "so uh i'll"
+    "yep", "yup", "mhm", "oh", "because", "cause",  # "yep i'll email you", "Because I'll call"
 }  # fmt: skip
 
 
@@ -405,6 +443,11 @@ def en_hit(folded: str, speaker: str, first_names: dict[str, str]) -> Hit | None
         if not _en_clause_start(folded, m.start()) or m.group("verb") in _EN_NOT_ACTIONS:
             continue
         owner = named_owner(folded[m.start() : m.start("verb")], speaker, first_names)
+        visit = _EN_VISIT.match(folded, m.start("verb"))
+        if visit:  # "our technician will come Tuesday": say who comes, "come" alone says nothing
+            role = re.match(r"(?:our|my)\s+([a-z-]+)", folded[m.start() :])
+            what = f"{role.group(1)} visit" if role else "visit"
+            return Hit(m.start("verb"), visit.end(), owner, infinitive=what)
         return Hit(m.start("verb"), m.end("verb"), owner, needs_acceptance=question)
     m = _EN_LETS.search(folded)
     if m:

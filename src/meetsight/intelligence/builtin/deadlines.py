@@ -438,7 +438,10 @@ def _en_rules() -> tuple[_Rule, ...]:
         _rule(
             rf"{p}(?:the\s+)?(?:end of (?:the )?(?:day|business)|close of business|\beod\b|\bcob\b"
             r"|later today|today|tonight|this (?:morning|afternoon|evening))"
-            r"|(?:right |straight )?after (?:this|the|our) (?:call|meeting)|right away",
+            r"|(?:right |straight )?after (?:this|the|our) (?:call|meeting)|right away"
+            # "as soon as we hang up", "once we're off the phone": the end of this call
+            r"|(?:(?:right |straight )?after|as soon as|once|when) we(?:'re| are)? (?:hang up"
+            r"|get off (?:the|this) (?:phone|call)|off (?:the|this) (?:phone|call))",
             lambda m, day: day,
         ),
         _rule(rf"{p}the day after tomorrow", lambda m, day: day + timedelta(days=2)),
@@ -645,7 +648,7 @@ _ANCHORS: dict[str, frozenset[str]] = {
         {*_EN_WEEKDAYS, *_EN_MONTHS, "sept", *_EN_ORD_UNITS, *_EN_ORD_TEENS, "twentieth"}
         | {"thirtieth", "today", "tonight", "tomorrow", "eod", "cob", "week", "month"}
         | {"morning", "afternoon", "evening", "business", "call", "meeting", "away", "day"}
-        | {"days", "weeks", "months"}
+        | {"days", "weeks", "months", "hang", "phone"}
     ),
     "es": frozenset(
         {*_ES_WEEKDAYS, *_ES_MONTHS, "setiembre", *(k for k in _ES_NUMBERS if " " not in k)}
@@ -679,6 +682,12 @@ def find_deadlines(text: str, language: str, day: date) -> list[Deadline]:
                 continue  # "a recap of today's call": a possessive names an event, not a date
             if "mon" in m.re.groupindex and m.group("mon") == "may" and not _capital_may(text, m):
                 continue
+            if (
+                _SINCE.search(folded, 0, start)
+                and not folded.startswith(_NEAR, start)
+                and not _COUNTED.search(folded, 0, start)
+            ):
+                continue  # "the fee from March second": when something happened, not a deadline
             found.append((start, end, rule.resolve(m, day)))
     found.sort(key=lambda f: (f[0], -(f[1] - f[0])))
     chosen: list[tuple[int, int, date | None]] = []
@@ -688,6 +697,18 @@ def find_deadlines(text: str, language: str, day: date) -> list[Deadline]:
         chosen.append((start, end, due))
     chosen.sort()
     return [Deadline(text[s:e].strip(), due, (s, _latest(folded, e))) for s, e, due in chosen]
+
+
+# "the fee from March second", "broken since Monday"; not "two weeks from today", "from now".
+_SINCE = re.compile(r"\b(?:from|since)\s+(?:(?:the|on|back|last)\s+)?$")
+# "two weeks from Monday", "a day from now": a count of days before "from" makes it a date.
+_COUNTED = re.compile(
+    r"\b(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|few|couple of)\s+"
+    r"(?:business |working )?(?:days?|weeks?|months?)\s+from\s+$"
+)
+
+
+_NEAR = ("today", "tonight", "tomorrow", "now")
 
 
 # "before Friday at the latest", "el lunes como muy tarde": the date's own words (the span

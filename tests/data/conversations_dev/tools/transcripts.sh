@@ -52,4 +52,8 @@ d35_incident_retro numbered 6535
 d36_webinar_qa plain 6636
 d37_es_llamada_rechazada teams 6737
 d38_support_password_call numbered 6838
+d39_sprint_retro teams 6939
+d40_campaign_postmortem plain 7040
+d41_billing_duplicate_call numbered 7141
+d42_asr_wrong_plan_call teams 7242
 LIST
