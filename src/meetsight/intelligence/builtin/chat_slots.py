@@ -198,8 +198,8 @@ def _without_fillers(folded: str) -> str:
 
 # After a bare figure: nothing that makes it a count of another thing, an amount or a share.
 _BARE_AFTER = wordset(
-    """a an al per por each every cada in en of de a and y or o so then that which we they it
-    and total roughly give take or more less than maybe tops at en"""
+    """a an al per por each every cada in en of de and y or o so then that which we they it
+    total roughly give take more less than maybe tops at"""
 )
 
 
