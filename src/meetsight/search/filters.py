@@ -56,7 +56,7 @@ def activity_filters(
     return sql, params, binds
 
 
-def needs_call_columns(query: SearchQuery) -> bool:
+def needs_activities_join(query: SearchQuery) -> bool:
     """Whether the filters read the activities table `a` (the call columns, the ids)."""
     return bool(
         query.direction or query.from_number or query.to_number or query.activity_ids is not None
