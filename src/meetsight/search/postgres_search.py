@@ -181,7 +181,7 @@ class WindowSql:
 def window_sql(prepared: Prepared, query: SearchQuery) -> WindowSql:
     """The matching activities, filtered, newest first, with `:limit` and `:offset` left to the
     caller; every other value is in `params`."""
-    filters, params, binds = activity_filters(query, kind_and_start="d")
+    filters, params, binds = activity_filters(query, sqlite=False, kind_and_start="d")
     columns = [
         c for c, skip in (("title_tsv", "sentences"), ("body_tsv", "title")) if query.scope != skip
     ]

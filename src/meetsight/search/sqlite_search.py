@@ -194,13 +194,15 @@ class SqliteSearch:
         limit: int,
         offset: int,
     ) -> tuple[list[Candidate], int]:
-        filters, params, _ = activity_filters(query, kind_and_start="k")
+        filters, params, _ = activity_filters(query, sqlite=True, kind_and_start="k")
         # Meetings or calls only: their half of the organization's keys (migration 0010), so
         # FTS5 itself keeps to the kind and counts need no join for it. Walks and joins still
         # carry the kind in `filters`; `others` are the filters besides it.
         others = filters
         if query.kind != "all":
-            others = activity_filters(replace(query, kind="all"), kind_and_start="k")[0]
+            others = activity_filters(replace(query, kind="all"), sqlite=True, kind_and_start="k")[
+                0
+            ]
             is_call = query.kind == "calls"
             prepared.low, prepared.high = sqlite_index.kind_range(prepared.org_no, is_call)
         for name in ("from_at", "to_at"):
