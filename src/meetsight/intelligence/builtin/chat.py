@@ -97,6 +97,8 @@ def _located_text(plan: Plan) -> str:
 
 def discussion_answer(conversation: Conversation, plan: Plan, vectors: np.ndarray) -> ChatAnswer:
     """A paragraph on the stretch of talk the question points to."""
+    if plan.cause and _names_unsaid(conversation, plan):
+        return decline(conversation)  # before any embedding: nothing is looked for
     located = _located_text(plan)
     qvec = embed_one(located)
     wanted = query_terms(located, conversation.language)
@@ -108,8 +110,6 @@ def discussion_answer(conversation: Conversation, plan: Plan, vectors: np.ndarra
     scores, _ = relevance(conversation, vectors, qvec, wanted, plan.speakers)
     index = line_index(conversation)
     replies: set[int] = set()
-    if plan.cause and _names_unsaid(conversation, plan):
-        return decline(conversation)
     if plan.cause:
         scores, replies = _exchange_replies(conversation, vectors, embed_one(plan.text), scores)
     peaks = MAX_STRETCHES if plan.summarize else 1  # other questions: the one stretch
