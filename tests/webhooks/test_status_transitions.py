@@ -152,7 +152,8 @@ async def test_each_change_writes_its_status_and_announces_it_once(state: AppSta
 
 
 def test_only_transition_status_emits_status_events() -> None:
-    """No other module writes a status event (or changes a status) on its own."""
+    """No other module writes a status event on its own. (A status set without an event is
+    not looked for: reprocess puts an activity back to `processing`, which is not announced.)"""
     callers = []
     for path in SRC.rglob("*.py"):
         if path.parent.name == "webhooks" or path == SRC / "activities" / "status.py":
