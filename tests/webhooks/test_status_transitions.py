@@ -38,16 +38,17 @@ async def subscribe(state: AppState, tenant: Tenant, url: str) -> str:
         return endpoint.id
 
 
+async def queued_bodies(state: AppState, endpoint_id: str) -> list[bytes]:
+    """The bodies of every event queued for the endpoint."""
+    query = sa.select(WebhookDelivery.body).where(WebhookDelivery.endpoint_id == endpoint_id)
+    async with state.sessionmaker() as session:
+        return list((await session.scalars(query)).all())
+
+
 async def announced(state: AppState, endpoint_id: str) -> Counter[tuple[str, str]]:
     """(activity id, status) of every event queued for the endpoint, counted."""
-    async with state.sessionmaker() as session:
-        bodies = (
-            await session.scalars(
-                sa.select(WebhookDelivery.body).where(WebhookDelivery.endpoint_id == endpoint_id)
-            )
-        ).all()
     found: Counter[tuple[str, str]] = Counter()
-    for body in bodies:
+    for body in await queued_bodies(state, endpoint_id):
         data = orjson.loads(body)["data"]
         found[(data.get("meetingId") or data.get("callId"), data["status"])] += 1
     return found
@@ -134,12 +135,7 @@ async def test_each_change_writes_its_status_and_announces_it_once(state: AppSta
             (activity_id, "failed"): 1,
         }
     )
-    async with state.sessionmaker() as session:
-        bodies = (
-            await session.scalars(
-                sa.select(WebhookDelivery.body).where(WebhookDelivery.endpoint_id == endpoint_id)
-            )
-        ).all()
+    bodies = await queued_bodies(state, endpoint_id)
     data = {orjson.loads(b)["data"]["status"]: orjson.loads(b)["data"] for b in bodies}
     assert data["failed"] == {
         "objectType": "call",
