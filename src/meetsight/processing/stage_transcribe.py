@@ -119,13 +119,16 @@ async def run_transcribe(sc: StageContext) -> None:
     embedded = await asyncio.to_thread(preembed, [seg.content for seg in segments])
     async with sc.transaction() as session:
         segments = _keep_assignments(segments, people)
-        # The language first: the search index stems the sentences in it.
+        # The language first: the search index stems the sentences in it. Written only when
+        # it changed: update_activity re-indexes the whole activity for a language, and the
+        # transcript it would re-index is the one store_segments replaces next.
+        language = heard.transcription.language or activity.language
         await update_activity(
             session,
             activity.organization_id,
             activity.id,
-            language=heard.transcription.language or activity.language,
             speaker_method=attribution.method,
+            **({"language": language} if language != activity.language else {}),
         )
         await store_segments(session, activity.organization_id, activity.id, segments, embedded)
         internal = {p.name for p, _ in people if p.is_internal}
