@@ -105,8 +105,8 @@ def discussion_answer(conversation: Conversation, plan: Plan, vectors: np.ndarra
     if plan.lead:
         # a follow-up ("Why did they go with them?"): its own words, and the name its
         # pronoun stands for, over the question it follows
-        own = set(terms(plan.lead, conversation.language))
-        wanted = {t: (w if t in own else FOLLOWED_WEIGHT * w) for t, w in wanted.items()}
+        lead_terms = set(terms(plan.lead, conversation.language))
+        wanted = {t: (w if t in lead_terms else FOLLOWED_WEIGHT * w) for t, w in wanted.items()}
     scores, _ = relevance(conversation, vectors, qvec, wanted, plan.speakers)
     index = line_index(conversation)
     replies: set[int] = set()
