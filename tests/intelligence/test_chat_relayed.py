@@ -6,34 +6,13 @@ from __future__ import annotations
 
 from datetime import date
 
-import numpy as np
-
-from meetsight.intelligence.builtin.chat import answer_question
-from meetsight.intelligence.builtin.embedder import embed
-from meetsight.intelligence.conversation import Conversation, Line, Question, Speaker
+from chat_support import ask, conversation
 
 NOT_COVERED = "The conversation does not cover that."
 
 
-def _conversation(turns: list[tuple[str, str]], language: str = "en") -> Conversation:
-    names = list(dict.fromkeys(s for s, _ in turns))
-    return Conversation(
-        kind="meeting",
-        title="Q&A",
-        language=language,
-        day=date(2026, 4, 14),
-        speakers=tuple(Speaker(n, False) for n in names),
-        lines=tuple(Line(i, 8.0 * i, 8.0 * i + 7, s, t) for i, (s, t) in enumerate(turns)),
-    )
-
-
-def _ask(conversation: Conversation, question: str) -> str:
-    vectors: np.ndarray = embed([line.text for line in conversation.lines])
-    return answer_question(conversation, Question(question), vectors).answer
-
-
 HOST, EXPERT = "Noor Haddad", "Felix Amundsen"
-WEBINAR = _conversation(
+WEBINAR = conversation(
     [
         (HOST, "Welcome back. We have time for a few questions from the chat."),
         (EXPERT, "Great, let's go."),
@@ -46,22 +25,26 @@ WEBINAR = _conversation(
         (HOST, "Your support plan was more expensive this year, wasn't it?"),
         (EXPERT, "Yes, it went up twelve percent, and it came with the mobile app."),
         (HOST, "Thanks, Felix. That's all for today."),
-    ]
+    ],
+    kind="meeting",
+    title="Q&A",
+    day=date(2026, 4, 14),
+    seconds=8.0,
 )
 
 
 def test_a_relayed_question_is_answered_by_the_reply() -> None:
-    answer = _ask(WEBINAR, "How long does the hardware setup take?")
+    answer = ask(WEBINAR, "How long does the hardware setup take?")
     assert "three days" in answer
 
 
 def test_relayed_question_in_the_middle_of_others() -> None:
-    assert "thirty" in _ask(WEBINAR, "Do the scanners work in freezers?")
+    assert "thirty" in ask(WEBINAR, "Do the scanners work in freezers?")
 
 
 def test_a_change_asked_as_how_much_takes_a_percentage() -> None:
-    assert "twelve percent" in _ask(WEBINAR, "How much did they raise the support plan price?")
+    assert "twelve percent" in ask(WEBINAR, "How much did they raise the support plan price?")
 
 
 def test_unrelated_question_still_declined() -> None:
-    assert _ask(WEBINAR, "How many trucks does Kofi's company run?") == NOT_COVERED
+    assert ask(WEBINAR, "How many trucks does Kofi's company run?") == NOT_COVERED

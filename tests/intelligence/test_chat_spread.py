@@ -5,36 +5,13 @@ these tests, not taken from any labelled set."""
 
 from __future__ import annotations
 
-from datetime import date
-
-import numpy as np
-
-from meetsight.intelligence.builtin.chat import answer_question
-from meetsight.intelligence.builtin.embedder import embed
-from meetsight.intelligence.conversation import Conversation, Line, Question, Speaker
+from chat_support import ask, conversation
 
 NOT_COVERED = ("does not cover", "no trata")
 
 
-def _conversation(turns: list[tuple[str, str]], language: str = "en") -> Conversation:
-    names = list(dict.fromkeys(s for s, _ in turns))
-    return Conversation(
-        kind="call",
-        title="Call",
-        language=language,
-        day=date(2026, 5, 4),
-        speakers=tuple(Speaker(n, False) for n in names),
-        lines=tuple(Line(i, 9.0 * i, 9.0 * i + 8, s, t) for i, (s, t) in enumerate(turns)),
-    )
-
-
-def _ask(conversation: Conversation, question: str) -> str:
-    vectors: np.ndarray = embed([line.text for line in conversation.lines])
-    return answer_question(conversation, Question(question), vectors).answer
-
-
 SELLER, BUYER = "Tomasz Wren", "Aiko Lindgren"
-WAREHOUSE = _conversation(
+WAREHOUSE = conversation(
     [
         (SELLER, "Thanks for taking the call. Where does it hurt most today?"),
         (BUYER, "Honestly, the returns. We process about nine hundred a week and it's all paper."),
@@ -46,7 +23,7 @@ WAREHOUSE = _conversation(
     ]
 )
 
-ASR = _conversation(
+ASR = conversation(
     [
         ("Ruth Ogando", "so tell me a bit about the gym how many locations do you run"),
         ("Kwame Asante", "we have three locations all in the north side"),
@@ -57,7 +34,7 @@ ASR = _conversation(
     ]
 )
 
-ES = _conversation(
+ES = conversation(
     [
         ("Marta Quiroga", "¿Qué es lo que más tiempo os quita ahora mismo?"),
         (
@@ -72,28 +49,28 @@ ES = _conversation(
 
 
 def test_a_bare_count_takes_its_noun_from_the_sentence_before() -> None:
-    answer = _ask(WAREHOUSE, "How many returns do they process per week?")
+    answer = ask(WAREHOUSE, "How many returns do they process per week?")
     assert "nine hundred" in answer
 
 
 def test_a_bare_count_in_spanish() -> None:
-    answer = _ask(ES, "¿Cuántos pedidos reciben a la semana?")
+    answer = ask(ES, "¿Cuántos pedidos reciben a la semana?")
     assert "trescientos" in answer
 
 
 def test_a_spoken_reply_to_how_many_opens_with_fillers_and_a_hundred() -> None:
-    answer = _ask(ASR, "How many members do they have?")
+    answer = ask(ASR, "How many members do they have?")
     assert "hundred forty" in answer
 
 
 def test_a_count_never_said_is_still_declined() -> None:
-    answer = _ask(WAREHOUSE, "How many warehouses do they have?")
+    answer = ask(WAREHOUSE, "How many warehouses do they have?")
     assert any(p in answer for p in NOT_COVERED)
 
 
 # --- declines: a figure or a name that answers something else ---------------------------
 
-REVIEW = _conversation(
+REVIEW = conversation(
     [
         ("Priya Nandakumar", "Quick numbers first. How is the fleet doing on tracking?"),
         (
@@ -107,7 +84,7 @@ REVIEW = _conversation(
     ]
 )
 
-ES_REVIEW = _conversation(
+ES_REVIEW = conversation(
     [
         ("Lucía Ferrer", "¿Y con la nómina cómo vais?"),
         ("Andrés Pallarès", "Bien, seguimos con nuestra asesoría, Gestiones Ribera, y funciona."),
@@ -120,29 +97,29 @@ ES_REVIEW = _conversation(
 
 
 def test_a_percentage_is_no_count_of_the_thing() -> None:
-    answer = _ask(REVIEW, "How many trailers does the company own?")
+    answer = ask(REVIEW, "How many trailers does the company own?")
     assert any(p in answer for p in NOT_COVERED)
 
 
 def test_the_name_of_a_role_asks_for_a_person_and_the_role_must_be_said() -> None:
     # "account" shares its first letters with "accountant": no bank answers it
-    answer = _ask(REVIEW, "What is the name of their accountant?")
+    answer = ask(REVIEW, "What is the name of their accountant?")
     assert any(p in answer for p in NOT_COVERED)
 
 
 def test_who_holds_a_role_in_spanish_needs_the_role_said() -> None:
-    answer = _ask(ES_REVIEW, "¿Quién es el director financiero?")
+    answer = ask(ES_REVIEW, "¿Quién es el director financiero?")
     assert any(p in answer for p in NOT_COVERED)
 
 
 def test_how_much_was_lost_asks_for_an_amount_in_spanish() -> None:
-    answer = _ask(ES_REVIEW, "¿Cuánto perdieron?")
+    answer = ask(ES_REVIEW, "¿Cuánto perdieron?")
     assert "dos mil" in answer
 
 
 # --- dates: settled a few lines after the mention; a day over "next week" -----------------
 
-PLANNING = _conversation(
+PLANNING = conversation(
     [
         ("Hannah Broek", "I'd propose an onsite workshop with Dario, our solutions architect."),
         ("Mbali Dlamini", "That would help. Could our ops lead join too?"),
@@ -153,7 +130,7 @@ PLANNING = _conversation(
     ]
 )
 
-ROUTES = _conversation(
+ROUTES = conversation(
     [
         (
             "Leo Marchetti",
@@ -171,23 +148,23 @@ ROUTES = _conversation(
 
 
 def test_a_date_settled_lines_after_the_mention_answers_when() -> None:
-    answer = _ask(PLANNING, "When is the onsite workshop?")
+    answer = ask(PLANNING, "When is the onsite workshop?")
     assert "ninth" in answer
 
 
 def test_a_mention_with_no_date_after_it_is_declined() -> None:
-    answer = _ask(PLANNING, "When is the contract renewal?")
+    answer = ask(PLANNING, "When is the contract renewal?")
     assert any(p in answer for p in NOT_COVERED)
 
 
 def test_a_day_is_preferred_over_next_week() -> None:
-    answer = _ask(ROUTES, "When is the call?")
+    answer = ask(ROUTES, "When is the call?")
     assert "twentieth" in answer
 
 
 # --- a measure asked by its quality; a product asked by its use -----------------------------
 
-OPS = _conversation(
+OPS = conversation(
     [
         ("Greta Solheim", "How are the forecasts holding up since the rollout?"),
         (
@@ -202,18 +179,18 @@ OPS = _conversation(
 
 
 def test_how_accurate_asks_for_a_figure_said_of_the_singular() -> None:
-    answer = _ask(OPS, "How accurate are the Forecasts?")
+    answer = ask(OPS, "How accurate are the Forecasts?")
     assert "ninety-one" in answer
 
 
 def test_what_they_use_for_something_asks_for_a_product() -> None:
-    answer = _ask(OPS, "What do they use for payroll?")
+    answer = ask(OPS, "What do they use for payroll?")
     assert "Paylane" in answer
 
 
 # --- speech recognition: spelled acronyms; the company greeting the caller ------------------
 
-SPELLED = _conversation(
+SPELLED = conversation(
     [
         ("Nina Castell", "so what takes the most time on the finance side"),
         ("Omar Haddou", "the v a t return it takes me like three full days every quarter"),
@@ -222,7 +199,7 @@ SPELLED = _conversation(
     ]
 )
 
-GREETING = _conversation(
+GREETING = conversation(
     [
         ("Rocío Benavides", "clinimax buenas tardes le atiende rocío en qué le puedo ayudar"),
         (
@@ -241,16 +218,16 @@ GREETING = _conversation(
 
 
 def test_an_acronym_spelled_letter_by_letter_is_the_acronym_asked() -> None:
-    answer = _ask(SPELLED, "How long does the VAT return take?")
+    answer = ask(SPELLED, "How long does the VAT return take?")
     assert "three full days" in answer
 
 
 def test_the_company_answering_the_phone_is_what_we_stands_for() -> None:
-    answer = _ask(GREETING, "¿Cuánto cuesta Clinimax al mes?")
+    answer = ask(GREETING, "¿Cuánto cuesta Clinimax al mes?")
     assert "ochocientos noventa" in answer
 
 
-SPOKEN_PRICE = _conversation(
+SPOKEN_PRICE = conversation(
     [
         ("Dale Pruitt", "we lost about two hundred pallets last year"),
         ("Inga Sorensen", "two hundred wow and what's a pallet cost you these days"),
@@ -261,11 +238,11 @@ SPOKEN_PRICE = _conversation(
 
 
 def test_a_line_asking_the_same_is_no_answer_and_contractions_are_read() -> None:
-    answer = _ask(SPOKEN_PRICE, "What's a new pallet cost?")
+    answer = ask(SPOKEN_PRICE, "What's a new pallet cost?")
     assert "forty" in answer
 
 
-FEES = _conversation(
+FEES = conversation(
     [
         (
             "Arvid Nyquist",
@@ -281,5 +258,5 @@ FEES = _conversation(
 
 
 def test_a_figure_said_once_where_its_name_comes_back_without_it() -> None:
-    answer = _ask(FEES, "How much is the setup fee?")
+    answer = ask(FEES, "How much is the setup fee?")
     assert "nine hundred" in answer

@@ -147,3 +147,17 @@ async def test_only_the_given_conversations_and_the_limit_counts_them_alone(
             state, tenant.org_id, "onboarding", scope=scope, activity_ids=frozenset(), mode=mode
         )
         assert none.total == 0 and not none.hits
+
+
+@pytest.mark.parametrize("mode", ["lexical", "hybrid", "meaning"])
+async def test_more_conversations_than_a_statement_takes_parameters(
+    state: AppState, mode: str
+) -> None:
+    """An account's conversations can outnumber the parameters of one statement (asyncpg:
+    32767); one id a parameter failed there with an internal error (ask-across by account)."""
+    tenant = await make_tenant(state)
+    made = await make_transcribed(state, tenant, LINE)
+    await make_transcribed(state, tenant, LINE)  # not the account's
+    wanted = frozenset([made, *(f"gone{i}" for i in range(40_000))])
+    page = await run_search(state, tenant.org_id, "onboarding", activity_ids=wanted, mode=mode)
+    assert ids(page) == [made] and page.total == 1

@@ -119,14 +119,14 @@ async def run_transcribe(sc: StageContext) -> None:
     embedded = await asyncio.to_thread(preembed, [seg.content for seg in segments])
     async with sc.transaction() as session:
         segments = _keep_assignments(segments, people)
-        # The language first: the search index stems the sentences in it.
-        await update_activity(
-            session,
-            activity.organization_id,
-            activity.id,
-            language=heard.transcription.language or activity.language,
-            speaker_method=attribution.method,
-        )
+        # The language first: the search index stems the sentences in it. Written only when
+        # it changed: update_activity re-indexes the whole activity for a language, and the
+        # transcript it would re-index is the one store_segments replaces next.
+        values: dict[str, Any] = {"speaker_method": attribution.method}
+        language = heard.transcription.language or activity.language
+        if language != activity.language:
+            values["language"] = language
+        await update_activity(session, activity.organization_id, activity.id, **values)
         await store_segments(session, activity.organization_id, activity.id, segments, embedded)
         internal = {p.name for p, _ in people if p.is_internal}
         await store_analytics(

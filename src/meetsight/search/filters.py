@@ -3,6 +3,7 @@ engines; every value travels as a bound parameter."""
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
@@ -19,10 +20,11 @@ ACTIVITY_COLUMNS: dict[str, sa.types.TypeEngine[Any]] = {
 
 
 def activity_filters(
-    query: SearchQuery, *, kind_and_start: str = "a"
+    query: SearchQuery, *, sqlite: bool, kind_and_start: str = "a"
 ) -> tuple[str, dict[str, Any], list[sa.BindParameter[Any]]]:
     """(SQL to AND into the WHERE, its parameters, typed bind parameters). is_call and
-    start_at are read from the alias `kind_and_start`; the call filters and ids from `a`."""
+    start_at are read from the alias `kind_and_start`; the call filters and ids from `a`.
+    `sqlite`: the SQL is for SQLite, else for PostgreSQL (they unpack the ids differently)."""
     clauses: list[str] = []
     params: dict[str, Any] = {}
     binds: list[sa.BindParameter[Any]] = []
@@ -49,14 +51,21 @@ def activity_filters(
             clauses.append(f"a.{column} LIKE :{column} ESCAPE '\\'")
             params[column] = f"%{escape_like(value)}%"
     if query.activity_ids is not None:
-        names = [f"aid{i}" for i in range(len(query.activity_ids))]
-        clauses.append(f"a.id IN ({', '.join(':' + n for n in names)})" if names else "1 = 0")
-        params.update(zip(names, sorted(query.activity_ids), strict=True))
+        # One parameter for all of them: an account may have more conversations than a
+        # statement takes parameters (asyncpg: 32767), and the list was one per id.
+        if not query.activity_ids:
+            clauses.append("1 = 0")
+        elif sqlite:
+            clauses.append("a.id IN (SELECT value FROM json_each(:activity_ids))")
+            params["activity_ids"] = json.dumps(sorted(query.activity_ids))
+        else:
+            clauses.append("a.id = ANY(CAST(:activity_ids AS text[]))")
+            params["activity_ids"] = sorted(query.activity_ids)
     sql = "".join(f" AND {clause}" for clause in clauses)
     return sql, params, binds
 
 
-def needs_call_columns(query: SearchQuery) -> bool:
+def needs_activities_join(query: SearchQuery) -> bool:
     """Whether the filters read the activities table `a` (the call columns, the ids)."""
     return bool(
         query.direction or query.from_number or query.to_number or query.activity_ids is not None

@@ -122,7 +122,7 @@ def _describe(
     """Those of the activities that pass the filters (and still exist), described."""
     if not activity_ids:
         return {}
-    filters, params, binds = activity_filters(query)
+    filters, params, binds = activity_filters(query, sqlite=reads.sqlite)
     params["org"] = org_id
     if reads.sqlite:
         for bind in binds:  # SQLite keeps datetimes as text: bound as the ORM binds them

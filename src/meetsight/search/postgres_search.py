@@ -12,13 +12,15 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
 from meetsight.search.backend import Activity, Candidate, Ranking
-from meetsight.search.filters import ACTIVITY_COLUMNS, activity_filters, needs_call_columns
+from meetsight.search.filters import ACTIVITY_COLUMNS, activity_filters, needs_activities_join
 from meetsight.search.parsing import ParsedQuery, QueryPart
 from meetsight.search.schema import match_key
 from meetsight.search.types import SearchQuery, SentenceMatch
 
 CONFIGS = ("ms_english", "ms_spanish", "ms_simple")
-_CALL_JOIN = " JOIN activities a ON a.organization_id = d.organization_id AND a.id = d.activity_id"
+_ACTIVITIES_JOIN = (
+    " JOIN activities a ON a.organization_id = d.organization_id AND a.id = d.activity_id"
+)
 HEADLINE_OPTIONS = "StartSel=**, StopSel=**, MaxWords=32, MinWords=12, ShortWord=2"
 
 
@@ -179,7 +181,7 @@ class WindowSql:
 def window_sql(prepared: Prepared, query: SearchQuery) -> WindowSql:
     """The matching activities, filtered, newest first, with `:limit` and `:offset` left to the
     caller; every other value is in `params`."""
-    filters, params, binds = activity_filters(query, kind_and_start="d")
+    filters, params, binds = activity_filters(query, sqlite=False, kind_and_start="d")
     columns = [
         c for c, skip in (("title_tsv", "sentences"), ("body_tsv", "title")) if query.scope != skip
     ]
@@ -196,7 +198,7 @@ def window_sql(prepared: Prepared, query: SearchQuery) -> WindowSql:
     title = "false" if query.scope == "sentences" else f"d.title_tsv @@ {_OWN_FORM}"
     # normalization 1: divided by 1 + log(length), so that long calls do not win by size
     body = "0.0" if query.scope == "title" else f"ts_rank(d.body_tsv, {_OWN_FORM}, 1)"
-    call_join = _CALL_JOIN if needs_call_columns(query) else ""
+    activities_join = _ACTIVITIES_JOIN if needs_activities_join(query) else ""
     sql = (
         "WITH q AS (SELECT "
         + ", ".join(
@@ -206,7 +208,7 @@ def window_sql(prepared: Prepared, query: SearchQuery) -> WindowSql:
         + f", {prepared.all_sql} AS q_all, {prepared.any_sql} AS q_any,"
         + f" {prepared.words_sql or 'NULL::tsquery'} AS q_words),"
         " w AS (SELECT d.activity_id AS id, d.is_call, d.start_at,"
-        f" count(*) OVER () AS total FROM {table} d" + call_join + ""
+        f" count(*) OVER () AS total FROM {table} d" + activities_join + ""
         f" WHERE d.organization_id = :org AND ({match}){filters}"
         " ORDER BY d.start_at DESC, d.activity_id DESC LIMIT :limit OFFSET :offset)"
     )

@@ -24,7 +24,7 @@ from meetsight.db.base import UTCDateTime
 from meetsight.db.reads import sqlite_datetime
 from meetsight.search import sqlite_index
 from meetsight.search.backend import Activity, Candidate, Ranking
-from meetsight.search.filters import activity_filters, needs_call_columns
+from meetsight.search.filters import activity_filters, needs_activities_join
 from meetsight.search.parsing import ParsedQuery, QueryPart
 from meetsight.search.schema import SEGMENT_BITS
 from meetsight.search.types import SearchQuery, SentenceMatch
@@ -194,13 +194,15 @@ class SqliteSearch:
         limit: int,
         offset: int,
     ) -> tuple[list[Candidate], int]:
-        filters, params, _ = activity_filters(query, kind_and_start="k")
+        filters, params, _ = activity_filters(query, sqlite=True, kind_and_start="k")
         # Meetings or calls only: their half of the organization's keys (migration 0010), so
         # FTS5 itself keeps to the kind and counts need no join for it. Walks and joins still
         # carry the kind in `filters`; `others` are the filters besides it.
         others = filters
         if query.kind != "all":
-            others = activity_filters(replace(query, kind="all"), kind_and_start="k")[0]
+            others = activity_filters(replace(query, kind="all"), sqlite=True, kind_and_start="k")[
+                0
+            ]
             is_call = query.kind == "calls"
             prepared.low, prepared.high = sqlite_index.kind_range(prepared.org_no, is_call)
         for name in ("from_at", "to_at"):
@@ -215,10 +217,15 @@ class SqliteSearch:
             source = f"{_TITLE_HITS} UNION {_BODY_HITS}"  # the union only when titles match
         elif query.scope == "all":
             prepared.titles_possible = False
-        call_join = _CALL_JOIN if needs_call_columns(query) else ""
+        activities_join = _ACTIVITIES_JOIN if needs_activities_join(query) else ""
         if not prepared.has_phrase:
             score_span = None
-            if not offset and not call_join and query.date_from is None and query.date_to is None:
+            if (
+                not offset
+                and not activities_join
+                and query.date_from is None
+                and query.date_to is None
+            ):
                 # What `relevance` would read, kept in `prepared` for it.
                 score_span = partial(
                     _score_ranges,
@@ -230,7 +237,7 @@ class SqliteSearch:
                 )
             both = (filters, others)
             return _window_in_sql(
-                db, prepared, source, both, call_join, params, limit, offset, score_span
+                db, prepared, source, both, activities_join, params, limit, offset, score_span
             )
         # With a phrase the full-text match runs once: it costs a position check in every
         # document holding the phrase's words, which a count and then the window would repeat.
@@ -245,7 +252,7 @@ class SqliteSearch:
             rows = db.execute(
                 "SELECT k.doc_key, k.activity_id FROM json_each(:keys) j"
                 " CROSS JOIN search_keys k ON k.doc_key = j.value"
-                f"{call_join} WHERE k.organization_id = :org{filters}"
+                f"{activities_join} WHERE k.organization_id = :org{filters}"
                 " ORDER BY k.start_at DESC, k.activity_id DESC",
                 {**params, "keys": json.dumps(matched)},
             ).fetchall()
@@ -258,7 +265,7 @@ class SqliteSearch:
         total = 0
         newest_first = db.execute(
             "SELECT k.doc_key, k.activity_id FROM search_keys k"
-            f" INDEXED BY ix_search_keys_recency{call_join}"
+            f" INDEXED BY ix_search_keys_recency{activities_join}"
             f" WHERE k.organization_id = :org{filters}"
             " ORDER BY k.start_at DESC, k.activity_id DESC",
             params,
@@ -337,7 +344,7 @@ def _window_in_sql(
     prepared: Prepared,
     source: str,
     all_filters: tuple[str, str],
-    call_join: str,
+    activities_join: str,
     params: dict[str, Any],
     limit: int,
     offset: int,
@@ -348,10 +355,10 @@ def _window_in_sql(
     given, else one statement, walking the recency index when most documents match."""
     filters, others = all_filters  # every filter; those besides the kind (see candidates)
     fts = {**params, "q": prepared.match_all, "lo": prepared.low, "hi": prepared.high}
-    if others or call_join or source != _BODY_HITS:
+    if others or activities_join or source != _BODY_HITS:
         count = (
             f"SELECT count(*) FROM ({source}) h JOIN search_keys k ON k.doc_key = h.doc_key"
-            f"{call_join} WHERE k.organization_id = :org{others}"
+            f"{activities_join} WHERE k.organization_id = :org{others}"
         )
     else:  # every document in the organization's range has its key: no join needed
         count = f"SELECT count(*) FROM ({source})"
@@ -366,13 +373,13 @@ def _window_in_sql(
     if total > WALK_RATIO * (limit + offset):
         sql = (
             "SELECT k.doc_key, k.activity_id FROM search_keys k"
-            f" INDEXED BY ix_search_keys_recency{call_join}"
+            f" INDEXED BY ix_search_keys_recency{activities_join}"
             f" WHERE k.organization_id = :org AND k.doc_key IN ({source}){filters}"
         )
     else:
         sql = (
             f"SELECT k.doc_key, k.activity_id FROM ({source}) h"
-            f" CROSS JOIN search_keys k ON k.doc_key = h.doc_key{call_join}"
+            f" CROSS JOIN search_keys k ON k.doc_key = h.doc_key{activities_join}"
             f" WHERE k.organization_id = :org{filters}"
         )
     sql += " ORDER BY k.start_at DESC, k.activity_id DESC LIMIT :limit OFFSET :offset"
@@ -496,7 +503,9 @@ def _unread(read: list[tuple[int, int]], low: int, high: int) -> list[tuple[int,
 
 
 _ORG_NO = "SELECT org_no FROM search_orgs WHERE organization_id = ?"
-_CALL_JOIN = " JOIN activities a ON a.organization_id = k.organization_id AND a.id = k.activity_id"
+_ACTIVITIES_JOIN = (
+    " JOIN activities a ON a.organization_id = k.organization_id AND a.id = k.activity_id"
+)
 _IN_ORG = (
     "SELECT rowid AS doc_key FROM {table} WHERE {table} MATCH :q AND rowid BETWEEN :lo AND :hi"
 )

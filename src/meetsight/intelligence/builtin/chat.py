@@ -97,19 +97,19 @@ def _located_text(plan: Plan) -> str:
 
 def discussion_answer(conversation: Conversation, plan: Plan, vectors: np.ndarray) -> ChatAnswer:
     """A paragraph on the stretch of talk the question points to."""
+    if plan.cause and _names_unsaid(conversation, plan):
+        return decline(conversation)  # before any embedding: nothing is looked for
     located = _located_text(plan)
     qvec = embed_one(located)
     wanted = query_terms(located, conversation.language)
     if plan.lead:
         # a follow-up ("Why did they go with them?"): its own words, and the name its
         # pronoun stands for, over the question it follows
-        own = set(terms(plan.lead, conversation.language))
-        wanted = {t: (w if t in own else FOLLOWED_WEIGHT * w) for t, w in wanted.items()}
+        lead_terms = set(terms(plan.lead, conversation.language))
+        wanted = {t: (w if t in lead_terms else FOLLOWED_WEIGHT * w) for t, w in wanted.items()}
     scores, _ = relevance(conversation, vectors, qvec, wanted, plan.speakers)
     index = line_index(conversation)
     replies: set[int] = set()
-    if plan.cause and _names_unsaid(conversation, plan):
-        return decline(conversation)
     if plan.cause:
         scores, replies = _exchange_replies(conversation, vectors, embed_one(plan.text), scores)
     peaks = MAX_STRETCHES if plan.summarize else 1  # other questions: the one stretch

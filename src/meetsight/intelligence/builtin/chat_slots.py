@@ -59,6 +59,8 @@ _CHANGE_ASKED = re.compile(
     r"|cut|cuts|drop\w*|lower\w*|reduc\w*|cheaper|off|more expensive|sub(?:e|i|io|ieron|ir)"
     r"|aument\w*|baj\w*|descuento|rebaj\w*|mas barato|mas caro)\b"
 )
+# Any number word, the longest first so that "seventeen" is not read as "seven".
+_NUMBER_WORD = "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
 _PERCENT = re.compile(r"%|\bpercent\b|\bper cent\b|\bpor ciento\b|\bporcentaje\b")
 _UNITS = (
     r"seconds?|minutes?|hours?|days?|weeks?|months?|years?|segundos?|minutos?|horas?|dias?"
@@ -66,13 +68,13 @@ _UNITS = (
 )
 # A number that counts something ("three-year term", "forty users"): not an amount of money.
 _COUNTED = re.compile(
-    r"(?:\d|\b(?:" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r"))[\s-]+"
+    r"(?:\d|\b(?:" + _NUMBER_WORD + r"))[\s-]+"
     r"(?:" + r"seconds?|minutes?|hours?|days?|weeks?|months?|years?|users?|people|seats?|"
     r"licen[cs]es?|trucks?|vehicles?|employees?|times|dias?|semanas?|meses|anos?|usuarios?" + r")\b"
 )
 _DURATION = re.compile(
     r"\b(?:\d+|"
-    + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
+    + _NUMBER_WORD
     + r"|a|an|un|una|couple|few|several|varios|varias)[\s-]+(?:[\w-]+\s+)?(?:"
     + _UNITS
     + r")\b"
@@ -185,9 +187,9 @@ _LEADING_NUMBER = re.compile(
     r"almost|nearly|unos|unas|casi|mas de|menos de|alrededor de|cerca de)?\s*(?P<number>"
     # "a hundred eighty", "a couple hundred"
     r"(?:(?:a|an)\s+(?:couple\s+(?:of\s+)?)?(?=hundred|thousand|dozen))?(?:\d[\d,.]*|"
-    + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
+    + _NUMBER_WORD
     + r")\b(?:[\s-]+(?:and\s+|y\s+)?(?:"
-    + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
+    + _NUMBER_WORD
     + r")\b)*)"
 )
 # Spoken openers before a reply's number ("um about one eighty", "oh maybe twelve").
@@ -203,8 +205,8 @@ def _without_fillers(folded: str) -> str:
 
 # After a bare figure: nothing that makes it a count of another thing, an amount or a share.
 _BARE_AFTER = wordset(
-    """a an al per por each every cada in en of de a and y or o so then that which we they it
-    and total roughly give take or more less than maybe tops at en"""
+    """a an al per por each every cada in en of de and y or o so then that which we they it
+    total roughly give take more less than maybe tops at"""
 )
 
 

@@ -70,14 +70,14 @@ _GENERIC_CAPS = wordset(
     """i cfo ceo cto coo cio cmo cro vp svp evp it ti erp crm api roi pms sso sms kpi sla hr rrhh qa
     ai ia pdf eu ue usa uk us saas ok dr mr mrs ms sr sra don dona january february march april may
     june july august september october november december enero febrero marzo abril mayo junio
-    julio agosto septiembre octubre noviembre diciembre q1 q2 q3 q4 hi hola ceo mvp poc rfp rfi
+    julio agosto septiembre octubre noviembre diciembre q1 q2 q3 q4 hi hola mvp poc rfp rfi
     msa nda dpa sow po w-9 coi csv excel eod eta faq ux ui id tv ip vpn mfa mondays tuesdays
     wednesdays thursdays fridays saturdays sundays lunes martes miercoles jueves viernes ciso cso
     gc dpo ae sdr bdr csm se am rvp cpu gpu usb ap ar gm iva nif cif sepa iban hvac gps mdm edr
     xdr siem soc mrp tms wms ehr emr pos b2b b2c arr mrr nrr cac ltv okr p1 p2 sku rma wi-fi wifi
     christmas easter thanksgiving navidad halloween
-    ote dso dpo dio cogs ebitda gmv aov asp acv tcv nps csat ces tco capex opex yoy qoq ytd mtd
-    kyc aml gdpr hipaa pci iso soc ipo cac ltv wacc irr npv eps pnl fte ftes hc ic rfq
+    ote dso dio cogs ebitda gmv aov asp acv tcv nps csat ces tco capex opex yoy qoq ytd mtd
+    kyc aml gdpr hipaa pci iso ipo wacc irr npv eps pnl fte ftes hc ic rfq
     tam sam som icp bant meddic spiced gtm plg smb mid-market ent"""
 )
 # Words that name a plan or tier when capitalised next to one of these ("the Growth plan",
