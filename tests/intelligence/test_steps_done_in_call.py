@@ -119,3 +119,29 @@ def test_choices_and_idioms_are_no_task(language: str, text: str) -> None:
 def test_tasks_with_the_same_verbs_stay(text: str, action: str) -> None:
     found = steps("en", [(AGENT, text)])
     assert found and found[0].action.startswith(action)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Okay, I'll put the velocity graph up so everyone can see it.",
+        "Give me a second, I'll throw up the onboarding slides.",
+        "I'll pull the support dashboard up.",
+        "Let me get the hiring timeline on the screen.",
+    ],
+)
+def test_put_on_screen_during_the_meeting(text: str) -> None:
+    assert steps("en", [(AGENT, text), (CALLER, "Sure.")]) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "action"),
+    [
+        ("I'll bring it up with our legal team.", "bring it up with"),
+        ("I'll put the release notes up on the wiki.", "put the release notes up on the wiki"),
+        ("I'll put up a pull request for the fix.", "put up a pull request"),
+    ],
+)
+def test_raised_or_published_after_the_call_stay(text: str, action: str) -> None:
+    found = steps("en", [(AGENT, text), (CALLER, "Thanks.")])
+    assert found and action in found[-1].action

@@ -285,10 +285,23 @@ _EN_IN_CALL = {
 }  # fmt: skip
 
 
+# Things put on the screen for everyone to see ("put the chart up", "throw up the deck").
+_EN_SCREEN_OBJECT = (
+    r"(?:it|that|this|them|(?:the|our|my|this|that) (?:[a-z]+ )?(?:chart|graph|slides?|deck"
+    r"|dashboard|numbers|figures|board|spreadsheet|sheet|agenda|timeline|diagram|map|results"
+    r"|burndown|roadmap|screenshot|data|table|report|doc))"
+)
+
+
 # ... and objects that make other verbs happen during the call ("pull it up", "share my screen",
-# a host's "I'll read them out").
+# "put the chart up", a host's "I'll read them out"); "bring it up with legal" and "put it up on
+# the wiki" are work after the call.
 _EN_IN_CALL_OBJECT = re.compile(
     r"^(?:pull (?:it |that |this |them )?up|share (?:my|the|our) screen|have to|take care"
+    rf"|(?:put|pull|throw|bring|get) {_EN_SCREEN_OBJECT} up\b"
+    r"(?! (?:with|to|at|for|in)\b| on (?!(?:the |my |your )?screen))"
+    rf"|(?:put|throw|pull) up {_EN_SCREEN_OBJECT}\b"
+    rf"|(?:put|throw|bring|get) (?:{_EN_SCREEN_OBJECT} )?on (?:the |my |your )?screen"
     r"|make sure (?:we|i) (?:get to|cover|talk about|come back to)|note (?:it|that|this) down"
     r"|put (?:it|that|this) in my (?:calendar|notes)"
     r"|read (?:(?:it|them|that|this|those|these|the questions?) )?(?:out|aloud))\b"
