@@ -135,6 +135,17 @@ def test_put_on_screen_during_the_meeting(text: str) -> None:
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        "Lidia, could you throw the funnel numbers up for us?",
+        "Can someone get the sprint board on the screen?",
+    ],
+)
+def test_asked_to_put_on_screen_during_the_meeting(text: str) -> None:
+    assert steps("en", [(AGENT, text), (CALLER, "Sure, one second.")]) == []
+
+
+@pytest.mark.parametrize(
     ("text", "action"),
     [
         ("I'll bring it up with our legal team.", "bring it up with"),

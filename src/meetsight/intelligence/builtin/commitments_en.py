@@ -249,6 +249,22 @@ _EN_OWE = re.compile(
 )
 
 
+# Things put on the screen for everyone to see ("put the chart up", "throw up the deck"); "bring
+# it up with legal" and "put it up on the wiki" are work after the call.
+_EN_SCREEN_OBJECT = (
+    r"(?:it|that|this|them|(?:the|our|my|this|that) (?:[a-z]+ )?(?:chart|graph|slides?|deck"
+    r"|dashboard|numbers|figures|board|spreadsheet|sheet|agenda|timeline|diagram|map|results"
+    r"|burndown|roadmap|screenshot|data|table|report|doc))"
+)
+_EN_ON_SCREEN = (
+    rf"(?:put|pull|throw|bring|get) {_EN_SCREEN_OBJECT} up\b"
+    r"(?! (?:with|to|at|in)\b| for (?!us\b|everyone\b|you\b|all\b)"
+    r"| on (?!(?:the |my |your )?screen))"
+    rf"|(?:put|throw|pull) up {_EN_SCREEN_OBJECT}\b"
+    rf"|(?:put|throw|bring|get) (?:{_EN_SCREEN_OBJECT} )?on (?:the |my |your )?screen"
+)
+
+
 # A request about the call itself is not a step: "can you all see my screen?", "would you like
 # to drive for a minute?" (what the one asked does, they do right away).
 EN_REQUEST = re.compile(
@@ -261,7 +277,8 @@ EN_REQUEST = re.compile(
     r"(?!hear|see|tell|say|talk|walk|explain|"
     r"remind|repeat|describe|imagine|speak|clarify|elaborate|expand|give me a sense|give me an idea"
     r"|share (?:your|the) screen|go|do|be|live|help|think|believe|check on|try|show|open|click"
-    r"|scroll|zoom|pull (?:it|that|this) up|pull up|repeat|demo|run through|describe|spell|mute"
+    rf"|scroll|zoom|pull (?:it|that|this) up|pull up|{_EN_ON_SCREEN}|repeat|demo|run through"
+    r"|describe|spell|mute"
     r"|unmute|hold|wait|type|paste|drop (?:it|that|the link) in|put (?:it|that) in the chat|read"
     r"|loop (?:me|us) in|keep (?:me|us)|let (?:me|us) know)"
     r"(?P<verb>[a-z]+(?: (?:up|out|in|together|over))?)\b"
@@ -285,23 +302,11 @@ _EN_IN_CALL = {
 }  # fmt: skip
 
 
-# Things put on the screen for everyone to see ("put the chart up", "throw up the deck").
-_EN_SCREEN_OBJECT = (
-    r"(?:it|that|this|them|(?:the|our|my|this|that) (?:[a-z]+ )?(?:chart|graph|slides?|deck"
-    r"|dashboard|numbers|figures|board|spreadsheet|sheet|agenda|timeline|diagram|map|results"
-    r"|burndown|roadmap|screenshot|data|table|report|doc))"
-)
-
-
 # ... and objects that make other verbs happen during the call ("pull it up", "share my screen",
-# "put the chart up", a host's "I'll read them out"); "bring it up with legal" and "put it up on
-# the wiki" are work after the call.
+# "put the chart up", a host's "I'll read them out").
 _EN_IN_CALL_OBJECT = re.compile(
     r"^(?:pull (?:it |that |this |them )?up|share (?:my|the|our) screen|have to|take care"
-    rf"|(?:put|pull|throw|bring|get) {_EN_SCREEN_OBJECT} up\b"
-    r"(?! (?:with|to|at|for|in)\b| on (?!(?:the |my |your )?screen))"
-    rf"|(?:put|throw|pull) up {_EN_SCREEN_OBJECT}\b"
-    rf"|(?:put|throw|bring|get) (?:{_EN_SCREEN_OBJECT} )?on (?:the |my |your )?screen"
+    rf"|{_EN_ON_SCREEN}"
     r"|make sure (?:we|i) (?:get to|cover|talk about|come back to)|note (?:it|that|this) down"
     r"|put (?:it|that|this) in my (?:calendar|notes)"
     r"|read (?:(?:it|them|that|this|those|these|the questions?) )?(?:out|aloud))\b"
