@@ -166,3 +166,21 @@ def test_a_discovery_title_is_never_an_internal_meeting() -> None:
     assert not _internal_meeting(meeting, scores)
     planning = dataclasses.replace(meeting, title="Bakery chain ordering")
     assert _internal_meeting(planning, scores)
+
+
+def test_the_companys_own_reviews_are_internal_meetings() -> None:
+    """Issue 16: at a board update the execs present; an account review goes over customers."""
+    turns = [("Ana", "Revenue grew nine percent."), ("Ben", "Churn is flat."), ("Cy", "Good.")]
+    scores = {"Ana": (0.1, 1, 1), "Ben": (0.0, 1, 0), "Cy": (0.0, 1, 0)}
+    for title in ("Q3 board update", "Board meeting - October", "Revisión mensual de cuentas"):
+        assert _internal_meeting(make(turns, sellers=[], title=title), scores)
+    assert not _internal_meeting(make(turns, sellers=[], title="Dashboard demo"), scores)
+
+
+def test_a_colleague_reading_seller_joins_below_a_wide_gap() -> None:
+    """A second rep still reading more seller than buyer, never speaking as the buyer."""
+    scores = {"Lead": (0.45, 15, 0), "Second": (0.04, 16, 0), "Buyer": (-0.3, 12, 0),
+              "Boss": (-0.84, 19, 4)}  # fmt: skip
+    assert _split(scores) == {"Lead", "Second"}
+    scores["Second"] = (0.04, 16, 1)  # once spoke as the buyer ("our budget")
+    assert _split(scores) == {"Lead"}
