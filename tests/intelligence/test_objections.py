@@ -167,21 +167,3 @@ def test_pains_small_talk_and_the_sellers_colleague_are_not_objections() -> None
     for text in filed:
         assert "traffic" not in text and "whiteboard" not in text
         assert "what I'm hearing" not in text and "Our platform" not in text
-
-
-def test_support_calls_and_webinars_file_no_faults_as_objections() -> None:
-    faults = [
-        (S, "Thanks for calling Brightdesk support, how can I help?"),
-        (C, "Since this morning the export button gives me an error and my report is due."),
-        (S, "Let me reset the export job for you."),
-        (C, "If this keeps happening we'll cancel and go back to our old provider."),
-    ]
-    support = make(faults, sellers=[S], title="Brightdesk support - Lakeside Clinic")
-    lines = {o.line for o in find_objections(support, vectors_of(support))}
-    assert 1 not in lines  # a fault reported
-    sales = dataclasses.replace(support, title="Lakeside Clinic / Brightdesk - renewal")
-    webinar = dataclasses.replace(support, title="Brightdesk product webinar - Q&A")
-    assert find_objections(webinar, vectors_of(support)) == []
-    # The same customer line about leaving is still read on the support call as on a sale.
-    on_sale = {o.line for o in find_objections(sales, vectors_of(support))}
-    assert (3 in on_sale) == (3 in lines)

@@ -168,11 +168,11 @@ def test_a_discovery_title_is_never_an_internal_meeting() -> None:
     assert _internal_meeting(planning, scores)
 
 
-def test_the_companys_own_reviews_are_internal_meetings() -> None:
-    """Issue 16: at a board update the execs present; an account review goes over customers."""
+def test_an_account_review_is_an_internal_meeting() -> None:
+    """Issue 16: the team going over its own accounts has no customer in the room."""
     turns = [("Ana", "Revenue grew nine percent."), ("Ben", "Churn is flat."), ("Cy", "Good.")]
     scores = {"Ana": (0.1, 1, 1), "Ben": (0.0, 1, 0), "Cy": (0.0, 1, 0)}
-    for title in ("Q3 board update", "Board meeting - October", "Revisión mensual de cuentas"):
+    for title in ("Monthly account review", "Revisión mensual de cuentas"):
         assert _internal_meeting(make(turns, sellers=[], title=title), scores)
     assert not _internal_meeting(make(turns, sellers=[], title="Dashboard demo"), scores)
 

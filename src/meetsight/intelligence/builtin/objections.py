@@ -111,31 +111,12 @@ def concern_kind(text: str) -> str:
     return next((kind for kind, cue in _KINDS if cue.search(folded)), "")
 
 
-# Conversations where nobody is buying (issue 16): on a support call the customer reports a
-# fault in what they already use (a fault is no objection unless they speak of leaving or
-# renewing), and at a webinar the hosts read out the audience's questions.
-_SUPPORT_TITLE = re.compile(r"\b(?:support|soporte|help ?desk|mesa de ayuda|service desk)\b")
-_WEBINAR_TITLE = re.compile(r"\b(?:webinar|webcast|seminario web)\b")
-_CONTINUING = re.compile(
-    r"\b(?:cancel\w*|switch\w*|leav\w*|renew\w*|contract|competitor\w*|another (?:provider"
-    r"|vendor|tool)|cancelar|darnos de baja|dar de baja|baja|cambiar(?:nos)? de|renova\w*"
-    r"|contrato|otro proveedor)\b"
-)
-
-
 def _customer_lines(conversation: Conversation) -> list[Line]:
     if conversation.seller_side == "internal meeting":
         return []
-    title = fold(conversation.title)
-    if _WEBINAR_TITLE.search(title):
-        return []
     if not conversation.internal_names:
-        lines = list(conversation.lines)
-    else:
-        lines = [ln for ln in conversation.lines if not conversation.is_internal(ln.speaker)]
-    if _SUPPORT_TITLE.search(title):
-        return [ln for ln in lines if _CONTINUING.search(fold(ln.text))]
-    return lines
+        return list(conversation.lines)
+    return [ln for ln in conversation.lines if not conversation.is_internal(ln.speaker)]
 
 
 def _readings(line: Line) -> list[str]:

@@ -71,9 +71,8 @@ _INTERNAL_TITLE = re.compile(
     r"\b(?:planning|stand-?up|standup|sync|retro\w*|1[:-]1|one-on-one|all-hands|debrief"
     r"|sprint|weekly|team meeting|internal|pipeline review|forecast|interview debrief"
     r"|planificacion|reunion (?:interna|semanal|de equipo)|interna|semanal|comite"
-    # The company's own reviews: its execs present to the board, its team goes over accounts.
-    r"|board (?:meeting|update|review|call|prep\w*|deck|session)|account review"
-    r"|revision (?:mensual |semanal )?de cuentas|consejo de administracion)\b"
+    # The team going over its own accounts (issue 16).
+    r"|account review|revision (?:mensual |semanal )?de cuentas)\b"
 )
 # A title naming a meeting with a customer: talk of "customers" there is the buyer's own.
 _EXTERNAL_TITLE = re.compile(
