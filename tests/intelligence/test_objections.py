@@ -132,3 +132,38 @@ def test_agreement_and_logistics_are_not_objections() -> None:
     found = {o.line for o in find_objections(call, vectors_of(call))}
     assert 5 in found
     assert len(found & {1, 2, 3, 4}) <= 1
+
+
+# Issue 16 (objprec): what is filed under Objections must be the customer's objection.
+
+
+def _engine_objections(call) -> list[str]:  # type: ignore[no-untyped-def]
+    from meetsight.intelligence.builtin.engine import BuiltinEngine
+    from meetsight.intelligence.builtin.notes import DEFAULT_SPECS
+
+    result = BuiltinEngine().analyze(call, DEFAULT_SPECS, ())
+    return [n.content for n in result.notes if n.category_key == "objections"]
+
+
+def test_pains_small_talk_and_the_sellers_colleague_are_not_objections() -> None:
+    """Unmarked call (the side is inferred): a lead rep, a colleague who restates the buyer's
+    concern, a buyer with a pain, small talk and one real objection."""
+    lead, colleague, buyer, boss = "Noor Haddad", "Piet Claes", "Greta Lund", "Omar Saleh"
+    turns = [
+        (lead, "Thanks for making time. Our platform schedules every crew from one screen."),
+        (buyer, "Long week. The traffic on the ring road was terrible this morning."),
+        (lead, "We can set up the sandbox for your team this week."),
+        (buyer, "Right now dispatch is a whiteboard and about forty phone calls a day."),
+        (colleague, "So what I'm hearing is the price feels high compared to what you pay today."),
+        (boss, "Frankly, eighteen thousand a year is more than our budget allows right now."),
+        (lead, "You'll see every job on the map, and we include onboarding for your admins."),
+        (colleague, "And we integrate with your payroll system out of the box."),
+        (boss, "Fine, send it over and I'll read it this weekend."),
+        (lead, "I'll send you the proposal tonight."),
+    ]
+    call = make(turns, sellers=[])
+    filed = _engine_objections(call)
+    assert any("eighteen thousand" in text for text in filed)  # the real one stays
+    for text in filed:
+        assert "traffic" not in text and "whiteboard" not in text
+        assert "what I'm hearing" not in text and "Our platform" not in text

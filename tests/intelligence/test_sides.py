@@ -181,3 +181,21 @@ def test_a_caller_about_their_own_bill_is_no_colleague() -> None:
     ]
     call = unmarked(turns, title="Billing line - duplicate charge")
     assert with_seller_side(call, vectors_of(call)).seller_side != "internal meeting"
+
+
+def test_an_account_review_is_an_internal_meeting() -> None:
+    """Issue 16: the team going over its own accounts has no customer in the room."""
+    turns = [("Ana", "Revenue grew nine percent."), ("Ben", "Churn is flat."), ("Cy", "Good.")]
+    scores = {"Ana": (0.1, 1, 1), "Ben": (0.0, 1, 0), "Cy": (0.0, 1, 0)}
+    for title in ("Monthly account review", "Revisión mensual de cuentas"):
+        assert _internal_meeting(make(turns, sellers=[], title=title), scores)
+    assert not _internal_meeting(make(turns, sellers=[], title="Dashboard demo"), scores)
+
+
+def test_a_colleague_reading_seller_joins_below_a_wide_gap() -> None:
+    """A second rep still reading more seller than buyer, never speaking as the buyer."""
+    scores = {"Lead": (0.45, 15, 0), "Second": (0.04, 16, 0), "Buyer": (-0.3, 12, 0),
+              "Boss": (-0.84, 19, 4)}  # fmt: skip
+    assert _split(scores) == {"Lead", "Second"}
+    scores["Second"] = (0.04, 16, 1)  # once spoke as the buyer ("our budget")
+    assert _split(scores) == {"Lead"}

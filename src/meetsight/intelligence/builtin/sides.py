@@ -38,6 +38,7 @@ CLEAR_GAP = 0.12
 NEAR_GAP = 0.05  # a wider cut whose gap is this close to the widest is preferred
 CUE_WEIGHT = 0.15  # per cue hit, scaled by the speaker's turns
 MIN_TURNS = 2  # a speaker with fewer turns is never the only seller
+COLLEAGUE = 0.0  # a speaker reading more seller than buyer, with no buyer cue, joins the side
 THIRD_PERSON_CUSTOMERS = 3  # mentions that make a buyer-less talk an internal meeting
 
 _SELLER = re.compile(
@@ -72,7 +73,9 @@ _CUSTOMER = re.compile(
 _INTERNAL_TITLE = re.compile(
     r"\b(?:planning|stand-?up|standup|sync|retro\w*|1[:-]1|one-on-one|all-hands|debrief"
     r"|sprint|weekly|team meeting|internal|pipeline review|forecast|interview debrief"
-    r"|planificacion|reunion (?:interna|semanal|de equipo)|interna|semanal|comite)\b"
+    r"|planificacion|reunion (?:interna|semanal|de equipo)|interna|semanal|comite"
+    # The team going over its own accounts (issue 16).
+    r"|account review|revision (?:mensual |semanal )?de cuentas)\b"
 )
 # A title naming a meeting with a customer: talk of "customers" there is the buyer's own.
 _EXTERNAL_TITLE = re.compile(
@@ -130,6 +133,13 @@ def _split(scores: dict[str, tuple[float, int, int]]) -> set[str]:
     side = set(ranked[:cut])
     if all(scores[s][1] < MIN_TURNS for s in side):
         return set()
+    # The seller's colleague whose turns still read more seller than buyer, and who never spoke
+    # as the buyer ("our budget", "your pricing"), is ours even below a wide gap (issue 16:
+    # a second rep's restatements of the customer's concerns were filed as objections).
+    for speaker in ranked[cut : len(ranked) // 2]:
+        score, turns, hits = scores[speaker]
+        if score >= COLLEAGUE and not hits and turns >= MIN_TURNS:
+            side.add(speaker)
     return side
 
 
