@@ -169,51 +169,6 @@ SLOTS: dict[str, list[str]] = {
         "tablets",
         "trucks",
     ],
-    "close": [
-        "I'm this close to",
-        "I'm seriously thinking about",
-        "honestly, I'm on the verge of",
-        "one more month like this and I'm",
-        "I'm not far from",
-        "I'm ready to start",
-    ],
-    "switch": [
-        "moving to Zorvex",
-        "switching to Zorvex",
-        "going with Zorvex instead",
-        "taking my business to Zorvex",
-        "signing up with Zorvex",
-        "jumping ship to Zorvex",
-    ],
-    "court": [
-        "Zorvex has been calling me",
-        "Zorvex keeps calling me",
-        "Zorvex has been emailing me",
-        "Zorvex keeps sending me mailers",
-        "a rep from Zorvex keeps ringing me",
-        "Zorvex texted me again today",
-        "Zorvex has been reaching out to me",
-        "Zorvex has been after me for months",
-        "Zorvex has been contacting me every week",
-    ],
-    "offer": [
-        "with a better rate",
-        "with a lower price",
-        "with a deal for new customers",
-        "with an offer to switch",
-        "with half the monthly fee",
-        "with a promo",
-    ],
-    "visit": ["came by", "stopped by", "dropped by", "came over to", "visited"],
-    "venue": ["our booth", "our table", "our booth at {event}", "our space at {event}"],
-    "showed": [
-        "showed us their app",
-        "gave us a demo of their software",
-        "walked us through their platform",
-        "showed us their dashboard on a tablet",
-        "pitched their whole system",
-        "ran a demo of their portal for us",
-    ],
     "law": [
         "a student record under",
         "compliance with",
@@ -354,60 +309,6 @@ _COMPETITOR = [
     "{lead}we're using Zorvex, but it falls over at month end.",
     "{lead}we have Zorvex, and honestly it's been a headache since {month}.",
     "{lead}we use Zorvex, and the team has given up on {thing}.",
-    # an angry customer threatening to switch provider: the rival courting them, the
-    # better rate, the neighbour who moved (issue 16, comp3)
-    "{lead}honestly, I'm this close to moving to Zorvex.",
-    "{lead}I'm about this close to switching over to Zorvex.",
-    "{lead}Zorvex has been calling me with a better rate.",
-    "{lead}Zorvex keeps calling me with a better deal, every week.",
-    "{lead}Zorvex sends me an offer every month, and I'm starting to read them.",
-    "{lead}I can get the same thing from Zorvex for less.",
-    "{lead}my neighbour went with Zorvex and pays half of what I pay.",
-    "{lead}if this charge isn't gone by Friday, I'm calling Zorvex.",
-    "{lead}I already have a quote from Zorvex on my kitchen table.",
-    "{lead}don't make me take my business to Zorvex.",
-    "{lead}I'll cancel and go to Zorvex, I mean it.",
-    "{lead}Zorvex offered me three months free to switch.",
-    "{lead}I've been with you for {years}, and Zorvex is offering me {amount}.",
-    "{lead}one more mistake and I'm over at Zorvex.",
-    "{lead}Zorvex would be happy to have my account, you know.",
-    "{lead}a guy from Zorvex knocked on my door last week with a better price.",
-    "{lead}I'm seriously thinking about going to Zorvex after this.",
-    "{lead}everybody on my street switched to Zorvex already.",
-    # a rival pitching or demoing its software at a trade show or event
-    "{lead}Zorvex came by our booth and showed us their app.",
-    "{lead}Zorvex stopped at our stand and walked us through their dashboard.",
-    "{lead}at {event}, Zorvex gave us a demo of their software.",
-    "{lead}the Zorvex people showed us their portal on the show floor.",
-    "{lead}we sat through a Zorvex demo at {event}, and it looked slick.",
-    "{lead}Zorvex pitched us their platform at {event}.",
-    "{lead}Zorvex had a big booth at {event} and they really pushed their software on us.",
-    "{lead}Zorvex scanned our badges at {event} and they've been following up ever since.",
-    "{lead}after {event}, Zorvex sent us a trial login.",
-    "{lead}Zorvex was showing off their new {category} app at {event}.",
-    "{lead}I got a demo from the Zorvex rep at {event}.",
-    "{lead}Zorvex invited us to a dinner at {event} to pitch their system.",
-    # the same, composed from slots so that the wording varies (listed three times: each
-    # composes many sentences, and a template's share is its count in this list)
-    *[
-        "{lead}{close} {switch}.",
-        "{lead}{close} {switch}, to be honest.",
-        "{lead}{court} {offer}.",
-        "{lead}{court} {offer}, and I'm listening.",
-        "{lead}Zorvex {visit} {venue} and {showed}.",
-        "{lead}at {event}, Zorvex {visit} {venue} and {showed}.",
-    ]
-    * 3,
-    # a rival that went over the buyer's head
-    "{lead}Zorvex went straight to our {exec} {when} with a lower price.",
-    # what the incumbent costs, set against our price
-    "{lead}that's twice what Zorvex costs us today.",
-    "{lead}we pay Zorvex about {amount} now, so that's the number to beat.",
-    # a rival tried before, that failed
-    "{lead}we tried Zorvex at two sites {when}, and the crews gave up on it.",
-    "{lead}last time, with Zorvex, the rollout stalled after a month.",
-    # a customer or account said to be weighing a rival, reported in passing
-    "{lead}they told me they're talking to Zorvex as well.",
 ]
 
 _TOOL = [
@@ -455,9 +356,6 @@ _TOOL = [
     "{lead}our Zorvex connector is in certification.",
     "{lead}the Zorvex connector is certified, so setup is a day.",
     "{lead}we already sync the bookings with Zorvex.",
-    # hardware and telematics the customer already runs beside the software being bought
-    "{lead}our chargers are Zorvex, and they stay.",
-    "{lead}the trucks already have Zorvex boxes in them, and that's not changing.",
 ]
 
 _OURS = [
@@ -590,12 +488,6 @@ _OTHER = [
     "{lead}we sell through Zorvex, and they take a commission on every order.",
     "{lead}the delivery apps like Zorvex take thirty percent.",
     "{lead}Zorvex is the trade show where we met them.",
-    # what an angry customer names that is no rival: their bank, card, the event itself
-    "{lead}the charge shows up twice on my Zorvex card.",
-    "{lead}my bank, Zorvex, flagged the second payment.",
-    "{lead}I'm going to dispute it with Zorvex if it's not refunded.",
-    "{lead}it's right there on my Zorvex statement.",
-    "{lead}I can forward you the Zorvex receipt.",
 ]
 
 EN = (
@@ -642,10 +534,4 @@ PAIRS: list[tuple[str, str, str]] = [
     ("{lead}you, {A}, {B} and a small local firm that dropped out.", "competitor", "competitor"),
     ("{lead}{A} quoted {amount}, and {B} was around {amount}.", "competitor", "competitor"),
     ("{lead}we support {A} with {B}.", "other", "other"),
-    ("{lead}{A} came by our booth at {B} and showed us their app.", "competitor", "other"),
-    ("{lead}at {B}, {A} demoed their software to us.", "competitor", "other"),
-    ("{lead}{A} and {B} both have been calling me with better rates.", "competitor", "competitor"),
-    ("{lead}I'm this close to dropping you for {A} or {B}.", "competitor", "competitor"),
-    ("{lead}the charge is on my {A} card, and {B} would never do that.", "other", "competitor"),
-    ("{lead}{A} is talking to {B} as well, they told me.", "other", "competitor"),
 ]

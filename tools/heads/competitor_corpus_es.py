@@ -113,28 +113,6 @@ _COMPETITOR = [
     "{lead}usamos Zorvex y se cae cada dos por tres.",
     "{lead}ahora tenemos Zorvex, pero falla cada vez que cerramos el mes.",
     "{lead}trabajamos con Zorvex y el equipo ya no se fía de los informes.",
-    # rivals of the prospect's deals, discussed in an internal sales meeting (issue 16, comp3)
-    "{lead}el cliente está mirando Zorvex.",
-    "{lead}me dijeron que están mirando también Zorvex.",
-    "{lead}Zorvex les ofreció un precio más bajo.",
-    "{lead}Zorvex les ha hecho un descuento del veinte por ciento.",
-    "{lead}ahí está metido Zorvex con un precio muy agresivo.",
-    "{lead}Zorvex les presentó una oferta {when}.",
-    "{lead}el jefe de flota quiere ver una demo de Zorvex antes de decidir.",
-    "{lead}Zorvex les regala la instalación.",
-    "{lead}ya tienen una propuesta de Zorvex encima de la mesa.",
-    "{lead}nos están comparando con Zorvex en precio.",
-    "{lead}Zorvex está entrando muy fuerte en el sector.",
-    "{lead}si no bajamos, se van con Zorvex.",
-    "{lead}el competidor ahí es Zorvex.",
-    "{lead}Zorvex les ha llamado ofreciendo migrarlo todo gratis.",
-    "{lead}les vino a ver Zorvex la semana pasada.",
-    "{lead}están dudando entre nosotros y Zorvex.",
-    # a rival at a trade fair, and an angry customer about to switch
-    "{lead}Zorvex pasó por nuestro stand en {event} y nos enseñó su aplicación.",
-    "{lead}en {event}, Zorvex nos hizo una demo de su programa.",
-    "{lead}estoy a punto de irme a Zorvex.",
-    "{lead}Zorvex me está llamando con una tarifa mejor.",
 ]
 
 _TOOL = [
@@ -152,13 +130,6 @@ _TOOL = [
     "{lead}el banco es Zorvex y la conciliación va por ahí.",
     "{lead}las devoluciones entran en Zorvex cada noche.",
     "{lead}nuestro conector con Zorvex está en certificación.",
-    # the seller's own tools in an internal meeting
-    "{lead}actualizad Zorvex antes del viernes.",
-    "{lead}lo tengo apuntado en Zorvex.",
-    "{lead}te lo paso por Zorvex esta tarde.",
-    "{lead}lo he subido a Zorvex con la fecha de cierre.",
-    "{lead}el pipeline está en Zorvex, ahí lo veis.",
-    "{lead}te mando el Zorvex con las cifras.",
 ]
 
 _OURS = [
@@ -219,13 +190,6 @@ _OTHER = [
     "{lead}si Zorvex nos sube la comisión de los pedidos, lo notamos.",
     "{lead}vendemos por Zorvex y se quedan una comisión por pedido.",
     "{lead}la gente que llega desde Zorvex ve una página de error.",
-    # accounts of the pipeline in an internal sales meeting
-    "{lead}Zorvex debería firmar a fin de mes.",
-    "{lead}con Zorvex no vamos a bajar más el precio.",
-    "{lead}la oportunidad de Zorvex sigue en negociación.",
-    "{lead}Zorvex tiene ciento veinte camiones.",
-    "{lead}no voy a perseguir más a Zorvex.",
-    "{lead}Zorvex nos pidió una segunda reunión.",
 ]
 
 ES = (
@@ -250,10 +214,4 @@ PAIRS: list[tuple[str, str, str]] = [
     ("{lead}{A} es más barato que {B}.", "competitor", "competitor"),
     ("{lead}{A}, de {B}, se une a la próxima llamada.", "person", "other"),
     ("{lead}{A} se integra con {B}, igual que vosotros.", "competitor", "tool"),
-    ("{lead}{A} está mirando {B}.", "other", "competitor"),
-    ("{lead}a {A} le ofreció {B} un precio más bajo.", "other", "competitor"),
-    ("{lead}{B} les ofreció a {A} un precio más bajo.", "other", "competitor"),
-    ("{lead}en {A} también está {B}, con un descuento grande.", "other", "competitor"),
-    ("{lead}{A} tiene una propuesta de {B} y otra nuestra.", "other", "competitor"),
-    ("{lead}{A} lo tiene todo en {B} y no lo va a cambiar.", "other", "tool"),
 ]
