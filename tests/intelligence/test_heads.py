@@ -84,3 +84,33 @@ def test_shipped_model_was_trained_on_its_corpus(path) -> None:
     head = head_model.read_head(path)
     assert head.corpus_sha256 == head_train.corpus_sha256(path.stem)
     assert len(head.labels) >= 2
+
+
+def test_a_bagged_head_averages_its_members(tmp_path, monkeypatch) -> None:
+    """Members fitted on their own bootstrap resamples (deterministic); the head's
+    probabilities are the members' mean, and the file keeps the members apart."""
+    _write_toy(tmp_path, monkeypatch)
+    examples = head_train.read_corpus("toy")
+    bagged = head_train.train("toy", examples, members=3)
+    again = head_train.train("toy", examples, members=3)
+    assert bagged.weights.shape[0] == 3
+    assert np.array_equal(bagged.weights, again.weights)
+    assert not np.array_equal(bagged.weights[0], bagged.weights[1])  # resamples differ
+    texts = [e.text for e in examples]
+    vectors = embed(texts)
+    members = [
+        head_model.Head("toy", bagged.labels, w, b, "").probabilities(vectors, texts)
+        for w, b in zip(bagged.weights, bagged.bias, strict=True)
+    ]
+    assert np.allclose(bagged.probabilities(vectors, texts), np.mean(members, axis=0), atol=1e-6)
+    bagged.save(tmp_path / "toy.npz")
+    loaded = head_model.read_head(tmp_path / "toy.npz")
+    assert loaded.weights.shape == bagged.weights.shape
+    assert np.allclose(
+        loaded.probabilities(vectors, texts), bagged.probabilities(vectors, texts), atol=1e-2
+    )
+
+
+def test_the_competitor_head_ships_bagged() -> None:
+    head = head_model.load_head("competitor")
+    assert head.weights.ndim == 3 and head.weights.shape[0] == head_train.BAG["competitor"]

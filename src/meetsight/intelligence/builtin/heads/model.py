@@ -2,6 +2,11 @@
 :mod:`.train` on a corpus of labelled sentences shipped beside it (``corpus/<name>.tsv``) and
 stored as ``models/<name>.npz`` (float16 weights, a few tens of KB).
 
+A head may be a bagged ensemble (``weights`` of shape (members, features, labels)): each member
+was trained on its own bootstrap resample of the corpus and the head's probabilities are the
+members' mean. A single fit lets names near a decision threshold swap sides on every corpus
+edit; the mean of several resampled fits moves much less (issue 16).
+
 Each model file records the SHA-256 of the corpus it was trained on; the test suite retrains
 and compares, so a corpus edit without a new model cannot land.
 """
@@ -30,8 +35,8 @@ EMBEDDING_ONLY = frozenset({"name_kind"})
 class Head:
     name: str
     labels: tuple[str, ...]
-    weights: np.ndarray  # (features, labels) float32
-    bias: np.ndarray  # (labels,)
+    weights: np.ndarray  # (features, labels) float32, or (members, features, labels) when bagged
+    bias: np.ndarray  # (labels,), or (members, labels)
     corpus_sha256: str
 
     def probabilities(self, vectors: np.ndarray, texts: Sequence[str]) -> np.ndarray:
@@ -45,10 +50,14 @@ class Head:
             texts = [""] * len(texts)
         for start in range(0, len(texts), BLOCK):
             rows = slice(start, start + BLOCK)
-            logits = features(vectors[rows], texts[rows]) @ self.weights + self.bias
-            logits -= logits.max(axis=1, keepdims=True)
-            exp = np.exp(logits)
-            out[rows] = exp / exp.sum(axis=1, keepdims=True)
+            x = features(vectors[rows], texts[rows])
+            if self.weights.ndim == 2:
+                out[rows] = _softmax(x @ self.weights + self.bias)
+            else:  # bagged: the mean of the members' probabilities
+                out[rows] = np.mean(
+                    [_softmax(x @ w + b) for w, b in zip(self.weights, self.bias, strict=True)],
+                    axis=0,
+                )
         return out
 
     def probability(self, label: str, vectors: np.ndarray, texts: Sequence[str]) -> np.ndarray:
@@ -63,6 +72,12 @@ class Head:
             bias=self.bias.astype(np.float32),
             corpus_sha256=np.array(self.corpus_sha256),
         )
+
+
+def _softmax(logits: np.ndarray) -> np.ndarray:
+    logits = logits - logits.max(axis=1, keepdims=True)
+    exp = np.exp(logits)
+    return exp / exp.sum(axis=1, keepdims=True)
 
 
 def read_head(path: Path) -> Head:

@@ -31,6 +31,12 @@ SEED = 7
 # A an account, B a rival); at the default L2 it stayed unsure on its own templates (64% of its
 # competitor sentences above 0.75).
 FIT = {"competitor": (600, 5e-5)}
+# Heads shipped as a bagged ensemble: so many members, each fitted on its own bootstrap resample
+# of the corpus (seeded SEED + member), their probabilities averaged at inference. The
+# competitor head decides on a threshold over a few mentions of a name; one fit let names near
+# it swap on every corpus edit (comp3: dev +1, shared set -2), the mean of resampled fits
+# steadies them (issue 16).
+BAG = {"competitor": 5}
 
 
 @dataclass(frozen=True)
@@ -62,12 +68,20 @@ def read_corpus(name: str) -> list[Example]:
 
 
 def _fit(
-    x: np.ndarray, y: np.ndarray, classes: int, epochs: int = EPOCHS, l2: float = L2
+    x: np.ndarray,
+    y: np.ndarray,
+    classes: int,
+    epochs: int = EPOCHS,
+    l2: float = L2,
+    draws: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Softmax regression by full-batch Adam; class-balanced so a rare label is not ignored."""
+    """Softmax regression by full-batch Adam; class-balanced so a rare label is not ignored.
+    ``draws``: how often each example was drawn (a bootstrap resample as weights, so the
+    features are not copied)."""
     n, d = x.shape
-    counts = np.bincount(y, minlength=classes).astype(np.float32)
-    sample_weight = (n / (classes * np.maximum(counts, 1)))[y]
+    drawn = np.ones(n, dtype=np.float32) if draws is None else draws.astype(np.float32)
+    counts = np.bincount(y, weights=drawn, minlength=classes).astype(np.float32)
+    sample_weight = (n / (classes * np.maximum(counts, 1)))[y] * drawn
     onehot = np.eye(classes, dtype=np.float32)[y]
     w = np.zeros((d, classes), dtype=np.float32)
     b = np.zeros(classes, dtype=np.float32)
@@ -93,12 +107,25 @@ def _fit(
     return w, b
 
 
-def train(name: str, examples: list[Example]) -> Head:
+def bootstrap(n: int, member: int) -> np.ndarray:
+    """How often each of ``n`` examples is drawn in member ``member``'s resample (n draws)."""
+    rng = np.random.default_rng(SEED + member)
+    return np.bincount(rng.integers(0, n, n), minlength=n)
+
+
+def train(name: str, examples: list[Example], members: int | None = None) -> Head:
     labels = tuple(sorted({e.label for e in examples}))
     texts = [e.text for e in examples]
     x = features(embed(texts), [""] * len(texts) if name in EMBEDDING_ONLY else texts)
     y = np.array([labels.index(e.label) for e in examples])
-    w, b = _fit(x, y, len(labels), *FIT.get(name, (EPOCHS, L2)))
+    epochs, l2 = FIT.get(name, (EPOCHS, L2))
+    members = BAG.get(name, 1) if members is None else members
+    if members == 1:
+        w, b = _fit(x, y, len(labels), epochs, l2)
+        return Head(name, labels, w, b, corpus_sha256(name))
+    fits = [_fit(x, y, len(labels), epochs, l2, bootstrap(len(y), k)) for k in range(members)]
+    w = np.stack([f[0] for f in fits])
+    b = np.stack([f[1] for f in fits])
     return Head(name, labels, w, b, corpus_sha256(name))
 
 
