@@ -56,4 +56,7 @@ d39_sprint_retro teams 6939
 d40_campaign_postmortem plain 7040
 d41_billing_duplicate_call numbered 7141
 d42_asr_wrong_plan_call teams 7242
+d43_board_meeting_q2 plain 7343
+d44_homecare_pains_discovery teams 7444
+d45_internal_deal_review numbered 7545
 LIST
