@@ -1,5 +1,5 @@
 """Trackers: create, change and delete (the organization's own), list (built-ins first), and
-their mentions and counts. Services flush; the unit of work commits (`flush_tracker` maps a
+their mentions and counts. Services flush; the unit of work commits (`_flush_named` maps a
 name taken by a concurrent request to 409)."""
 
 from __future__ import annotations
@@ -103,7 +103,7 @@ async def create_tracker(session: AsyncSession, org_id: str, body: TrackerCreate
         indexed_version=0,
     )
     session.add(tracker)
-    await session.flush()
+    await _flush_named(session, body.name)
     await enqueue_index(session, tracker)
     return tracker
 
@@ -125,7 +125,7 @@ async def update_tracker(
         setattr(tracker, key, list(value) if isinstance(value, list) else value)
     if rematch:
         tracker.version += 1
-    await session.flush()
+    await _flush_named(session, tracker.name)
     if rematch:
         await enqueue_index(session, tracker)
     return tracker
@@ -136,7 +136,9 @@ async def delete_tracker(session: AsyncSession, org_id: str, tracker_id: str) ->
     await repo.delete_tracker_rows(session, org_id, tracker.id)
 
 
-async def flush_tracker(session: AsyncSession, name: str) -> None:
+async def _flush_named(session: AsyncSession, name: str) -> None:
+    """Flush a tracker's insert or rename: the name check above cannot see a concurrent
+    request's uncommitted tracker, whose commit makes this one break the unique name."""
     try:
         await session.flush()
     except IntegrityError:
