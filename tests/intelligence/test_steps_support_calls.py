@@ -82,6 +82,20 @@ def test_colleague_named_by_role_owns_the_step(text: str, owner: str, word: str)
 
 
 @pytest.mark.parametrize(
+    ("text", "action"),
+    [
+        ("Our team will drop the price by Friday.", "drop the price"),
+        ("Our planner will swing the schedule around by Friday.", "swing the schedule"),
+        ("Our engineer will drop by on Friday.", "engineer visit"),
+    ],
+)
+def test_only_a_colleague_coming_over_is_a_visit(text: str, action: str) -> None:
+    """ "drop by" is a visit; "drop the price" is dropping the price."""
+    found = steps([(AGENT, text), (CALLER, "Great.")])
+    assert len(found) == 1 and found[0].action.startswith(action)
+
+
+@pytest.mark.parametrize(
     "phrase", ["as soon as we hang up", "once we hang up", "after we get off the phone"]
 )
 def test_the_end_of_the_call_is_the_calls_day(phrase: str) -> None:

@@ -33,7 +33,10 @@ _EN_OUR = re.compile(
 )
 
 
-_EN_VISIT = re.compile(r"(?:come|stop|drop|swing)(?: (?:out|by|over|round|around))?\b")
+# "come (out)", "drop by", "swing over": a visit ("drop the price" is none; "stop" is no action)
+_EN_VISIT = re.compile(
+    r"come(?: (?:out|by|over|round|around))?\b|(?:drop|swing) (?:by|over|round|around)\b"
+)
 
 
 _EN_LETS = re.compile(
