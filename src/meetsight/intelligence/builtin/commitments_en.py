@@ -259,11 +259,14 @@ _EN_SCREEN_OBJECT = (
     r"|dashboard|numbers|figures|board|spreadsheet|sheet|agenda|timeline|diagram|map|results"
     r"|burndown|roadmap|screenshot|data|table|report|doc))"
 )
-_EN_ON_SCREEN = (
-    rf"(?:put|pull|throw|bring|get) {_EN_SCREEN_OBJECT} up\b"
+# ... not when it goes up with someone, for someone else or on another page ("on the wiki")
+_EN_NOT_ON_SCREEN = (
     r"(?! (?:with|to|at|in)\b| for (?!us\b|everyone\b|you\b|all\b)"
     r"| on (?!(?:the |my |your )?screen))"
-    rf"|(?:put|throw|pull) up {_EN_SCREEN_OBJECT}\b"
+)
+_EN_ON_SCREEN = (
+    rf"(?:put|pull|throw|bring|get) {_EN_SCREEN_OBJECT} up\b{_EN_NOT_ON_SCREEN}"
+    rf"|(?:put|throw|pull) up {_EN_SCREEN_OBJECT}\b{_EN_NOT_ON_SCREEN}"
     rf"|(?:put|throw|bring|get) (?:{_EN_SCREEN_OBJECT} )?on (?:the |my |your )?screen"
 )
 
