@@ -71,7 +71,11 @@ def test_supervisor_owns_the_callback_said_as_a_reason() -> None:
 @pytest.mark.parametrize(
     ("text", "owner", "word"),
     [
-        ("Our field technician, Bogdan, will come out on Monday the twelfth.", "Bogdan", "visit"),
+        (
+            "Our field technician, Bogdan, will come out on Monday the twelfth.",
+            "Bogdan",
+            "technician visit",
+        ),
         ("My colleague Farah will email you the corrected invoice tomorrow.", "Farah", "invoice"),
     ],
 )
@@ -87,6 +91,7 @@ def test_colleague_named_by_role_owns_the_step(text: str, owner: str, word: str)
         ("Our team will drop the price by Friday.", "drop the price"),
         ("Our planner will swing the schedule around by Friday.", "swing the schedule"),
         ("Our engineer will drop by on Friday.", "engineer visit"),
+        ("Our new installer will come out on Friday.", "installer visit"),
     ],
 )
 def test_only_a_colleague_coming_over_is_a_visit(text: str, action: str) -> None:
