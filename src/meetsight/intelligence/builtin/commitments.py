@@ -740,8 +740,8 @@ def _accepted_request(conversation: Conversation, position: int, language: str) 
     action_text, sentence = asked
     deadlines = find_deadlines(sentence, language, conversation.day)
     action = _clean_action(action_text, language, deadlines=(), first_names={})
-    for deadline in deadlines:
-        action = _clean_action(action.replace(deadline.phrase, " "), language, (), {})
+    for said_date in deadlines:
+        action = _clean_action(action.replace(said_date.phrase, " "), language, (), {})
     if not action:
         return None
     deadline = deadlines[0] if deadlines else None
