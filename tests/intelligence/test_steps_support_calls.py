@@ -140,10 +140,21 @@ def test_a_date_something_happened_is_no_deadline() -> None:
     assert find_deadlines("the charge from March second", "en", THU) == []
     assert find_deadlines("it's been broken since Monday", "en", THU) == []
     assert find_deadlines("the parking day from June third", "en", THU) == []
-    assert [d.due for d in find_deadlines("two weeks from Monday", "en", THU)] == [
-        date(2026, 10, 12)
-    ]
     assert [d.due for d in find_deadlines("by Monday", "en", THU)] == [date(2026, 10, 12)]
+    # a count before "from" makes it a date to come: kept (what date: the next test)
+    assert find_deadlines("two weeks from Monday", "en", THU)
+
+
+@pytest.mark.xfail(
+    reason="known gap: the count before 'from' is not added; 'two weeks from Monday' resolves "
+    "to Monday (10-12), 'two weeks from today' to today",
+    strict=True,
+    raises=AssertionError,
+)
+def test_a_count_from_a_date_is_added_to_it() -> None:
+    assert [d.due for d in find_deadlines("two weeks from Monday", "en", THU)] == [
+        date(2026, 10, 26)
+    ]
 
 
 def test_retro_look_alikes_give_no_step() -> None:
