@@ -1,6 +1,6 @@
-"""Two requests creating or renaming trackers to the same name at the same time: the second
-is the API's 409 for a duplicate name, not an internal error. Only PostgreSQL runs requests'
-writes side by side (SQLite's pool has one connection, so they take turns)."""
+"""Two requests writing the same unique value at the same time (a tracker's name, a member's
+email): the second is the API's 409 for a duplicate, not an internal error. Only PostgreSQL
+runs requests' writes side by side (SQLite's pool has one connection, so they take turns)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from fixtures.factories import Tenant
 from meetsight.errors import Conflict
+from meetsight.organizations.service import create_user
 from meetsight.state import AppState
 from meetsight.trackers import service
 from meetsight.trackers.schemas import TrackerCreate, TrackerUpdate
@@ -26,8 +27,8 @@ WAITING = (
 async def _blocked_until_first_commits(
     state: AppState, first: AsyncSession, second: Awaitable[object]
 ) -> None:
-    """Start `second` and let it reach the lock on the name `first` holds uncommitted (its
-    own name check saw nothing), then commit `first`: `second` must give the 409."""
+    """Start `second` and let it reach the lock on the value `first` holds uncommitted (its
+    own check saw nothing), then commit `first`: `second` must give the 409."""
     task = asyncio.ensure_future(second)
     async with state.sessionmaker() as watcher:
         for _ in range(200):
@@ -40,14 +41,13 @@ async def _blocked_until_first_commits(
         await task
 
 
-@pytest.fixture
+@pytest.fixture(autouse=True)
 def postgresql_only(engine_name: str) -> None:
     if engine_name != "postgresql":
         pytest.skip("SQLite's one connection runs requests' writes one after the other")
 
 
-@pytest.mark.usefixtures("postgresql_only")
-async def test_two_creates_with_one_name(state: AppState, tenant: Tenant) -> None:
+async def test_two_tracker_creates_with_one_name(state: AppState, tenant: Tenant) -> None:
     body = TrackerCreate(name="Race", keywords=["price"])
     async with state.sessionmaker() as first, state.sessionmaker() as second:
         await service.create_tracker(first, tenant.org_id, body)
@@ -56,8 +56,7 @@ async def test_two_creates_with_one_name(state: AppState, tenant: Tenant) -> Non
         )
 
 
-@pytest.mark.usefixtures("postgresql_only")
-async def test_a_rename_to_a_name_just_created(state: AppState, tenant: Tenant) -> None:
+async def test_a_tracker_renamed_to_a_name_just_created(state: AppState, tenant: Tenant) -> None:
     async with state.sessionmaker() as session:
         other = await service.create_tracker(
             session, tenant.org_id, TrackerCreate(name="Other", keywords=["x"])
@@ -71,3 +70,18 @@ async def test_a_rename_to_a_name_just_created(state: AppState, tenant: Tenant) 
             second, tenant.org_id, other.id, TrackerUpdate(name="Renamed")
         )
         await _blocked_until_first_commits(state, first, rename)
+
+
+async def test_two_members_added_with_one_email(state: AppState, tenant: Tenant) -> None:
+    def add(session: AsyncSession) -> Awaitable[object]:
+        return create_user(
+            session,
+            organization_id=tenant.org_id,
+            email="new.member@example.com",
+            name="New Member",
+            role="member",
+        )
+
+    async with state.sessionmaker() as first, state.sessionmaker() as second:
+        await add(first)
+        await _blocked_until_first_commits(state, first, add(second))
