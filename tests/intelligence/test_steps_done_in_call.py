@@ -151,6 +151,8 @@ def test_asked_to_put_on_screen_during_the_meeting(text: str) -> None:
         ("I'll bring it up with our legal team.", "bring it up with"),
         ("I'll put the release notes up on the wiki.", "put the release notes up on the wiki"),
         ("I'll put up a pull request for the fix.", "put up a pull request"),
+        ("I'll put up the roadmap on the wiki.", "put up the roadmap on the wiki"),
+        ("I'll put up the results for the board.", "put up the results for the board"),
     ],
 )
 def test_raised_or_published_after_the_call_stay(text: str, action: str) -> None:

@@ -71,7 +71,11 @@ def test_supervisor_owns_the_callback_said_as_a_reason() -> None:
 @pytest.mark.parametrize(
     ("text", "owner", "word"),
     [
-        ("Our field technician, Bogdan, will come out on Monday the twelfth.", "Bogdan", "visit"),
+        (
+            "Our field technician, Bogdan, will come out on Monday the twelfth.",
+            "Bogdan",
+            "technician visit",
+        ),
         ("My colleague Farah will email you the corrected invoice tomorrow.", "Farah", "invoice"),
     ],
 )
@@ -79,6 +83,21 @@ def test_colleague_named_by_role_owns_the_step(text: str, owner: str, word: str)
     found = steps([(AGENT, text), (CALLER, "Great.")])
     assert [s.actors for s in found] == [(owner,)]
     assert word in found[0].action
+
+
+@pytest.mark.parametrize(
+    ("text", "action"),
+    [
+        ("Our team will drop the price by Friday.", "drop the price"),
+        ("Our planner will swing the schedule around by Friday.", "swing the schedule"),
+        ("Our engineer will drop by on Friday.", "engineer visit"),
+        ("Our new installer will come out on Friday.", "installer visit"),
+    ],
+)
+def test_only_a_colleague_coming_over_is_a_visit(text: str, action: str) -> None:
+    """ "drop by" is a visit; "drop the price" is dropping the price."""
+    found = steps([(AGENT, text), (CALLER, "Great.")])
+    assert len(found) == 1 and found[0].action.startswith(action)
 
 
 @pytest.mark.parametrize(
@@ -121,10 +140,21 @@ def test_a_date_something_happened_is_no_deadline() -> None:
     assert find_deadlines("the charge from March second", "en", THU) == []
     assert find_deadlines("it's been broken since Monday", "en", THU) == []
     assert find_deadlines("the parking day from June third", "en", THU) == []
-    assert [d.due for d in find_deadlines("two weeks from Monday", "en", THU)] == [
-        date(2026, 10, 12)
-    ]
     assert [d.due for d in find_deadlines("by Monday", "en", THU)] == [date(2026, 10, 12)]
+    # a count before "from" makes it a date to come: kept (what date: the next test)
+    assert find_deadlines("two weeks from Monday", "en", THU)
+
+
+@pytest.mark.xfail(
+    reason="known gap: the count before 'from' is not added; 'two weeks from Monday' resolves "
+    "to Monday (10-12), 'two weeks from today' to today",
+    strict=True,
+    raises=AssertionError,
+)
+def test_a_count_from_a_date_is_added_to_it() -> None:
+    assert [d.due for d in find_deadlines("two weeks from Monday", "en", THU)] == [
+        date(2026, 10, 26)
+    ]
 
 
 def test_retro_look_alikes_give_no_step() -> None:

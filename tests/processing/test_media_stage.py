@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import httpx
+import pytest
 import sqlalchemy as sa
 
-from fixtures.factories import Tenant
+from fixtures.factories import Tenant, make_activity
 from fixtures.jobs import drain_jobs
 from fixtures.multipart import mp4_bytes
+from meetsight.activities import repository as repo
+from meetsight.activities.kinds import MEETINGS
 from meetsight.activities.models import Activity
+from meetsight.activities.reprocess import reprocess
+from meetsight.activities.status import transition_status
+from meetsight.errors import NotFound
 from meetsight.state import AppState
 
 API = "/api/v1"
@@ -79,3 +85,24 @@ async def test_reprocess_after_failure_runs_again(
             {"o": tenant.org_id, "a": mid},
         )
         assert sorted(r[0] for r in jobs) == ["done", "failed"]
+
+
+async def test_reprocess_of_a_meeting_deleted_meanwhile_is_not_found(
+    state: AppState, tenant: Tenant
+) -> None:
+    """The endpoint finds the meeting through the reader (another connection); a delete that
+    commits before reprocess reads it in the request's session is a 404, not an internal
+    error, and queues nothing."""
+    mid = await make_activity(state, tenant)
+    assert await repo.get_activity_row(state.reader, tenant.org_id, mid, is_call=False)
+    async with state.sessionmaker() as other:  # the concurrent DELETE request
+        assert await transition_status(other, tenant.org_id, mid, "deleted")
+        await other.commit()
+    async with state.sessionmaker() as session:
+        with pytest.raises(NotFound, match="Meeting not found"):
+            await reprocess(session, tenant.org_id, mid, MEETINGS)
+        jobs = await session.scalar(
+            sa.text("SELECT count(*) FROM jobs WHERE organization_id = :o AND activity_id = :a"),
+            {"o": tenant.org_id, "a": mid},
+        )
+        assert jobs == 0

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.accounts import repository as repo
@@ -15,6 +14,7 @@ from meetsight.accounts.folding import account_key
 from meetsight.accounts.models import Account, Deal
 from meetsight.accounts.schemas import AccountCreate, AccountUpdate, DealCreate, DealUpdate
 from meetsight.db.base import utcnow
+from meetsight.db.unit_of_work import flush_unique
 from meetsight.errors import Conflict, NotFound, ValidationFailed
 
 
@@ -59,12 +59,8 @@ async def _require_free_domains(
         raise Conflict(f"These domains belong to another account: {', '.join(taken)}")
 
 
-async def _flush(session: AsyncSession) -> None:
-    try:
-        await session.flush()
-    except IntegrityError:  # a concurrent request took the name, id or domain first
-        await session.rollback()
-        raise Conflict("Another account or deal took this name, CRM id or domain") from None
+# A concurrent request took the name, CRM id or domain first.
+_TAKEN = "Another account or deal took this name, CRM id or domain"
 
 
 async def create_account(session: AsyncSession, org_id: str, body: AccountCreate) -> Account:
@@ -86,7 +82,7 @@ async def create_account(session: AsyncSession, org_id: str, body: AccountCreate
     await session.flush()
     await repo.replace_domains(session, org_id, account.id, body.domains)
     await match_existing_for_account(session, org_id, account)
-    await _flush(session)
+    await flush_unique(session, _TAKEN)
     return account
 
 
@@ -119,7 +115,7 @@ async def update_account(
     await session.flush()
     # Matching adds links for the new name, id or domains; links already made stay.
     await match_existing_for_account(session, org_id, account)
-    await _flush(session)
+    await flush_unique(session, _TAKEN)
     return account
 
 
@@ -139,7 +135,7 @@ async def create_deal(session: AsyncSession, org_id: str, body: DealCreate) -> D
     session.add(deal)
     await session.flush()
     await match_existing_for_deal(session, org_id, deal)
-    await _flush(session)
+    await flush_unique(session, _TAKEN)
     return deal
 
 
@@ -156,5 +152,5 @@ async def update_deal(session: AsyncSession, org_id: str, deal_id: str, body: De
         setattr(deal, field, value)
     await session.flush()
     await match_existing_for_deal(session, org_id, deal)
-    await _flush(session)
+    await flush_unique(session, _TAKEN)
     return deal

@@ -142,7 +142,7 @@ def build_activity_routes(kind: ActivityKind, models: dict[str, Any]) -> APIRout
     ) -> Response:
         ctx.require(write_scope(kind.is_call))
         await require_activity(state.reader, ctx, activity_id, kind)
-        await reprocess(session, ctx.organization_id, activity_id)
+        await reprocess(session, ctx.organization_id, activity_id, kind)
         await checkpoint(session)  # the job, before the workers wake and the reader reads
         state.jobs_enqueued()
         row = await require_activity(state.reader, ctx, activity_id, kind)

@@ -24,7 +24,10 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from meetsight.errors import Conflict
 
 
 async def _finish(session: AsyncSession) -> None:
@@ -53,3 +56,15 @@ async def checkpoint(session: AsyncSession) -> None:
     for a point another process or a later failure must not undo; the unit of work commits the
     rest when it ends."""
     await session.commit()
+
+
+async def flush_unique(session: AsyncSession, conflict: str) -> None:
+    """Flush an insert or change that a unique constraint guards; a violation is `conflict`'s
+    409. The service's own check ran first, but it cannot see a concurrent request's row until
+    that commits (on PostgreSQL this flush then waits for it and breaks the constraint). The
+    transaction is rolled back: nothing of the request is kept."""
+    try:
+        await session.flush()
+    except IntegrityError:
+        await session.rollback()
+        raise Conflict(conflict) from None

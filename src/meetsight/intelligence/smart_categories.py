@@ -7,9 +7,9 @@ import unicodedata
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from meetsight.db.unit_of_work import flush_unique
 from meetsight.errors import Conflict, NotFound
 from meetsight.intelligence.models import Note, SmartCategory
 from meetsight.intelligence.schemas import SmartCategoryCreate, SmartCategoryUpdate
@@ -183,7 +183,11 @@ async def _require_free_name(
     if except_id is not None:
         query = query.where(SmartCategory.id != except_id)
     if (await session.execute(query.limit(1))).first() is not None:
-        raise Conflict(f"A smart category named {name!r} already exists")
+        raise Conflict(_taken(name))
+
+
+def _taken(name: str) -> str:
+    return f"A smart category named {name!r} already exists"
 
 
 async def require_category(
@@ -193,14 +197,6 @@ async def require_category(
     if category is None:
         raise NotFound("Smart category not found")
     return category
-
-
-async def _flush(session: AsyncSession, name: str) -> None:
-    try:
-        await session.flush()
-    except IntegrityError:
-        await session.rollback()
-        raise Conflict(f"A smart category named {name!r} already exists") from None
 
 
 async def create_category(
@@ -216,7 +212,7 @@ async def create_category(
         type=body.type,
     )
     session.add(category)
-    await _flush(session, body.name)
+    await flush_unique(session, _taken(body.name))
     await session.refresh(category)
     return category
 
@@ -231,7 +227,7 @@ async def update_category(
     # `key` stays as created: it is the category's stable handle, whatever it is renamed to.
     for field, value in changes.items():
         setattr(category, field, list(value) if field == "examples" else value)
-    await _flush(session, category.name)
+    await flush_unique(session, _taken(category.name))
     await session.refresh(category)
     return category
 

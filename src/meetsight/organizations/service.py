@@ -7,6 +7,7 @@ import re
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from meetsight.db.unit_of_work import flush_unique
 from meetsight.errors import AppError, Conflict, ValidationFailed
 from meetsight.intelligence.smart_categories import create_default_categories
 from meetsight.organizations.models import Organization, Person, User
@@ -24,6 +25,9 @@ async def create_organization(session: AsyncSession, name: str) -> Organization:
     await session.flush()
     await create_default_categories(session, org.id)
     return org
+
+
+_EMAIL_TAKEN = "email: a user with this email already exists in the organization"
 
 
 async def create_user(
@@ -47,7 +51,7 @@ async def create_user(
         sa.select(User.id).where(User.organization_id == organization_id, User.email == email)
     )
     if taken.first() is not None:
-        raise Conflict("email: a user with this email already exists in the organization")
+        raise Conflict(_EMAIL_TAKEN)
     user = User(
         organization_id=organization_id,
         email=email,
@@ -56,7 +60,7 @@ async def create_user(
         password_hash=password_hash,
     )
     session.add(user)
-    await session.flush()
+    await flush_unique(session, _EMAIL_TAKEN)  # a concurrent request added the email first
     session.add(
         Person(
             organization_id=organization_id,

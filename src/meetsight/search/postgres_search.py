@@ -208,7 +208,7 @@ def window_sql(prepared: Prepared, query: SearchQuery) -> WindowSql:
         + f", {prepared.all_sql} AS q_all, {prepared.any_sql} AS q_any,"
         + f" {prepared.words_sql or 'NULL::tsquery'} AS q_words),"
         " w AS (SELECT d.activity_id AS id, d.is_call, d.start_at,"
-        f" count(*) OVER () AS total FROM {table} d" + activities_join + ""
+        f" count(*) OVER () AS total FROM {table} d{activities_join}"
         f" WHERE d.organization_id = :org AND ({match}){filters}"
         " ORDER BY d.start_at DESC, d.activity_id DESC LIMIT :limit OFFSET :offset)"
     )

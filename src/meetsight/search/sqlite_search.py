@@ -200,9 +200,8 @@ class SqliteSearch:
         # carry the kind in `filters`; `others` are the filters besides it.
         others = filters
         if query.kind != "all":
-            others = activity_filters(replace(query, kind="all"), sqlite=True, kind_and_start="k")[
-                0
-            ]
+            everything = replace(query, kind="all")
+            others, _, _ = activity_filters(everything, sqlite=True, kind_and_start="k")
             is_call = query.kind == "calls"
             prepared.low, prepared.high = sqlite_index.kind_range(prepared.org_no, is_call)
         for name in ("from_at", "to_at"):

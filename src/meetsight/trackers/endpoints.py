@@ -75,7 +75,6 @@ async def get_trackers(request: Request, session: DbSession) -> Response:
 )
 async def post_tracker(body: TrackerCreate, ctx: Writer, session: DbSession) -> Response:
     tracker = await service.create_tracker(session, ctx.organization_id, body)
-    await service.flush_tracker(session, body.name)
     return envelope(service.serialize_tracker(tracker), status_code=201)
 
 
@@ -95,7 +94,6 @@ async def patch_tracker(
     tracker_id: str, body: TrackerUpdate, ctx: Writer, session: DbSession
 ) -> Response:
     tracker = await service.update_tracker(session, ctx.organization_id, tracker_id, body)
-    await service.flush_tracker(session, tracker.name)
     return envelope(service.serialize_tracker(tracker))
 
 

@@ -1,6 +1,6 @@
 """Trackers: create, change and delete (the organization's own), list (built-ins first), and
-their mentions and counts. Services flush; the unit of work commits (`flush_tracker` maps a
-name taken by a concurrent request to 409)."""
+their mentions and counts. Services flush; the unit of work commits (a name taken by a
+concurrent request is the 409 of `flush_unique`)."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from collections.abc import Sequence
 from datetime import date, timedelta
 from typing import Any
 
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.activities.serializers import moment_url
+from meetsight.db.unit_of_work import flush_unique
 from meetsight.errors import Conflict, Forbidden, NotFound, ValidationFailed
 from meetsight.timefmt import iso_z
 from meetsight.trackers import repository as repo
@@ -87,7 +87,11 @@ async def _require_free_name(
     if name.lower() in builtin_names or await repo.name_taken(
         session, org_id, name, except_id=except_id
     ):
-        raise Conflict(f"A tracker named {name!r} already exists")
+        raise Conflict(_taken(name))
+
+
+def _taken(name: str) -> str:
+    return f"A tracker named {name!r} already exists"
 
 
 async def create_tracker(session: AsyncSession, org_id: str, body: TrackerCreate) -> Tracker:
@@ -103,7 +107,7 @@ async def create_tracker(session: AsyncSession, org_id: str, body: TrackerCreate
         indexed_version=0,
     )
     session.add(tracker)
-    await session.flush()
+    await flush_unique(session, _taken(body.name))
     await enqueue_index(session, tracker)
     return tracker
 
@@ -125,7 +129,7 @@ async def update_tracker(
         setattr(tracker, key, list(value) if isinstance(value, list) else value)
     if rematch:
         tracker.version += 1
-    await session.flush()
+    await flush_unique(session, _taken(tracker.name))
     if rematch:
         await enqueue_index(session, tracker)
     return tracker
@@ -134,14 +138,6 @@ async def update_tracker(
 async def delete_tracker(session: AsyncSession, org_id: str, tracker_id: str) -> None:
     tracker = await _require_own(session, org_id, tracker_id)
     await repo.delete_tracker_rows(session, org_id, tracker.id)
-
-
-async def flush_tracker(session: AsyncSession, name: str) -> None:
-    try:
-        await session.flush()
-    except IntegrityError:
-        await session.rollback()
-        raise Conflict(f"A tracker named {name!r} already exists") from None
 
 
 def mention_out(row: Any, base_url: str) -> dict[str, Any]:

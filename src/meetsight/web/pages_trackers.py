@@ -116,7 +116,6 @@ async def trackers_create(
         created = await service.create_tracker(
             session, user.organization_id, TrackerCreate.model_validate(body)
         )
-        await service.flush_tracker(session, created.name)
     except ValidationError as exc:
         return await _list_page(request, session, user, status=422, error=_problem(exc), draft=body)
     except AppError as exc:
@@ -236,7 +235,6 @@ async def tracker_update(
         updated = await service.update_tracker(
             session, user.organization_id, tracker_id[:64], TrackerUpdate.model_validate(body)
         )
-        await service.flush_tracker(session, updated.name)
     except ValidationError as exc:
         await session.rollback()
         return await _tracker_page(

@@ -188,15 +188,18 @@ _NAME_NOUNS = (
     r"competidor(?:es)?|marcas?|nombres?|bancos?|aseguradoras?|socios?|plataformas?|ciudad(?:es)?|"
     r"pais(?:es)?|oficinas?|plantas?|universidad(?:es)?"
 )
+# "What do they use for login today?", "What are they using today?", "What is their team
+# running for inventory?", "What are they on for accounting?": the product in use.
+_IN_USE = (
+    r"^(?:and )?what (?:do|does|did) (?:\w+ ){1,3}(?:use|run|rely on)\b|"
+    r"^(?:and )?what (?:is|are|was|were) (?:\w+ ){1,3}(?:using|running|on)\b"
+)
 _WHICH_NAME = re.compile(
     rf"\b(?:which|what)\s+(?:\w+\s+){{0,2}}(?:{_NAME_NOUNS})\b|\bname of\b|\bwhat is the name\b|"
     r"^(?:and )?which\s+(?!(?:one|ones|of|is|are|was|were|do|does|did)\b)\w+|"
-    # "What do they use for login today?", "¿Qué usan para las nóminas?": a product
-    r"^(?:and )?what (?:do|does|did) (?:\w+ ){1,3}(?:use|run|use today|rely on)\b|"
+    rf"{_IN_USE}|"
+    # "¿Qué usan para las nóminas?": a product
     r"^(?:y )?(?:que|con que) (?:usan|utilizan|usa|utiliza|usais|utilizais)\b|"
-    # "What are they using today?", "What is their team running for inventory?", "What are
-    # they on for accounting?": the product in use, asked with a progressive or "on"
-    r"^(?:and )?what (?:is|are|was|were) (?:\w+ ){1,3}(?:using|running|on)\b|"
     # "Did they look at anyone else?": the alternatives they weighed, by name
     r"^(?:and )?(?:did|do|does|have|has|are|were|is|was) (?:\w+ ){1,2}(?:look\w*|"
     r"consider\w*|evaluat\w*|talk\w*|compar\w*|shop\w*)(?: at| to| with| around)? "
@@ -209,8 +212,7 @@ _WHICH_NAME = re.compile(
 # use ("What do they use for login?", "What are they running today?") or the others weighed
 # ("Did they look at anyone else?"). Lines that name a product answer it.
 _PRODUCT_ASKED = re.compile(
-    r"^(?:and )?what (?:do|does|did) (?:\w+ ){1,3}(?:use|run|rely on)\b|"
-    r"^(?:and )?what (?:is|are|was|were) (?:\w+ ){1,3}(?:using|running|on)\b|"
+    rf"{_IN_USE}|"
     r"^(?:y )?(?:que|con que) (?:usan|utilizan|usa|utiliza|usais|utilizais|trabajan)\b|"
     r"\b(?:anyone|anybody|any other|others|another) ?(?:else)?$|\bany(?:one|body) else\b"
 )
@@ -229,7 +231,8 @@ _WHO_WON = re.compile(
 
 def asks_product(q: str) -> bool:
     """Whether a folded question asks for a product by its use or as an alternative weighed."""
-    return bool(_PRODUCT_ASKED.search(expanded(q)) or _WHO_WON.search(expanded(q)))
+    q = expanded(q)
+    return bool(_PRODUCT_ASKED.search(q) or _WHO_WON.search(q))
 
 
 # "How much fuel / storage / time ...": a quantity of a thing that is not money.
@@ -309,8 +312,8 @@ ROLE = re.compile(
     r"contador[a]?|contable|auditor[a]?|abogad[oa]|asistente|coordinador[a]?|"
     r"consejo|comite|jefe|jefa|responsable|directora?|dueno|duena|"
     # those who inspect, value or certify for a third party ("the adjuster approved it")
-    r"inspector|adjuster|appraiser|assessor|surveyor|notary|broker|perit[oa]|inspector[a]?|"
-    r"tasador[a]?|notari[oa]|corredor[a]?|gestor[a]?|encargad[oa]|supervisor[a]?)\b"
+    r"inspector|adjuster|appraiser|assessor|surveyor|notary|broker|perit[oa]|inspectora|"
+    r"tasador[a]?|notari[oa]|corredor[a]?|gestor[a]?|encargad[oa]|supervisora)\b"
 )
 
 

@@ -458,7 +458,7 @@ def slot_values(
         head = {stem(w, language) for w in words(counted_head(plan.counted))}
         counted |= head
         if head & _ANY_PEOPLE[language == "es"] and _BEING_OR_HAVING.match(
-            plan.counted.split(maxsplit=1)[1] if " " in plan.counted else ""
+            plan.counted.partition(" ")[2]  # the word after the noun: "people [are]"
         ):
             # "How many people are on the payroll?" "Twenty-three employees.": people are
             # counted under whatever name they have there (a named kind stays itself)

@@ -351,7 +351,7 @@ def _line_steps(
                     step = replace(step, action=offered, refers_back=False)
             _keep(turn, replace(step, recap=recap))
     if len(turn) == before:
-        taken = _accepted_request(conversation, position, language)
+        taken = _accepted_request(conversation, position, language, first_names)
         if taken is not None:
             turn.append(taken)
     return recap
@@ -726,9 +726,11 @@ def _resolve_request(
     return resolve_action(action, context, language)
 
 
-def _accepted_request(conversation: Conversation, position: int, language: str) -> _Found | None:
+def _accepted_request(
+    conversation: Conversation, position: int, language: str, first_names: dict[str, str]
+) -> _Found | None:
     """ "Can you send me X?" answered by "Sure" (a short first sentence): the one who answered
-    does X."""
+    does X. ``first_names``: the conversation's (:func:`_first_names`), made once for it."""
     back = previous_other_line(conversation, position)
     line = conversation.lines[position]
     said = sentences(line.text)
@@ -740,8 +742,8 @@ def _accepted_request(conversation: Conversation, position: int, language: str) 
     action_text, sentence = asked
     deadlines = find_deadlines(sentence, language, conversation.day)
     action = _clean_action(action_text, language, deadlines=(), first_names={})
-    for deadline in deadlines:
-        action = _clean_action(action.replace(deadline.phrase, " "), language, (), {})
+    for said_date in deadlines:
+        action = _clean_action(action.replace(said_date.phrase, " "), language, (), {})
     if not action:
         return None
     deadline = deadlines[0] if deadlines else None
@@ -749,7 +751,6 @@ def _accepted_request(conversation: Conversation, position: int, language: str) 
         conversation, position, said[0], deadline, language
     ):
         return None  # "While you're there, can you check ...?" "Yes, ...": done in the call
-    first_names = _first_names(conversation)
     action = _resolve_request(action, conversation, back, sentence, language, first_names)
     return _Found(line.index, action, (line.speaker,), deadline)
 

@@ -28,12 +28,15 @@ _EN_SUBJECT = re.compile(
 
 
 _EN_OUR = re.compile(
-    r"\b(?:our|my)\s+(?:[a-z-]+,?\s+){0,3}?(?:will|'ll|is going to|are going to)\s+"
+    r"\b(?:our|my)\s+(?P<who>(?:[a-z-]+,?\s+){0,3}?)(?:will|'ll|is going to|are going to)\s+"
     r"(?P<verb>[a-z]+)"
 )
 
 
-_EN_VISIT = re.compile(r"(?:come|stop|drop|swing)(?: (?:out|by|over|round|around))?\b")
+# "come (out)", "drop by", "swing over": a visit ("drop the price" is none; "stop" is no action)
+_EN_VISIT = re.compile(
+    r"come(?: (?:out|by|over|round|around))?\b|(?:drop|swing) (?:by|over|round|around)\b"
+)
 
 
 _EN_LETS = re.compile(
@@ -256,11 +259,14 @@ _EN_SCREEN_OBJECT = (
     r"|dashboard|numbers|figures|board|spreadsheet|sheet|agenda|timeline|diagram|map|results"
     r"|burndown|roadmap|screenshot|data|table|report|doc))"
 )
-_EN_ON_SCREEN = (
-    rf"(?:put|pull|throw|bring|get) {_EN_SCREEN_OBJECT} up\b"
+# ... not when it goes up with someone, for someone else or on another page ("on the wiki")
+_EN_NOT_ON_SCREEN = (
     r"(?! (?:with|to|at|in)\b| for (?!us\b|everyone\b|you\b|all\b)"
     r"| on (?!(?:the |my |your )?screen))"
-    rf"|(?:put|throw|pull) up {_EN_SCREEN_OBJECT}\b"
+)
+_EN_ON_SCREEN = (
+    rf"(?:put|pull|throw|bring|get) {_EN_SCREEN_OBJECT} up\b{_EN_NOT_ON_SCREEN}"
+    rf"|(?:put|throw|pull) up {_EN_SCREEN_OBJECT}\b{_EN_NOT_ON_SCREEN}"
     rf"|(?:put|throw|bring|get) (?:{_EN_SCREEN_OBJECT} )?on (?:the |my |your )?screen"
 )
 
@@ -462,9 +468,10 @@ def en_hit(folded: str, speaker: str, first_names: dict[str, str]) -> Hit | None
             continue
         owner = named_owner(folded[m.start() : m.start("verb")], speaker, first_names)
         visit = _EN_VISIT.match(folded, m.start("verb"))
-        if visit:  # "our technician will come Tuesday": say who comes, "come" alone says nothing
-            role = re.match(r"(?:our|my)\s+([a-z-]+)", folded[m.start() :])
-            what = f"{role.group(1)} visit" if role else "visit"
+        if visit:  # "our field technician, emeka, will come": a "technician visit" ("come"
+            # alone says nothing): the last word of the subject that is not a name
+            role = [w for w in re.findall(r"[a-z-]+", m.group("who")) if w not in first_names]
+            what = f"{role[-1]} visit" if role else "visit"
             return Hit(m.start("verb"), visit.end(), owner, infinitive=what)
         return Hit(m.start("verb"), m.end("verb"), owner, needs_acceptance=question)
     m = _EN_LETS.search(folded)
