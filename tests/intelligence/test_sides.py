@@ -199,3 +199,53 @@ def test_a_colleague_reading_seller_joins_below_a_wide_gap() -> None:
     assert _split(scores) == {"Lead", "Second"}
     scores["Second"] = (0.04, 16, 1)  # once spoke as the buyer ("our budget")
     assert _split(scores) == {"Lead"}
+
+
+BOARD = [
+    ("Maren Holt", "Welcome everyone. Agenda: the quarter's numbers, hiring, then the budget."),
+    (
+        "Maren Holt",
+        "We closed eleven new customers this quarter and revenue is up thirty percent on last "
+        "year. Two of them came from the partner channel we opened in the spring.",
+    ),
+    (
+        "Luis Ferro",
+        "Gross margin is at seventy-four percent, two points up on the spring. Burn was four "
+        "hundred thousand a month, a little above plan because of the June hires, and "
+        "collections improved: days sales outstanding went from fifty-one to forty-four.",
+    ),
+    ("Dana Whit", "That burn worries me. At this growth I'd expect it closer to three hundred."),
+    (
+        "Maren Holt",
+        "Fair point. Most of it is the four engineers we hired in June, and they are ramped now. "
+        "We expect the burn to come down over the next two quarters as sales catch up.",
+    ),
+    (
+        "Luis Ferro",
+        "Runway is twenty-two months at the current plan, and we have not touched the credit "
+        "line. The plan for next year assumes no new round before the autumn.",
+    ),
+    ("Omar Sayed", "One customer being a fifth of revenue is a risk I'm not comfortable with."),
+    (
+        "Maren Holt",
+        "Agreed, and that is why the partner channel matters. Next, hiring: we want two more "
+        "account executives in the first quarter, both for the mid-market.",
+    ),
+    ("Dana Whit", "Send us the hiring plan before the next meeting, please."),
+]
+
+
+def test_a_board_meetings_presenters_are_the_host_side() -> None:
+    # Management holds most of the talk (sides.py: the presenters are above the widest gap in
+    # words spoken); the directors question it.
+    meeting = unmarked(BOARD, kind="meeting", title="Northwind Q3 board meeting")
+    marked = with_seller_side(meeting, vectors_of(meeting))
+    assert marked.internal_names == {"Maren Holt", "Luis Ferro"}
+    assert marked.seller_side == "board meeting"
+    result = BuiltinEngine().analyze(meeting, DEFAULT_SPECS, DEFAULT_OBJECTIVES)
+    # The presenters' own figures are never filed as objections; the directors' concerns are.
+    speakers = {o["speaker"] for o in result.insights["objections"]}
+    assert speakers and speakers <= {"Dana Whit", "Omar Sayed"}
+    # The same talk under a title that names no board meeting is decided as before.
+    plain = unmarked(BOARD, kind="meeting", title="Northwind Q3")
+    assert with_seller_side(plain, vectors_of(plain)).seller_side != "board meeting"

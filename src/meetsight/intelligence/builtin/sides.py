@@ -8,10 +8,15 @@ In order, the first that answers:
    conversation as loaded.
 2. Organization: speakers whose name is one of the organization's users or internal people
    (``Conversation.org_people``), full name or first and last name, accents and case ignored.
-3. Internal meeting: the title says so ("planning", "stand-up", "1:1", "debrief", "reunión
+3. Board meeting: the title says so ("board meeting", "investor update", "consejo de
+   administración"). Management presents and the board questions it, so the host side is the
+   speakers who hold most of the talk: those above the widest gap in words spoken (at most
+   half of them, the gap at least ``BOARD_GAP`` of the smaller share). The board members'
+   concerns are read as the other side's, as a customer's would be.
+4. Internal meeting: the title says so ("planning", "stand-up", "1:1", "debrief", "reunión
    interna"...), or no speaker sounds like a buyer and the talk refers to customers in the third
    person: every speaker is on our side and nobody is the customer.
-4. Roles in the talk: each speaker gets a seller score, the mean over their turns of what the
+5. Roles in the talk: each speaker gets a seller score, the mean over their turns of what the
    ``objection`` head reads as the seller's (pitching, answering, proposing, asking discovery
    questions) less the customer's (objections, today's pains, praise), plus word cues (``our
    platform``, ``we can offer``, ``your team`` for the seller; ``your pricing``, ``our budget``,
@@ -19,7 +24,7 @@ In order, the first that answers:
    the seller side being at most half of them; a gap under ``CLEAR_GAP`` decides nothing.
 
 The result is the same conversation with the seller side's speakers marked internal and
-``seller_side`` saying how ("organization", "roles", "internal meeting").
+``seller_side`` saying how ("organization", "board meeting", "internal meeting", "roles").
 """
 
 from __future__ import annotations
@@ -40,6 +45,7 @@ CUE_WEIGHT = 0.15  # per cue hit, scaled by the speaker's turns
 MIN_TURNS = 2  # a speaker with fewer turns is never the only seller
 COLLEAGUE = 0.0  # a speaker reading more seller than buyer, with no buyer cue, joins the side
 THIRD_PERSON_CUSTOMERS = 3  # mentions that make a buyer-less talk an internal meeting
+BOARD_GAP = 0.3  # the presenters' talk exceeds the board's most talkative by this share
 
 _SELLER = re.compile(
     r"\b(?:our (?:platform|product|products|solution|customers|clients|pricing|list price"
@@ -76,6 +82,11 @@ _INTERNAL_TITLE = re.compile(
     r"|planificacion|reunion (?:interna|semanal|de equipo)|interna|semanal|comite"
     # The team going over its own accounts (issue 16).
     r"|account review|revision (?:mensual |semanal )?de cuentas)\b"
+)
+_BOARD_TITLE = re.compile(
+    r"\b(?:board (?:meeting|update|call|review|session|deck)|investors? (?:update|meeting|call)"
+    r"|quarterly board|(?:reunion|sesion) del consejo|consejo de administracion"
+    r"|junta directiva)\b"
 )
 # A title naming a meeting with a customer: talk of "customers" there is the buyer's own.
 _EXTERNAL_TITLE = re.compile(
@@ -157,6 +168,22 @@ def _internal_meeting(
     return mentions >= THIRD_PERSON_CUSTOMERS
 
 
+def _presenters(conversation: Conversation) -> list[str]:
+    """A board meeting's presenters: the speakers above the widest gap in words spoken."""
+    spoken: dict[str, int] = {}
+    for ln in conversation.lines:
+        spoken[ln.speaker] = spoken.get(ln.speaker, 0) + len(ln.text.split())
+    ranked = sorted(spoken, key=lambda s: -spoken[s])
+    if len(ranked) < 2:
+        return []
+    cut = max(
+        range(1, len(ranked) // 2 + 1), key=lambda i: spoken[ranked[i - 1]] - spoken[ranked[i]]
+    )
+    if spoken[ranked[cut - 1]] < (1 + BOARD_GAP) * spoken[ranked[cut]]:
+        return []
+    return ranked[:cut]
+
+
 def _marked(conversation: Conversation, names: Sequence[str], how: str) -> Conversation:
     side = set(names)
     speakers = tuple(Speaker(s.name, s.name in side) for s in conversation.speakers)
@@ -172,6 +199,10 @@ def with_seller_side(conversation: Conversation, vectors: np.ndarray) -> Convers
         return _marked(conversation, sorted(known), "organization")
     if len(vectors) != len(conversation.lines) or not conversation.lines:
         return conversation
+    if _BOARD_TITLE.search(fold(conversation.title)):
+        presenters = _presenters(conversation)
+        if presenters:
+            return _marked(conversation, presenters, "board meeting")
     scores = _scores(conversation, vectors)
     if _internal_meeting(conversation, scores):
         return _marked(conversation, [s.name for s in conversation.speakers], "internal meeting")
