@@ -380,3 +380,23 @@ def test_the_incumbent_named_once_with_what_goes_wrong_with_it() -> None:
         title="Hostal Miramar - reservas",
     )
     assert "Reservalia" in names(call)
+
+
+def test_a_brand_said_once_at_a_sentence_start() -> None:
+    """Said once, a name that opens its sentence must look like no ordinary word: two words
+    written as one ("Fieldstack") count when they open the clause as its subject, and a word
+    of no language said as a sentence of its own is read with what follows it ("Vendrix. They
+    quoted..."). Ordinary words in the same places stay out."""
+    call = make(
+        [
+            (S, "Who else are you looking at for the rollout?"),
+            (C, "Fieldstack also pitched us last month, and their quote was lower than yours."),
+            (C, "Vendrix. They quoted us nineteen a seat and threw in the onboarding."),
+            (C, "Paperwork. That's where my team loses most of its week."),
+            (S, "Understood. Let me show you how the approvals work."),
+        ],
+        sellers=[S],
+    )
+    found = names(call)
+    assert "Fieldstack" in found and "Vendrix" in found
+    assert "Paperwork" not in found and "Understood" not in found

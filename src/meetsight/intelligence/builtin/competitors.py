@@ -7,7 +7,9 @@
    word that opens a sentence counts only when it has inner capitals, is capitalised
    mid-sentence elsewhere in the conversation, or looks like no ordinary word (see
    :func:`find_names`); said once, it must also look like no word at all and open its clause as
-   the subject ("Netradyne also bid").
+   the subject ("Netradyne also bid"; two words written as one count too: "Proofpoint also
+   pitched us"), or be said as a sentence of its own, then read with the sentence after it
+   ("Vendrix. They quoted us nineteen a seat.").
 2. Each mention is read in context: its sentence with the name masked (and the sentence before
    when the one holding the name is short: "What are you using today?" / "Zorvex, for years."),
    cut to ``WINDOW`` words on each side of the name. A short sentence is also read alone, and
@@ -246,6 +248,22 @@ def rare_word(key: str) -> bool:
     return any(len(piece) >= 3 and not ordinary_word(piece) for piece in pieces)
 
 
+@lru_cache(maxsize=8192)
+def compound_word(key: str) -> bool:
+    """Whether a lower-case word is two ordinary words written as one that the language does
+    not write together ("proofpoint", "screencloud"): brands are named so, while the compounds
+    of ordinary speech are frequent enough for the tokenizer to keep whole ("something",
+    "anyway", "overtime")."""
+    if len(key) < 7 or not key.isalpha() or ordinary_word(key) or key.endswith(("ly", "s")):
+        return False
+    pieces = [piece.lstrip("\u2581") for piece in _pieces().encode_as_pieces(key)]  # type: ignore[attr-defined]
+    return (
+        len(pieces) == 2
+        and all(len(piece) >= 3 and ordinary_word(piece) for piece in pieces)
+        and pieces[1] not in _SUFFIXES
+    )
+
+
 def _excluded(conversation: Conversation) -> set[str]:
     """Words that name the parties: speakers, the organization's people, its name, the title."""
     out = {w for s in conversation.speakers for w in words(s.name)}
@@ -305,7 +323,8 @@ def _mentions(conversation: Conversation) -> dict[str, list[Spot]]:
     lower = _lowercase_words([ln.text for ln in conversation.lines])
     subjects: set[str] = set()
     for line in conversation.lines:
-        for sentence in sentences(line.text) or [line.text]:
+        parts = sentences(line.text) or [line.text]
+        for at, sentence in enumerate(parts):
             names = list(dict.fromkeys(find_names(sentence, excluded, mid_caps)))
             for name in names:
                 key = fold(name)
@@ -313,10 +332,14 @@ def _mentions(conversation: Conversation) -> dict[str, list[Spot]]:
                     continue
                 spot = found.setdefault(key, [])
                 shown.setdefault(key, name)
+                alone = sentence.startswith(name) and _ALONE.fullmatch(sentence[len(name) :])
                 if len(spot) < MAX_MENTIONS:
-                    spot.append((line.index, sentence, _context(previous, sentence, name, names)))
+                    readings = _context(previous, sentence, name, names)
+                    if alone and at + 1 < len(parts):  # what the speaker says of it next
+                        readings += (_window(f"{MASK}. {parts[at + 1]}"),)
+                    spot.append((line.index, sentence, readings))
                 opens = sentence.startswith(name) and _SUBJECT.match(sentence[len(name) :])
-                if opens and rare_word(key):
+                if (opens and (rare_word(key) or compound_word(key))) or (alone and rare_word(key)):
                     subjects.add(key)
             previous = sentence
     # A one-word name seen once, only at a sentence start, is more likely an ordinary word
@@ -357,6 +380,8 @@ def _tier_name(name: str, spots: Sequence[Spot]) -> bool:
 
 # What follows a name that opens a clause as its subject: a possessive or a lower-case word.
 _SUBJECT = re.compile(r"(?:['\u2019]s)?\s+[a-z]")
+# What follows a name said as a sentence of its own ("Procurify. They pitched us too.").
+_ALONE = re.compile(r"[.?!]?\s*")
 
 
 def _spoken_mentions(conversation: Conversation) -> dict[str, list[Spot]]:
