@@ -249,3 +249,40 @@ def test_a_board_meetings_presenters_are_the_host_side() -> None:
     # The same talk under a title that names no board meeting is decided as before.
     plain = unmarked(BOARD, kind="meeting", title="Northwind Q3")
     assert with_seller_side(plain, vectors_of(plain)).seller_side != "board meeting"
+
+
+def test_a_caller_passed_to_a_supervisor_leaves_both_on_our_side() -> None:
+    agent, supervisor, caller = "Ines Marr", "Karl Bode", "Petra Lenz"
+    call = unmarked(
+        [
+            (agent, "Thanks for calling Brightline Energy, this is Ines. How can I help?"),
+            (caller, "You charged me twice for October and my bill says I'm overdue."),
+            (agent, "I'm sorry about that. I can see both payments on your account."),
+            (caller, "So why is there a late fee on my statement? I paid on time."),
+            (agent, "A refund that size needs my supervisor. I'll bring him in now."),
+            (supervisor, "Hi Petra, Karl here. I've removed the late fee and approved the refund."),
+            (caller, "How long until the money is back? This bill wrecked my budget."),
+            (supervisor, "Three to five business days, and I'll email you the confirmation."),
+            (agent, "Is there anything else I can help with today?"),
+            (caller, "No, that's it. Just don't let it happen again."),
+        ],
+        kind="call",
+    )
+    marked = with_seller_side(call, vectors_of(call))
+    assert marked.internal_names == {agent, supervisor}
+    # The same talk in a meeting keeps the side at most half of the speakers.
+    meeting = dataclasses.replace(call, kind="meeting", direction=None)
+    assert with_seller_side(meeting, vectors_of(meeting)).internal_names != {agent, supervisor}
+
+
+def test_a_post_mortem_is_an_internal_meeting() -> None:
+    meeting = unmarked(
+        [
+            ("Ana Ruiz", "The launch email went out with the wrong link for two hours."),
+            ("Ben Ode", "We skipped the test send because the customers were waiting."),
+            ("Cleo Park", "We should have a checklist for sends like that."),
+        ],
+        kind="meeting",
+        title="Newsletter incident post-mortem",
+    )
+    assert with_seller_side(meeting, vectors_of(meeting)).seller_side == "internal meeting"

@@ -14,14 +14,16 @@ In order, the first that answers:
    half of them, the gap at least ``BOARD_GAP`` of the smaller share). The board members'
    concerns are read as the other side's, as a customer's would be.
 4. Internal meeting: the title says so ("planning", "stand-up", "1:1", "debrief", "reunión
-   interna"...), or no speaker sounds like a buyer and the talk refers to customers in the third
+   interna", "post-mortem"...), or no speaker sounds like a buyer and the talk refers to customers in the third
    person: every speaker is on our side and nobody is the customer.
 5. Roles in the talk: each speaker gets a seller score, the mean over their turns of what the
    ``objection`` head reads as the seller's (pitching, answering, proposing, asking discovery
    questions) less the customer's (objections, today's pains, praise), plus word cues (``our
    platform``, ``we can offer``, ``your team`` for the seller; ``your pricing``, ``our budget``,
    ``my CFO`` for the customer). Speakers sorted by score are cut where the gap is widest,
-   the seller side being at most half of them; a gap under ``CLEAR_GAP`` decides nothing.
+   the seller side being at most half of them; a gap under ``CLEAR_GAP`` decides nothing. On
+   a call, a caller passed from an agent to a supervisor leaves both on our side: the widest
+   gap over all the cuts has the caller alone below it, and only the caller spoke as the buyer.
 
 The result is the same conversation with the seller side's speakers marked internal and
 ``seller_side`` saying how ("organization", "board meeting", "internal meeting", "roles").
@@ -77,7 +79,8 @@ _CUSTOMER = re.compile(
     r"|thinking about)|necesitamos|nuestr[oa]s? (?:empleados|tecnicos|usuarios))\b"
 )
 _INTERNAL_TITLE = re.compile(
-    r"\b(?:planning|stand-?up|standup|sync|retro\w*|1[:-]1|one-on-one|all-hands|debrief"
+    r"\b(?:planning|stand-?up|standup|sync|retro\w*|post-?mortem|lessons learned|1[:-]1"
+    r"|one-on-one|all-hands|debrief"
     r"|sprint|weekly|team meeting|internal|pipeline review|forecast|interview debrief"
     r"|planificacion|reunion (?:interna|semanal|de equipo)|interna|semanal|comite"
     # The team going over its own accounts (issue 16).
@@ -131,9 +134,13 @@ def _scores(conversation: Conversation, vectors: np.ndarray) -> dict[str, tuple[
     return out
 
 
-def _split(scores: dict[str, tuple[float, int, int]]) -> set[str]:
-    """The speakers above the widest gap in seller score (at most half of them)."""
+def _split(scores: dict[str, tuple[float, int, int]], call: bool = False) -> set[str]:
+    """The speakers above the widest gap in seller score (at most half of them; on a call, all
+    but a caller who alone spoke as the buyer: see :func:`_served_caller`)."""
     ranked = sorted(scores, key=lambda s: -scores[s][0])
+    served = _served_caller(ranked, scores) if call else set()
+    if served:
+        return served
     gaps = [scores[ranked[i - 1]][0] - scores[ranked[i]][0] for i in range(1, len(ranked) // 2 + 1)]
     best_gap = max(gaps, default=0.0)
     # A wider cut that is nearly as clear wins: a seller often brings a colleague (an SE, a
@@ -152,6 +159,20 @@ def _split(scores: dict[str, tuple[float, int, int]]) -> set[str]:
         if score >= COLLEAGUE and not hits and turns >= MIN_TURNS:
             side.add(speaker)
     return side
+
+
+def _served_caller(ranked: list[str], scores: dict[str, tuple[float, int, int]]) -> set[str]:
+    """Our side on a call where it is the larger one: a caller passed from an agent to a
+    supervisor. The widest gap over all the cuts leaves one speaker below it, who spoke as the
+    buyer ("my bill", "your pricing"), and nobody above it did."""
+    if len(ranked) < 3:
+        return set()
+    gaps = [scores[ranked[i - 1]][0] - scores[ranked[i]][0] for i in range(1, len(ranked))]
+    if int(np.argmax(gaps)) != len(ranked) - 2 or gaps[-1] < CLEAR_GAP:
+        return set()
+    if not scores[ranked[-1]][2] or any(scores[s][2] for s in ranked[:-1]):
+        return set()
+    return set(ranked[:-1])
 
 
 def _internal_meeting(
@@ -206,7 +227,7 @@ def with_seller_side(conversation: Conversation, vectors: np.ndarray) -> Convers
     scores = _scores(conversation, vectors)
     if _internal_meeting(conversation, scores):
         return _marked(conversation, [s.name for s in conversation.speakers], "internal meeting")
-    side = _split(scores)
+    side = _split(scores, call=conversation.kind == "call")
     if not side:
         return conversation
     return _marked(conversation, sorted(side), "roles")
