@@ -14,8 +14,8 @@ In order, the first that answers:
    half of them, the gap at least ``BOARD_GAP`` of the smaller share). The board members'
    concerns are read as the other side's, as a customer's would be.
 4. Internal meeting: the title says so ("planning", "stand-up", "1:1", "debrief", "reunión
-   interna", "post-mortem"...), or no speaker sounds like a buyer and the talk refers to customers in the third
-   person: every speaker is on our side and nobody is the customer.
+   interna", "post-mortem"...), or no speaker sounds like a buyer and the talk refers to
+   customers in the third person: every speaker is on our side and nobody is the customer.
 5. Roles in the talk: each speaker gets a seller score, the mean over their turns of what the
    ``objection`` head reads as the seller's (pitching, answering, proposing, asking discovery
    questions) less the customer's (objections, today's pains, praise), plus word cues (``our
