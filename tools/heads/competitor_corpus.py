@@ -22,11 +22,11 @@ import re
 from pathlib import Path
 
 from commitment_corpus import asr, fill
-from generated_block import write_generated
 from competitor_corpus_en import EN
 from competitor_corpus_en import PAIRS as EN_PAIRS
 from competitor_corpus_es import ES
 from competitor_corpus_es import PAIRS as ES_PAIRS
+from generated_block import write_generated
 
 CORPUS = (
     Path(__file__).resolve().parents[2]
