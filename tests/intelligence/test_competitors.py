@@ -400,3 +400,21 @@ def test_a_brand_said_once_at_a_sentence_start() -> None:
     found = names(call)
     assert "Fieldstack" in found and "Vendrix" in found
     assert "Paperwork" not in found and "Understood" not in found
+
+
+def test_a_vendor_named_like_a_person_is_kept_by_what_it_has() -> None:
+    """'Harwell' and 'Valoria' read as people's names on their own; a rep and a quote are
+    things only a company has. A person named in the same way stays out."""
+    call = make(
+        [
+            (S, "Are you looking at anyone else for the scheduling piece?"),
+            (C, "Harwell's rep called me twice last week, and their quote was lower than yours."),
+            (C, "We also had Valoria's sales team in for a demo on Tuesday."),
+            (C, "Oskarsson from our finance team will join the next call."),
+            (S, "Thanks, that helps. What did you make of the Valoria demo?"),
+        ],
+        sellers=[S],
+    )
+    found = names(call)
+    assert "Harwell" in found and "Valoria" in found
+    assert "Oskarsson" not in found

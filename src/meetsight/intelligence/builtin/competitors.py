@@ -28,7 +28,8 @@
    (``PERSON_PRIOR``) is no rival, however its small-talk sentence reads ("How's Columbus
    treating you?", "we lost the Villanueva tender"). Names from spoken vendor slots
    (lowercase ASR) keep only the place test: the slot they were found in already says vendor,
-   and products are often named like people ("Doctor Alia").
+   and products are often named like people ("Doctor Alia"). Neither test applies to a name
+   said with what only a company has ("Algolia's rep", "Harwell's quote").
 
 At most ``MAX_MENTIONS`` mentions per name are read (the first ones), so the cost is bounded by
 the number of distinct names, not the length of the conversation.
@@ -492,6 +493,8 @@ def _find(conversation: Conversation) -> tuple[Competitor, ...]:
         blocks[name] = np.stack(rows)
 
     def plausible(name: str) -> bool:  # not plainly a place or a person
+        if _held_by_a_vendor(name, mentions[name]):
+            return True
         return not (
             kinds[name]["place"] >= PLACE_PRIOR
             or (name not in spoken and kinds[name]["person"] >= PERSON_PRIOR)
@@ -514,6 +517,20 @@ def _find(conversation: Conversation) -> tuple[Competitor, ...]:
         )
         out.append(Competitor(name, kept or (Mention(spots[0][0], spots[0][1], float(comp[0])),)))
     return tuple(out)
+
+
+# What only a company has: "Algolia's rep", "Clerkwell's pricing" (a place or a person does not
+# send reps nor quote prices), so the name's own look ("-ia" reads as a country) does not rule it
+# out.
+_VENDOR_THINGS = (
+    r"(?:sales ?)?reps?|account (?:manager|executive|exec)|ae|sales(?: team| people| guy| guys)?"
+    r"|pricing|prices?|quotes?|proposal|contract|platform|product|renewal|list price|licen[cs]es?"
+)
+
+
+def _held_by_a_vendor(name: str, spots: Sequence[Spot]) -> bool:
+    pattern = re.compile(rf"\b{re.escape(name)}['\u2019]s (?:{_VENDOR_THINGS})\b", re.IGNORECASE)
+    return any(pattern.search(sentence) for _, sentence, _ in spots)
 
 
 def _name_kinds(names: Sequence[str]) -> dict[str, dict[str, float]]:
