@@ -286,3 +286,11 @@ def test_a_post_mortem_is_an_internal_meeting() -> None:
         title="Newsletter incident post-mortem",
     )
     assert with_seller_side(meeting, vectors_of(meeting)).seller_side == "internal meeting"
+
+
+def test_the_sellers_plan_is_no_buyer_cue() -> None:
+    from meetsight.intelligence.builtin.sides import _CUSTOMER
+
+    assert _CUSTOMER.search("my plan is to send you the proposal on friday") is None
+    assert _CUSTOMER.search("my plan was to bring our engineer") is None
+    assert _CUSTOMER.search("my plan went up twice this year") is not None
