@@ -167,22 +167,3 @@ def test_pains_small_talk_and_the_sellers_colleague_are_not_objections() -> None
     for text in filed:
         assert "traffic" not in text and "whiteboard" not in text
         assert "what I'm hearing" not in text and "Our platform" not in text
-
-
-def test_how_the_business_runs_today_is_a_pain_not_an_objection() -> None:
-    """A prospect describing today's trouble (a bad figure, work done by hand, a tool outgrown)
-    raises no doubt about buying; the same call's real concerns are still found."""
-    pains = [
-        "Honestly our refund rate is a disaster, it doubled since spring.",
-        "Payroll is still typed in by hand every other Friday.",
-        "We outgrew the spreadsheet two years ago and it shows.",
-        "Our dispatchers stay late every night fixing the schedule.",
-    ]
-    concerns = [
-        "If it doesn't connect to our ERP, it's a non-starter.",
-        "We signed with another vendor last month, so the timing is bad.",
-    ]
-    call = _call(pains + concerns)
-    found = {o.line for o in find_objections(call, vectors_of(call))}
-    assert not found & set(range(1, 1 + len(pains)))
-    assert found >= set(range(1 + len(pains), 1 + len(pains) + len(concerns)))
