@@ -20,8 +20,8 @@ from pathlib import Path
 
 from commitment_corpus import asr, fill
 from generated_block import write_generated
-from objection_corpus_en import EN, EN_EXTRA
-from objection_corpus_es import ES, ES_EXTRA
+from objection_corpus_en import EN
+from objection_corpus_es import ES
 
 CORPUS = (
     Path(__file__).resolve().parents[2]
@@ -32,7 +32,6 @@ PER_LABEL = {"objection": 1500, "seller": 500, "pain": 350, "praise": 300, "neut
              "question": 300}  # fmt: skip  # per language
 SEED = 16
 TURNS = {"en": 900, "es": 500}  # compound turns per language (see :func:`_turns`)
-EXTRA_PER_LABEL = {"pain": 250, "neutral": 120}  # per language, from the *_EXTRA templates
 
 
 def _capitalised(text: str) -> str:
@@ -58,27 +57,6 @@ def generate() -> list[tuple[str, str, str]]:
                     rows.append((label, language, text))
     for language in ("en", "es"):
         rows += _turns([r for r in rows if r[1] == language], language, rng)
-    return rows + _extra(set(rows))
-
-
-def _extra(known: set[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
-    """Rows from templates added later, on a seed of their own: the rows above stay as they
-    were, so a new phenomenon's effect on the head is measured alone."""
-    rng = random.Random(SEED + 1)
-    rows: list[tuple[str, str, str]] = []
-    for language, (extra, (_, slots)) in (("en", (EN_EXTRA, EN)), ("es", (ES_EXTRA, ES))):
-        for label, forms in extra.items():
-            want = EXTRA_PER_LABEL[label] if language == "en" else EXTRA_PER_LABEL[label] // 2
-            seen: set[str] = set()
-            for _ in range(want * 40):
-                if len(seen) >= want:
-                    break
-                text = _capitalised(fill(rng.choice(forms), slots, rng))
-                if rng.random() < 0.15:
-                    text = asr(text, language, rng)
-                if text not in seen and (label, language, text) not in known:
-                    seen.add(text)
-                    rows.append((label, language, text))
     return rows
 
 

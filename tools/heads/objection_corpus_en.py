@@ -331,32 +331,6 @@ SLOTS: dict[str, list[str]] = {
         "the search",
         "the integration",
     ],
-    "metric": [
-        "Our churn",
-        "The error rate",
-        "Staff turnover",
-        "The return rate",
-        "Our overtime bill",
-        "Late deliveries",
-        "Chargebacks",
-        "The missed appointment rate",
-    ],
-    "process": [
-        "Scheduling",
-        "Invoicing",
-        "Onboarding new hires",
-        "Inventory counting",
-        "Quality checks",
-        "Expense approval",
-    ],
-    "sites": ["sites", "stores", "clinics", "warehouses", "branches", "plants"],
-    "action": [
-        "book online",
-        "check an order's status",
-        "change a delivery date",
-        "pay by card",
-        "see their invoices",
-    ],
     "problem": [
         "slow reports",
         "manual data entry",
@@ -649,39 +623,6 @@ _QUESTION = [
     "Can you send the slides after the call?",
 ]
 
-# Added after the templates above (issue 16: pains and a team's own figures read as objections),
-# generated on their own seed so the rows above stay as they were: how the business runs today,
-# said without any doubt about buying (a bad figure, work still done by hand, what customers
-# can't do), and a team reporting its own figures (an update, a board meeting).
-_PAIN_TODAY = [
-    "{metric} is killing us. It was {pct} last {period}.",
-    "Honestly, {metric} is the number that keeps me up at night.",
-    "{metric} went up again last {period}, and nobody can tell me why.",
-    "{process} is still done on paper at {count} of our {sites}.",
-    "{process} is still manual, which I'm a bit embarrassed to admit.",
-    "Our customers can't {action} at all. They have to call us.",
-    "Right now nobody can {action} without phoning the office.",
-    "Half of our {staff} still do {chore} by hand.",
-    "We've grown a lot, and {old} just doesn't keep up anymore.",
-    "Last {period} we lost a big client because of {problem}.",
-    "Our {staff} are burning out on {problem}.",
-    "Two of our best {staff} quit over {problem} last {period}.",
-    "By the time we notice {problem}, it's too late to fix it.",
-    "Month end is a nightmare because of {problem}.",
-    "Every {period} we find mistakes that came from {problem}.",
-]
-
-_REPORT = [
-    "Revenue is up {pct} on last {period}.",
-    "We closed {count} new customers this {period}.",
-    "Gross margin is at {pct}, up from last {period}.",
-    "That's up from last {period}, so roughly {pct} growth.",
-    "Net retention is above a hundred percent for the third {period} in a row.",
-    "Cash is fine: we have about {count} months of runway.",
-    "Pipeline for next {period} is about {amount}.",
-    "We hired {count} people this {period}, mostly engineers.",
-]
-
 EN = (
     {
         "objection": _OBJECTION,
@@ -693,4 +634,3 @@ EN = (
     },
     SLOTS,
 )
-EN_EXTRA = {"pain": _PAIN_TODAY, "neutral": _REPORT}

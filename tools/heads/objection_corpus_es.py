@@ -269,18 +269,6 @@ _QUESTION = [
     "¿Podéis mandar la presentación después?",
 ]
 
-# Added after the templates above, on their own seed (see objection_corpus_en._PAIN_TODAY).
-_PAIN_TODAY = [
-    "Los errores en las facturas nos están matando, el mes pasado fueron {count}.",
-    "La rotación de personal es lo que más me preocupa del negocio ahora mismo.",
-    "Todavía hacemos los pedidos a mano en casi todas las tiendas.",
-    "Los clientes no pueden reservar por internet, tienen que llamar.",
-    "Hemos crecido mucho y {old} ya no da más de sí.",
-    "El cierre de mes es una pesadilla por culpa de {problem}.",
-    "Nuestros {staff} están quemados con {problem}.",
-    "El año pasado perdimos un cliente grande por {problem}.",
-]
-
 ES = (
     {
         "objection": _OBJECTION,
@@ -292,4 +280,3 @@ ES = (
     },
     SLOTS,
 )
-ES_EXTRA = {"pain": _PAIN_TODAY}
