@@ -294,3 +294,22 @@ def test_the_sellers_plan_is_no_buyer_cue() -> None:
     assert _CUSTOMER.search("my plan is to send you the proposal on friday") is None
     assert _CUSTOMER.search("my plan was to bring our engineer") is None
     assert _CUSTOMER.search("my plan went up twice this year") is not None
+
+
+def test_a_quiet_colleague_above_buyers_who_speak_as_buyers_is_ours() -> None:
+    """A partner manager beside the lead reads less like selling than the lead, but never
+    speaks as the buyer, while both partner speakers do: ours."""
+    lead, colleague, a, b = "Noor Haddad", "Piet Claes", "Greta Lund", "Omar Saleh"
+    turns = [
+        (lead, "Thanks both. Our platform now covers backup for every tenant you manage."),
+        (a, "Our margin is the issue. Your pricing leaves us twelve points, not twenty."),
+        (lead, "We can offer a ramp on margin for the first year, and your team gets NFR seats."),
+        (colleague, "On deal registration, the window is ninety days, and renewals stay yours."),
+        (b, "Our budget for new vendors is frozen until April, and my CFO has to sign."),
+        (colleague, "Understood. Registration is in the portal, and approvals take two days."),
+        (lead, "I'll send you the order form with the ramp by Friday."),
+        (a, "Fine. Our procurement will need the paper before the end of the month."),
+    ]
+    call = unmarked(turns, kind="meeting")
+    marked = with_seller_side(call, vectors_of(call))
+    assert marked.internal_names == {lead, colleague}

@@ -155,9 +155,12 @@ def _split(scores: dict[str, tuple[float, int, int]], call: bool = False) -> set
     # The seller's colleague whose turns still read more seller than buyer, and who never spoke
     # as the buyer ("our budget", "your pricing"), is ours even below a wide gap (issue 16:
     # a second rep's restatements of the customer's concerns were filed as objections).
-    for speaker in ranked[cut : len(ranked) // 2]:
+    # So is one who reads less seller, when every speaker below them spoke as the buyer and
+    # they never did (a partner manager beside the lead, answering the partner's terms).
+    for i, speaker in enumerate(ranked[cut : len(ranked) // 2], start=cut):
         score, turns, hits = scores[speaker]
-        if score >= COLLEAGUE and not hits and turns >= MIN_TURNS:
+        buyers_below = all(scores[s][2] for s in ranked[i + 1 :])
+        if (score >= COLLEAGUE or buyers_below) and not hits and turns >= MIN_TURNS:
             side.add(speaker)
     return side
 
