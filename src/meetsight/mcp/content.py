@@ -12,6 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.accounts.next_step_records import records_by_key, with_step_fields
 from meetsight.activities import repository as repo
+from meetsight.activities.kinds import kind_of
 from meetsight.activities.moments import SIDE_DESCRIPTION, Side, moments_of
 from meetsight.activities.serializers import activity_url, moment_url
 from meetsight.intelligence.models import ActivitySummary
@@ -200,7 +201,7 @@ async def transcript(
         maxSentences=cap,
         offset=window.offset,
         nextOffset=sentences[-1].index + 1 if truncated else None,
-        url=activity_url(access.state.public_url, "call" if row.is_call else "meeting", row.id),
+        url=activity_url(access.state.public_url, kind_of(bool(row.is_call)), row.id),
         text=text,
     )
 
@@ -256,7 +257,7 @@ async def citer(
 ) -> Callable[[Any], dict[str, Any]]:
     """The moment fields (startTime, speaker, side, url) of a summary point's transcript line,
     for the next steps' `line` and each topic's first line; {} for a point without one."""
-    lines: list[int] = []
+    lines: list[int | None] = []
     if summary is not None:
         lines = [s.get("line") for s in summary.next_steps]
         lines += [_first_line(t) for t in summary.topics]

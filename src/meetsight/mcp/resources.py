@@ -12,6 +12,7 @@ from mcp.shared.exceptions import MCPError
 from mcp_types import INVALID_PARAMS
 
 from meetsight.activities import repository as repo
+from meetsight.activities.kinds import kind_of
 from meetsight.activities.serializers import activity_url, moment_url
 from meetsight.intelligence.models import ActivityScore
 from meetsight.mcp.access import ToolAccess, tool_access
@@ -36,7 +37,7 @@ async def conversation_for(ctx: Context[Any, Any], activity_id: str) -> tuple[To
 
 
 def _heading(access: ToolAccess, row: Any) -> tuple[str, list[str]]:
-    page = activity_url(access.state.public_url, "call" if row.is_call else "meeting", row.id)
+    page = activity_url(access.state.public_url, kind_of(bool(row.is_call)), row.id)
     kind = "Call" if row.is_call else "Meeting"
     lines = [
         f"# {row.name}",
