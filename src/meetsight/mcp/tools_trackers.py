@@ -24,8 +24,8 @@ from meetsight.trackers.builtin import COMPETITORS, OBJECTIONS
 
 ALIASES = {"competitors": COMPETITORS.id, "competitor": COMPETITORS.id}
 ALIASES |= {"objections": OBJECTIONS.id, "objection": OBJECTIONS.id}
-MENTION_FIELDS = ("conversationName", "conversationStart", "time", "speaker", "text", "term")
-MENTION_FIELDS += ("matchedBy", "repName", "url")
+MENTION_FIELDS: tuple[str, ...] = ("conversationName", "conversationStart", "time", "speaker")
+MENTION_FIELDS += ("text", "term", "matchedBy", "repName", "url")
 
 
 class Mentions(BaseModel):
