@@ -30,8 +30,8 @@ class Moment(NamedTuple):
     side: Side
 
 
-_ORG = sa.bindparam("org_id")
-_IDS = sa.bindparam("ids", expanding=True)
+_ORG: sa.BindParameter[str] = sa.bindparam("org_id")
+_IDS: sa.BindParameter[list[str]] = sa.bindparam("ids", expanding=True)
 # Built once: a statement made per call costs SQLAlchemy its cache key each time.
 _MOMENTS = (
     sa.select(
