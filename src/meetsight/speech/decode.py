@@ -350,7 +350,9 @@ def decode(
 
         def take(frames: list[av.AudioFrame]) -> None:
             for frame in frames:
-                data = frame.to_ndarray().reshape(-1)
+                # PyAV types to_ndarray as a union over sample formats, whose columns mypy
+                # iterates as `object`; the resampler above gives float32 ("flt") only.
+                data: np.ndarray = frame.to_ndarray().reshape(-1)
                 if split:
                     pairs = data.reshape(-1, KEPT_CHANNELS)
                     mono.append(pairs.mean(axis=1))
