@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from inspect import isawaitable
+
 from fastapi import FastAPI, Request
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import RedirectResponse, Response
@@ -88,7 +90,9 @@ def install_web(app: FastAPI, settings: Settings) -> None:
         )
         if exc.status_code == 404 and is_page:
             return await error_page(request, 404, PAGE_NOT_FOUND)
-        return await json_http_error(request, exc)
+        # Starlette types a handler as sync or async; app.py's envelope one is async.
+        response = json_http_error(request, exc)
+        return await response if isawaitable(response) else response
 
     @app.exception_handler(SignInRequired)
     async def sign_in_required(request: Request, exc: SignInRequired) -> Response:
