@@ -16,12 +16,25 @@ from dataclasses import dataclass
 from datetime import timedelta
 from importlib import resources
 from pathlib import Path
+from typing import Any, TypedDict
 
 from meetsight.demo.cast import COMPANIES, TEAM, contact_person
 from meetsight.demo.records import DemoActivity, DemoFacts, DemoPerson, DemoSegment
 
 FOLDER = "audio"
 CONTENT_TYPE = "audio/ogg"
+
+
+class RecordingJson(TypedDict):
+    """A recording's JSON file beside its audio; the rows are JSON arrays of the fields below."""
+
+    company: str
+    activityType: str
+    audioFile: str
+    audioSeconds: float
+    participants: list[list[Any]]  # [person key, is host]
+    segments: list[list[Any]]  # [start, end, speaker key, text]
+    nextSteps: list[list[Any]]  # [action, actor key, days after or null]
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +54,7 @@ class DemoRecording:
     def audio_path(self) -> Path:
         return Path(str(resources.files("meetsight.demo").joinpath(FOLDER, self.audio_file)))
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> RecordingJson:
         return {
             "company": self.company,
             "activityType": self.activity_type,
@@ -55,17 +68,17 @@ class DemoRecording:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, object]) -> DemoRecording:
+    def from_json(cls, data: RecordingJson) -> DemoRecording:
         return cls(
             company=str(data["company"]),
             activity_type=str(data["activityType"]),
             audio_file=str(data["audioFile"]),
-            audio_seconds=float(data["audioSeconds"]),  # type: ignore[arg-type]
-            participants=[(str(k), bool(h)) for k, h in data["participants"]],  # type: ignore[attr-defined]
+            audio_seconds=float(data["audioSeconds"]),
+            participants=[(str(k), bool(h)) for k, h in data["participants"]],
             segments=[
                 DemoSegment(float(a), float(b), str(k), str(t)) for a, b, k, t in data["segments"]
-            ],  # type: ignore[attr-defined]
-            next_steps=[(str(a), str(k), d) for a, k, d in data["nextSteps"]],  # type: ignore[attr-defined]
+            ],
+            next_steps=[(str(a), str(k), d) for a, k, d in data["nextSteps"]],
         )
 
 
