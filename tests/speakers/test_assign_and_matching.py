@@ -9,13 +9,13 @@ from meetsight.speakers import (
     Participant,
     SpeakerTurn,
     apply_matches,
-    assign_speaker,
     assign_words,
     channel_turns,
     label_words,
     match_speakers,
 )
 from meetsight.speech.recognize import Word
+from meetsight.transcripts.speaker_labels import assign_speaker
 from meetsight.transcripts.types import SegmentData
 
 

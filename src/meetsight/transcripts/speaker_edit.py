@@ -18,9 +18,9 @@ from meetsight.errors import ValidationFailed
 from meetsight.intelligence.analytics_store import store_analytics
 from meetsight.organizations.models import Person
 from meetsight.schemas import NoNul, Schema
-from meetsight.speakers import assign_speaker
 from meetsight.transcripts.importing import store_segments
 from meetsight.transcripts.models import TranscriptSegment
+from meetsight.transcripts.speaker_labels import assign_speaker
 from meetsight.transcripts.types import SegmentData
 
 
