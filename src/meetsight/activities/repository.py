@@ -14,7 +14,7 @@ from meetsight.accounts.models import AccountActivity, DealActivity, NextStepRec
 from meetsight.accounts.next_step_records import clear_proposals_by
 from meetsight.activities import person_lookup as lookup
 from meetsight.activities.models import Activity, ActivityLink, ActivityParticipant, ActivityType
-from meetsight.comments.models import Comment
+from meetsight.db.base import IdType
 from meetsight.db.reads import AnyRow, AnySelect, Reader
 from meetsight.intelligence.models import (
     ActivityAnalytics,
@@ -54,9 +54,17 @@ ACTIVITY_COLUMNS = (
     Activity.to_number,
 )
 
-# Tables that hold rows of one activity, children first (delete order).
+
+def _rows_of_an_activity(table: str) -> sa.TableClause:
+    """A table that holds rows of one activity, by name: for the tables of packages that build
+    on activities (they import activities, so activities does not import them; issue 21)."""
+    return sa.table(table, sa.column("organization_id", IdType), sa.column("activity_id", IdType))
+
+
+# Tables that hold rows of one activity, children first (delete order): every table with a
+# foreign key to activities (tests/activities/test_child_tables.py).
 ACTIVITY_CHILD_TABLES: tuple[Any, ...] = (
-    Comment,
+    _rows_of_an_activity("comments"),
     NextStepRecord,
     AccountActivity,
     DealActivity,
@@ -411,9 +419,10 @@ async def delete_activity_rows(session: AsyncSession, org_id: str, activity_id: 
     await remove_from_search(session, org_id, activity_id)  # reads the sentences it indexed
     await clear_proposals_by(session, org_id, activity_id)
     for model in ACTIVITY_CHILD_TABLES:
+        columns = model.c if isinstance(model, sa.TableClause) else model
         await session.execute(
             sa.delete(model).where(
-                model.organization_id == org_id, model.activity_id == activity_id
+                columns.organization_id == org_id, columns.activity_id == activity_id
             )
         )
     await session.execute(
