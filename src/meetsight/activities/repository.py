@@ -27,7 +27,6 @@ from meetsight.intelligence.models import (
 from meetsight.jobs.models import Job
 from meetsight.organizations.models import Person
 from meetsight.search.indexing import remove_from_search
-from meetsight.trackers.models import TrackerMention
 from meetsight.transcripts.models import TranscriptDocument, TranscriptSegment
 from meetsight.trends.models import ConversationMetrics, ConversationObjectiveScore
 
@@ -70,7 +69,7 @@ ACTIVITY_CHILD_TABLES: tuple[Any, ...] = (
     DealActivity,
     ConversationObjectiveScore,
     ConversationMetrics,
-    TrackerMention,
+    _rows_of_an_activity("tracker_mentions"),
     TranscriptDocument,
     TranscriptSegment,
     Note,
