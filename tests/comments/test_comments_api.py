@@ -14,6 +14,7 @@ from fixtures.factories import Tenant, make_activity
 from fixtures.shapes import check_envelope, check_error
 from meetsight.auth.api_keys import create_api_key
 from meetsight.comments.models import Comment
+from meetsight.comments.repository import unlink_author
 from meetsight.organizations.members import remove_member
 from meetsight.state import AppState
 from web.pages import add_user
@@ -203,7 +204,12 @@ async def test_a_removed_member_keeps_their_comments_and_an_activity_takes_its_o
     check_envelope((await client.post(url, json=body, headers=as_member)).json(), status=201)
     async with state.sessionmaker() as session:
         await remove_member(
-            session, tenant.org_id, member.id, actor_id=tenant.user_id, actor_role="owner"
+            session,
+            tenant.org_id,
+            member.id,
+            actor_id=tenant.user_id,
+            actor_role="owner",
+            unlink_authored=(unlink_author,),
         )
         await session.commit()
     owner = await key_for(state, tenant.org_id, tenant.user_id)

@@ -15,7 +15,8 @@ class Comment(TenantMixin, IdMixin, Base):
     __table_args__ = (
         tenant_fk(["activity_id"], "activities.id"),
         # No cascade: a composite SET NULL would clear organization_id too; removing a member
-        # unlinks their comments first (organizations/members.py), which keep author_name.
+        # unlinks their comments first (organizations/members.remove_member, given
+        # repository.unlink_author by the members page), which keep author_name.
         tenant_fk(["author_user_id"], "users.id", ondelete=None),
         sa.Index("ix_comments_activity", "organization_id", "activity_id", "start_time"),
     )

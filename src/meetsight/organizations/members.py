@@ -6,15 +6,21 @@ owner. The last owner can be neither demoted nor removed, and nobody removes the
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable, Sequence
+
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.auth.models import ApiKey
-from meetsight.comments.repository import unlink_author
 from meetsight.db.base import utcnow
 from meetsight.errors import Forbidden, NotFound, ValidationFailed
 from meetsight.organizations.models import Person, User
 from meetsight.organizations.service import ROLES, create_user
+
+# Unlinks the rows a member authored that outlive them (session, organization id, user id);
+# passed in by the caller, as those rows belong to packages that build on organizations
+# (`comments.repository.unlink_author`).
+Unlink = Callable[[AsyncSession, str, str], Awaitable[None]]
 
 
 async def list_members(session: AsyncSession, organization_id: str) -> list[User]:
@@ -86,11 +92,17 @@ async def change_role(
 
 
 async def remove_member(
-    session: AsyncSession, organization_id: str, user_id: str, *, actor_id: str, actor_role: str
+    session: AsyncSession,
+    organization_id: str,
+    user_id: str,
+    *,
+    actor_id: str,
+    actor_role: str,
+    unlink_authored: Sequence[Unlink],
 ) -> User:
     """Delete the user; their sessions go with them (cascade) and the API keys they created are
     revoked. The person who stands for them in activities stays, unlinked, and so do their
-    comments (under the name they had)."""
+    comments (under the name they had): `unlink_authored` unlinks them before the user goes."""
     user = await get_member(session, organization_id, user_id)
     if user.id == actor_id:
         raise ValidationFailed("You cannot remove yourself.")
@@ -111,7 +123,8 @@ async def remove_member(
         )
         .values(revoked_at=utcnow())
     )
-    await unlink_author(session, organization_id, user.id)
+    for unlink in unlink_authored:
+        await unlink(session, organization_id, user.id)
     await session.delete(user)
     await session.flush()
     return user

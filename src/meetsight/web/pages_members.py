@@ -7,6 +7,7 @@ from fastapi import APIRouter, Depends, Request
 from starlette.responses import RedirectResponse, Response
 
 from meetsight.auth.passwords import MIN_PASSWORD_LENGTH, hash_password, password_problem
+from meetsight.comments.repository import unlink_author
 from meetsight.deps import DbSession
 from meetsight.errors import AppError, NotFound, ValidationFailed
 from meetsight.organizations.members import add_member, change_role, list_members, remove_member
@@ -130,7 +131,12 @@ async def remove(
 ) -> Response:
     try:
         member = await remove_member(
-            session, user.organization_id, user_id, actor_id=user.id, actor_role=user.role
+            session,
+            user.organization_id,
+            user_id,
+            actor_id=user.id,
+            actor_role=user.role,
+            unlink_authored=(unlink_author,),
         )
     except NotFound:
         raise PageError(404, "No such member.") from None
