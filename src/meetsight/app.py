@@ -18,6 +18,7 @@ from meetsight.accounts.endpoints import router as accounts_router
 from meetsight.activities.endpoints import call_routes, meeting_routes
 from meetsight.activities.endpoints import router as activity_listing
 from meetsight.activities.media_sweep import sweep_orphan_media
+from meetsight.activities.serialized_cache import SerializedActivities
 from meetsight.activities.upload_endpoints import router as upload_router
 from meetsight.allow_header import allowed_methods
 from meetsight.auth.api_keys import ApiKeyVerifier
@@ -80,6 +81,7 @@ def build_state(settings: Settings, rate_limits: RequestLimits | None = None) ->
         ),
         media=open_media_store(settings),
         public_url=settings.resolved_public_url(),
+        serialized=SerializedActivities(),
         rate_limits=rate_limits,
     )
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Protocol
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Protocol
 
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
-from meetsight.activities.serialized_cache import SerializedActivities
 from meetsight.auth.api_keys import ApiKeyVerifier
 from meetsight.config import Settings
 from meetsight.db.reads import Reader
@@ -26,6 +26,19 @@ class Workers(Protocol):
     async def stop(self) -> None: ...
 
 
+class SerializedCache(Protocol):
+    """Serialised meetings and calls kept per process, keyed by (id, updated_at, is_call)
+    (`meetsight.activities.serialized_cache.SerializedActivities`, built in `app.py`)."""
+
+    def get(self, activity_id: str, version: datetime, is_call: bool) -> dict[str, Any] | None: ...
+
+    def put(
+        self, activity_id: str, version: datetime, is_call: bool, data: dict[str, Any]
+    ) -> None: ...
+
+    def __len__(self) -> int: ...
+
+
 @dataclass
 class AppState:
     settings: Settings
@@ -36,9 +49,9 @@ class AppState:
     bearer: BearerVerifier
     media: MediaStore
     public_url: str
+    serialized: SerializedCache
     workers: Workers | None = None
     rate_limits: RequestLimits | None = None  # None: limits switched off (test apps)
-    serialized: SerializedActivities = field(default_factory=SerializedActivities)
 
     def jobs_enqueued(self) -> None:
         if self.workers is not None:
