@@ -67,7 +67,7 @@ def _unit(rows: np.ndarray) -> np.ndarray:
 
 
 def use_encoder() -> tuple[Encoder, int]:
-    from meetsight.intelligence.builtin.embedder import embed
+    from meetsight.embedder import embed
 
     return (lambda texts, _q: embed(list(texts))), 512
 

@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT / "tests" / "intelligence"))
 
 from eval_set import EvalConversation, load_eval_set  # noqa: E402
 
-from meetsight.intelligence.builtin.embedder import embed  # noqa: E402
+from meetsight.embedder import embed  # noqa: E402
 from meetsight.intelligence.builtin.engine import BuiltinEngine  # noqa: E402
 from meetsight.intelligence.conversation import (  # noqa: E402
     CategorySpec,

@@ -7,8 +7,8 @@ from datetime import date
 
 import numpy as np
 
+from meetsight.embedder import embed
 from meetsight.intelligence.builtin.chat import answer_question
-from meetsight.intelligence.builtin.embedder import embed
 from meetsight.intelligence.conversation import Conversation, Line, Question, Speaker
 
 

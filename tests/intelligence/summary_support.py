@@ -11,8 +11,8 @@ from functools import cache
 import numpy as np
 from eval_set import DATA_DIR, EvalConversation, load_conversation
 
+from meetsight.embedder import embed
 from meetsight.intelligence.analytics import TalkAnalytics, compute_analytics
-from meetsight.intelligence.builtin.embedder import embed
 from meetsight.intelligence.conversation import Conversation, Line, Speaker
 from meetsight.intelligence.results import NextStep, NoteDraft
 

@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 from eval_set import EvalConversation, load_eval_set
 
+from meetsight.embedder import embed
 from meetsight.intelligence.builtin.chat import answer_question
-from meetsight.intelligence.builtin.embedder import embed
 from meetsight.intelligence.conversation import Conversation, Line, Question, Speaker
 
 HELD_OUT = frozenset(

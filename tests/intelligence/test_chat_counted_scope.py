@@ -8,8 +8,8 @@ from datetime import date
 
 import pytest
 
+from meetsight.embedder import embed
 from meetsight.intelligence.builtin.chat import answer_question
-from meetsight.intelligence.builtin.embedder import embed
 from meetsight.intelligence.conversation import Conversation, Line, Question, Speaker
 
 NOT_COVERED = "The conversation does not cover that."

@@ -7,9 +7,9 @@ from datetime import date
 
 import pytest
 
+from meetsight.embedder import embed
 from meetsight.intelligence.builtin.chat import answer_question
 from meetsight.intelligence.builtin.chat_passages import stem
-from meetsight.intelligence.builtin.embedder import embed
 from meetsight.intelligence.conversation import Conversation, Line, Question, Speaker
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from datetime import date
 
+from meetsight.embedder import embed
 from meetsight.intelligence.builtin.chat import answer_question
 from meetsight.intelligence.builtin.chat_slots import names_in, setting
-from meetsight.intelligence.builtin.embedder import embed
 from meetsight.intelligence.conversation import Conversation, Line, Question, Speaker
 
 SELLER, BUYER = "Hana Kowalski", "Mateus Ribeiro"

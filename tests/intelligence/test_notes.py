@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from eval_set import EvalConversation, load_eval_set
 
-from meetsight.intelligence.builtin.embedder import embed
+from meetsight.embedder import embed
 from meetsight.intelligence.builtin.notes import DEFAULT_SPECS, classify_notes
 from meetsight.intelligence.builtin.prototypes import embed_texts
 from meetsight.intelligence.conversation import CategorySpec, Conversation, Line, Speaker

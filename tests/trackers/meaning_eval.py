@@ -10,7 +10,7 @@ from pathlib import Path
 
 import numpy as np
 
-from meetsight.intelligence.builtin.embedder import embed
+from meetsight.embedder import embed
 from meetsight.trackers.matching import BACKGROUND, long_enough, meaning_scores
 
 DATA = Path(__file__).parent.parent / "data" / "trackers"

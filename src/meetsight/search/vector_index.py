@@ -28,7 +28,7 @@ from typing import Any
 import faiss
 import numpy as np
 
-from meetsight.intelligence.builtin.embedder import DIM
+from meetsight.embedder import DIM
 from meetsight.search.vectors import decode_many
 
 faiss.omp_set_num_threads(1)  # one query is small; the API's other requests keep the cores

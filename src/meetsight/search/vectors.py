@@ -28,7 +28,7 @@ import numpy as np
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
-from meetsight.intelligence.builtin.embedder import DIM, embed, one_blas_thread
+from meetsight.embedder import DIM, embed, one_blas_thread
 
 TITLE_POSITION = -1
 # Long monologues are embedded whole by the engine (pieces, averaged); a search moment is a

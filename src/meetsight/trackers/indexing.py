@@ -25,7 +25,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Session
 
 from meetsight.activities.models import Activity
-from meetsight.intelligence.builtin.embedder import one_blas_thread
+from meetsight.embedder import one_blas_thread
 from meetsight.intelligence.builtin.prototypes import embed_texts
 from meetsight.intelligence.models import ActivitySummary
 from meetsight.search import vectors as search_vectors

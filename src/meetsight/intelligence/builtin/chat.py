@@ -33,6 +33,7 @@ import re
 
 import numpy as np
 
+from meetsight.embedder import embed
 from meetsight.intelligence.builtin.chat_compose import (
     Candidate,
     candidates,
@@ -50,7 +51,6 @@ from meetsight.intelligence.builtin.chat_passages import (
 from meetsight.intelligence.builtin.chat_question import Plan, plan_question
 from meetsight.intelligence.builtin.chat_recap import recap_answer
 from meetsight.intelligence.builtin.chat_scope import FOLLOWED_WEIGHT
-from meetsight.intelligence.builtin.embedder import embed
 from meetsight.intelligence.builtin.prototypes import embed_one
 from meetsight.intelligence.builtin.reported import speaker_label
 from meetsight.intelligence.builtin.stopwords import wordset

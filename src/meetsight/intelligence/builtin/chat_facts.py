@@ -38,6 +38,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from meetsight.embedder import embed
 from meetsight.intelligence.builtin.bounded_cache import per_conversation
 from meetsight.intelligence.builtin.chat_compose import (
     Candidate,
@@ -69,7 +70,6 @@ from meetsight.intelligence.builtin.chat_scope import (
 )
 from meetsight.intelligence.builtin.chat_slots import names_in, setting, slot_values
 from meetsight.intelligence.builtin.chat_topics import side, topic_affinity, topic_words
-from meetsight.intelligence.builtin.embedder import embed
 from meetsight.intelligence.builtin.prototypes import embed_one
 from meetsight.intelligence.builtin.reported import reported
 from meetsight.intelligence.builtin.spoken_questions import unpunctuated

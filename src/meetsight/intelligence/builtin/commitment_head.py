@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from meetsight.intelligence.builtin.embedder import embed
+from meetsight.embedder import embed
 from meetsight.intelligence.builtin.heads.model import load_head
 
 __all__ = ["COMMIT_THRESHOLD", "CommitmentScores", "window"]

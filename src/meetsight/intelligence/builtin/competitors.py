@@ -45,9 +45,9 @@ from functools import lru_cache
 
 import numpy as np
 
+from meetsight.embedder import embed, tokenizer_model_path
 from meetsight.intelligence.builtin.bounded_cache import LineBudgetCache
 from meetsight.intelligence.builtin.cues import NUMBER
-from meetsight.intelligence.builtin.embedder import embed, tokenizer_model_path
 from meetsight.intelligence.builtin.folding import fold, words
 from meetsight.intelligence.builtin.heads.model import load_head
 from meetsight.intelligence.builtin.keyphrases import GENERIC_WORDS

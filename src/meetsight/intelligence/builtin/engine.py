@@ -12,11 +12,11 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from meetsight.embedder import embed, one_blas_thread
 from meetsight.intelligence.analytics import TalkAnalytics, compute_analytics
 from meetsight.intelligence.builtin.bounded_cache import LineBudgetCache
 from meetsight.intelligence.builtin.chat import answer_question
 from meetsight.intelligence.builtin.commitments import extract_next_steps
-from meetsight.intelligence.builtin.embedder import embed, one_blas_thread
 from meetsight.intelligence.builtin.insights import build_insights
 from meetsight.intelligence.builtin.notes import classify_notes
 from meetsight.intelligence.builtin.opinion import ai_opinion

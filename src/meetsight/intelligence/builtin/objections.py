@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from meetsight.intelligence.builtin.embedder import embed
+from meetsight.embedder import embed
 from meetsight.intelligence.builtin.folding import fold
 from meetsight.intelligence.builtin.heads.model import Head, load_head
 from meetsight.intelligence.builtin.text import sentences

@@ -7,7 +7,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from meetsight.intelligence.builtin.embedder import embed
+from meetsight.embedder import embed
 
 
 @lru_cache(maxsize=256)

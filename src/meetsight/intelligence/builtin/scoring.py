@@ -40,9 +40,9 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
+from meetsight.embedder import embed
 from meetsight.intelligence.analytics import TalkAnalytics
 from meetsight.intelligence.builtin.amounts import find_amounts
-from meetsight.intelligence.builtin.embedder import embed
 from meetsight.intelligence.builtin.insights import find_names
 from meetsight.intelligence.builtin.summary import quote
 from meetsight.intelligence.builtin.talk_cues import (

@@ -19,8 +19,8 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from meetsight.embedder import embed
 from meetsight.intelligence.analytics import SpeakerQuestions, TalkAnalytics
-from meetsight.intelligence.builtin.embedder import embed
 from meetsight.intelligence.builtin.heads.model import load_head
 
 QUESTION_THRESHOLD = 0.6  # chosen on the development set's per-speaker error

