@@ -16,9 +16,9 @@ import sqlalchemy as sa
 from meetsight.activities.models import Activity
 from meetsight.db.reads import Executes
 from meetsight.intelligence.models import ActivitySummary
+from meetsight.intelligence.results import seller_speakers
 from meetsight.organizations.models import Person
 from meetsight.transcripts.models import TranscriptSegment
-from meetsight.trends.rows import seller_speakers
 
 Side = Literal["internal", "external"]
 SIDE_DESCRIPTION = "internal: our side (the rep); external: the customer's side"

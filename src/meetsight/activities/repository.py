@@ -28,7 +28,6 @@ from meetsight.jobs.models import Job
 from meetsight.organizations.models import Person
 from meetsight.search.indexing import remove_from_search
 from meetsight.transcripts.models import TranscriptDocument, TranscriptSegment
-from meetsight.trends.models import ConversationMetrics, ConversationObjectiveScore
 
 ACTIVITY_COLUMNS = (
     Activity.id,
@@ -67,8 +66,8 @@ ACTIVITY_CHILD_TABLES: tuple[Any, ...] = (
     NextStepRecord,
     AccountActivity,
     DealActivity,
-    ConversationObjectiveScore,
-    ConversationMetrics,
+    _rows_of_an_activity("conversation_objective_scores"),
+    _rows_of_an_activity("conversation_metrics"),
     _rows_of_an_activity("tracker_mentions"),
     TranscriptDocument,
     TranscriptSegment,

@@ -3,6 +3,7 @@ MCP never know which engine ran."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, Literal
@@ -80,3 +81,11 @@ class Intelligence:
     engine: str = "builtin"
     engine_error: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+
+
+def seller_speakers(insights: Mapping[str, Any] | None) -> list[str]:
+    """The speakers the engine took as the seller, from a stored summary's insights
+    (``sellerSide.speakers``); none when it took nobody or the insights are missing."""
+    side = (insights or {}).get("sellerSide")
+    speakers = side.get("speakers") if isinstance(side, dict) else None
+    return [str(s) for s in speakers] if isinstance(speakers, list) else []

@@ -19,6 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.activities.models import Activity, ActivityParticipant
 from meetsight.intelligence.models import ActivityAnalytics, ActivityScore, ActivitySummary
+from meetsight.intelligence.results import seller_speakers
 from meetsight.organizations.models import Person
 from meetsight.trends.models import ConversationMetrics, ConversationObjectiveScore
 
@@ -133,12 +134,6 @@ def objective_values(objectives: Sequence[Mapping[str, Any]]) -> list[dict[str, 
                 "score": float(score) if isinstance(score, int | float) else None,
             }
     return list(seen.values())
-
-
-def seller_speakers(insights: Mapping[str, Any] | None) -> list[str]:
-    side = (insights or {}).get("sellerSide")
-    speakers = side.get("speakers") if isinstance(side, dict) else None
-    return [str(s) for s in speakers] if isinstance(speakers, list) else []
 
 
 def _of(model: Any, org_id: str, activity_id: str) -> Any:
