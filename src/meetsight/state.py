@@ -9,9 +9,9 @@ from typing import Any, Protocol
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from meetsight.auth.api_keys import ApiKeyVerifier
+from meetsight.auth.context import AuthContext
 from meetsight.config import Settings
 from meetsight.db.reads import Reader
-from meetsight.oauth.bearer import BearerVerifier
 from meetsight.ratelimit.gate import RequestLimits
 from meetsight.storage.base import MediaStore
 
@@ -24,6 +24,17 @@ class Workers(Protocol):
     def wake(self) -> None: ...
 
     async def stop(self) -> None: ...
+
+
+class BearerTokens(Protocol):
+    """The OAuth access tokens' verifier (`meetsight.oauth.bearer.BearerVerifier`, built in
+    `app.py`)."""
+
+    def forget(self) -> None: ...
+
+    async def verify(
+        self, sessionmaker: async_sessionmaker[AsyncSession], token: str, resource: str
+    ) -> AuthContext | None: ...
 
 
 class SerializedCache(Protocol):
@@ -46,7 +57,7 @@ class AppState:
     sessionmaker: async_sessionmaker[AsyncSession]
     reader: Reader
     api_keys: ApiKeyVerifier
-    bearer: BearerVerifier
+    bearer: BearerTokens
     media: MediaStore
     public_url: str
     serialized: SerializedCache
