@@ -31,7 +31,6 @@ from meetsight.intelligence.across_endpoints import router as ask_router
 from meetsight.intelligence.endpoints import router as intelligence_router
 from meetsight.jobs.metrics import QUEUE_REGISTRY, refresh_queue_gauges
 from meetsight.mcp.transport import build_mcp_endpoint
-from meetsight.oauth.authorize import authorize_routes
 from meetsight.oauth.bearer import BearerVerifier
 from meetsight.oauth.challenges import insufficient_scope_challenge, unauthorized_challenge
 from meetsight.oauth.metadata import metadata_routes
@@ -56,6 +55,7 @@ from meetsight.trackers.endpoints import router as trackers_router
 from meetsight.trends.endpoints import router as trends_router
 from meetsight.web.api_docs import install_api_docs
 from meetsight.web.install import install_web
+from meetsight.web.pages_oauth_consent import authorize_routes
 from meetsight.webhooks.endpoints import router as webhooks_router
 
 log = logging.getLogger("meetsight")
