@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from meetsight.auth.context import AuthContext
+from meetsight.auth.resources import API_PATH
 from meetsight.oauth.bearer import bearer_token
-from meetsight.oauth.resources import API_PATH
 
 if TYPE_CHECKING:
     from meetsight.state import AppState
@@ -21,7 +21,7 @@ async def resolve_credential(
     `headers` must be case-insensitive (Starlette's Headers). An OAuth access token
     (`Authorization: Bearer`) is checked first and, when one is present, the `X-API-Key` header
     is not consulted (the spec's authentication rule 6). `resource` is what the request is for
-    (meetsight.oauth.resources; default the REST API): a token bound elsewhere is refused.
+    (meetsight.auth.resources; default the REST API): a token bound elsewhere is refused.
     """
     token = bearer_token(headers.get("authorization"))
     if token is not None:

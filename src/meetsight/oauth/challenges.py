@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from starlette.requests import HTTPConnection
 
+from meetsight.auth.resources import metadata_url, resource_of_path
 from meetsight.oauth.bearer import bearer_token
 from meetsight.oauth.metadata import CHALLENGE_SCOPES
-from meetsight.oauth.resources import metadata_url, resource_of_path
 
 
 def _public_url(conn: HTTPConnection) -> str | None:

@@ -13,6 +13,7 @@ from datetime import timedelta
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from meetsight.auth.resources import normalise
 from meetsight.auth.scopes import OFFLINE_ACCESS
 from meetsight.config import Settings
 from meetsight.db.base import utcnow
@@ -28,7 +29,6 @@ from meetsight.oauth.hashing import (
     token_digests,
 )
 from meetsight.oauth.models import OAuthClient, OAuthCode, OAuthGrant, OAuthToken
-from meetsight.oauth.resources import normalise
 
 VERIFIER = re.compile(r"[A-Za-z0-9\-._~]{43,128}")
 CHALLENGE = re.compile(r"[A-Za-z0-9\-_]{43}")

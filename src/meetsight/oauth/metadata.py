@@ -7,8 +7,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from meetsight.auth.resources import MCP_PATH, PRM_PATH, known_resources
 from meetsight.auth.scopes import ALL_SCOPES, CALLS_READ, MEETINGS_READ, OFFLINE_ACCESS
-from meetsight.oauth.resources import MCP_PATH, PRM_PATH, known_resources
 from meetsight.state import AppState
 
 AUTHORIZE_PATH = "/oauth/authorize"

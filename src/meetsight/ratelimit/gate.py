@@ -12,8 +12,8 @@ from starlette.types import Scope
 
 from meetsight.auth.context import AuthContext
 from meetsight.auth.credentials import resolve_credential
+from meetsight.auth.resources import resource_of_path
 from meetsight.config import Settings
-from meetsight.oauth.resources import resource_of_path
 from meetsight.observability.metrics import RATE_LIMIT_REFUSALS
 from meetsight.ratelimit.limiter import Quota, RateLimiter, RateLimitExceeded, ceil_seconds
 from meetsight.ratelimit.moving_windows import moving_windows
