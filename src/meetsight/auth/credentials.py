@@ -7,10 +7,19 @@ from typing import TYPE_CHECKING
 
 from meetsight.auth.context import AuthContext
 from meetsight.auth.resources import API_PATH
-from meetsight.oauth.bearer import bearer_token
 
 if TYPE_CHECKING:
     from meetsight.state import AppState
+
+
+def bearer_token(authorization: str | None) -> str | None:
+    """The token of an `Authorization: Bearer` header; None for no header or another scheme."""
+    if not authorization:
+        return None
+    scheme, _, value = authorization.strip().partition(" ")
+    if scheme.lower() != "bearer":
+        return None
+    return value.strip()
 
 
 async def resolve_credential(

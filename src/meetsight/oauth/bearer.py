@@ -25,16 +25,6 @@ class VerifiedToken:
     resource: str
 
 
-def bearer_token(authorization: str | None) -> str | None:
-    """The token of an `Authorization: Bearer` header; None for no header or another scheme."""
-    if not authorization:
-        return None
-    scheme, _, value = authorization.strip().partition(" ")
-    if scheme.lower() != "bearer":
-        return None
-    return value.strip()
-
-
 class BearerVerifier:
     """Verified tokens are trusted for `cache_seconds` (never past their expiry); a revocation
     made in this process clears the cache at once, one made elsewhere within that time."""
