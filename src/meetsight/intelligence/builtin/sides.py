@@ -135,6 +135,11 @@ def _scores(conversation: Conversation, vectors: np.ndarray) -> dict[str, tuple[
     return out
 
 
+def _gaps(ranked: Sequence[float]) -> list[float]:
+    """The gap below each cut of values sorted high to low: ``gaps[i]`` keeps ``i + 1`` above."""
+    return [ranked[i - 1] - ranked[i] for i in range(1, len(ranked))]
+
+
 def _split(scores: dict[str, tuple[float, int, int]], call: bool = False) -> set[str]:
     """The speakers above the widest gap in seller score (at most half of them; on a call, all
     but a caller who alone spoke as the buyer: see :func:`_served_caller`)."""
@@ -142,7 +147,7 @@ def _split(scores: dict[str, tuple[float, int, int]], call: bool = False) -> set
     served = _served_caller(ranked, scores) if call else set()
     if served:
         return served
-    gaps = [scores[ranked[i - 1]][0] - scores[ranked[i]][0] for i in range(1, len(ranked) // 2 + 1)]
+    gaps = _gaps([scores[s][0] for s in ranked])[: len(ranked) // 2]
     best_gap = max(gaps, default=0.0)
     # A wider cut that is nearly as clear wins: a seller often brings a colleague (an SE, a
     # manager) whose turns read less like selling than the lead's.
@@ -171,7 +176,7 @@ def _served_caller(ranked: list[str], scores: dict[str, tuple[float, int, int]])
     buyer ("my bill", "your pricing"), and nobody above it did."""
     if len(ranked) < 3:
         return set()
-    gaps = [scores[ranked[i - 1]][0] - scores[ranked[i]][0] for i in range(1, len(ranked))]
+    gaps = _gaps([scores[s][0] for s in ranked])
     if int(np.argmax(gaps)) != len(ranked) - 2 or gaps[-1] < CLEAR_GAP:
         return set()
     if not scores[ranked[-1]][2] or any(scores[s][2] for s in ranked[:-1]):
@@ -201,9 +206,8 @@ def _presenters(conversation: Conversation) -> list[str]:
     ranked = sorted(spoken, key=lambda s: -spoken[s])
     if len(ranked) < 2:
         return []
-    cut = max(
-        range(1, len(ranked) // 2 + 1), key=lambda i: spoken[ranked[i - 1]] - spoken[ranked[i]]
-    )
+    gaps = _gaps([spoken[s] for s in ranked])[: len(ranked) // 2]
+    cut = int(np.argmax(gaps)) + 1
     if spoken[ranked[cut - 1]] < (1 + BOARD_GAP) * spoken[ranked[cut]]:
         return []
     return ranked[:cut]
