@@ -208,6 +208,12 @@ def _pieces() -> object:
     return sentencepiece.SentencePieceProcessor(model_file=str(tokenizer_model_path()))
 
 
+def _word_pieces(key: str) -> list[str]:
+    """The tokenizer's pieces of a word, without the word-start mark."""
+    pieces = _pieces().encode_as_pieces(key)  # type: ignore[attr-defined]
+    return [p for p in (piece.lstrip("\u2581") for piece in pieces) if p]
+
+
 @lru_cache(maxsize=8192)
 def ordinary_word(key: str) -> bool:
     """Whether a lower-case word is an ordinary word of the languages the sentence encoder
@@ -241,8 +247,7 @@ def rare_word(key: str) -> bool:
         or _VERB.search(key)
     ):
         return False
-    pieces = [piece.lstrip("\u2581") for piece in _pieces().encode_as_pieces(key)]  # type: ignore[attr-defined]
-    pieces = [piece for piece in pieces if piece]
+    pieces = _word_pieces(key)
     if len(pieces) == 2 and ordinary_word(pieces[0]) and pieces[1] in _SUFFIXES:
         return False
     # a piece that is no word itself: "no|body" and "y|up" are made of words and scraps
@@ -257,7 +262,7 @@ def compound_word(key: str) -> bool:
     "anyway", "overtime")."""
     if len(key) < 7 or not key.isalpha() or ordinary_word(key) or key.endswith(("ly", "s")):
         return False
-    pieces = [piece.lstrip("\u2581") for piece in _pieces().encode_as_pieces(key)]  # type: ignore[attr-defined]
+    pieces = _word_pieces(key)
     return (
         len(pieces) == 2
         and all(len(piece) >= 3 and ordinary_word(piece) for piece in pieces)
