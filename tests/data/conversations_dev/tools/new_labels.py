@@ -475,12 +475,15 @@ ORDER = [
 ]
 
 
-def main() -> None:
-    for c in CONVERSATIONS:
+def write_labels(conversations: list[dict]) -> None:
+    """Each conversation's label file, in ORDER, with its script's and transcript's paths and
+    the questions each speaker asks, counted on the recognised text where tools/asr has it.
+    Every new_labels*.py writes through here."""
+    for c in conversations:
         c["script"] = f"scripts/{c['id']}.txt"
         c["transcript"] = f"transcripts/{c['id']}.vtt"
-        text = (HERE / c["script"]).read_text()
-        counts, _ = check.question_counts(text)
+        asr = HERE / "tools" / "asr" / f"{c['id']}.txt"
+        counts, _ = check.question_counts((asr if asr.exists() else HERE / c["script"]).read_text())
         c["questions_by_speaker"] = counts
         label = {k: c[k] for k in ORDER if k in c}
         (HERE / "labels" / f"{c['id']}.json").write_text(
@@ -489,4 +492,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    write_labels(CONVERSATIONS)

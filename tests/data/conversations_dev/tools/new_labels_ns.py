@@ -6,9 +6,7 @@ as tools/new_labels.py. Run from this folder's parent: python3 tools/new_labels_
 
 from __future__ import annotations
 
-import json
-
-from new_labels import HERE, ORDER, check, fact, q
+from new_labels import fact, q, write_labels
 
 CONVERSATIONS = [
     dict(
@@ -162,17 +160,5 @@ CONVERSATIONS = [
 ]
 
 
-def main() -> None:
-    for c in CONVERSATIONS:
-        c["script"] = f"scripts/{c['id']}.txt"
-        c["transcript"] = f"transcripts/{c['id']}.vtt"
-        counts, _ = check.question_counts((HERE / c["script"]).read_text())
-        c["questions_by_speaker"] = counts
-        label = {k: c[k] for k in ORDER if k in c}
-        (HERE / "labels" / f"{c['id']}.json").write_text(
-            json.dumps(label, indent=1, ensure_ascii=False) + "\n"
-        )
-
-
 if __name__ == "__main__":
-    main()
+    write_labels(CONVERSATIONS)

@@ -6,9 +6,7 @@ this folder's parent: python3 tools/new_labels_s4.py"""
 
 from __future__ import annotations
 
-import json
-
-from new_labels import HERE, ORDER, check, fact, q, step
+from new_labels import fact, q, step, write_labels
 
 CONVERSATIONS = [
     dict(
@@ -296,19 +294,5 @@ CONVERSATIONS = [
 ]
 
 
-def main() -> None:
-    for c in CONVERSATIONS:
-        c["script"] = f"scripts/{c['id']}.txt"
-        c["transcript"] = f"transcripts/{c['id']}.vtt"
-        asr = HERE / "tools" / "asr" / f"{c['id']}.txt"
-        src = asr if asr.exists() else HERE / c["script"]
-        counts, _ = check.question_counts(src.read_text())
-        c["questions_by_speaker"] = counts
-        label = {k: c[k] for k in ORDER if k in c}
-        (HERE / "labels" / f"{c['id']}.json").write_text(
-            json.dumps(label, indent=1, ensure_ascii=False) + "\n"
-        )
-
-
 if __name__ == "__main__":
-    main()
+    write_labels(CONVERSATIONS)

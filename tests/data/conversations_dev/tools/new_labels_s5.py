@@ -8,9 +8,7 @@ python3 tools/new_labels_s5.py"""
 
 from __future__ import annotations
 
-import json
-
-from new_labels import HERE, ORDER, check, fact, q, step
+from new_labels import fact, q, step, write_labels
 
 NEXT_WEEK_0727 = ["2026-07-27", "2026-07-28", "2026-07-29", "2026-07-30", "2026-07-31"]
 
@@ -437,17 +435,5 @@ CONVERSATIONS = [
 ]
 
 
-def main() -> None:
-    for c in CONVERSATIONS:
-        c["script"] = f"scripts/{c['id']}.txt"
-        c["transcript"] = f"transcripts/{c['id']}.vtt"
-        counts, _ = check.question_counts((HERE / c["script"]).read_text())
-        c["questions_by_speaker"] = counts
-        label = {k: c[k] for k in ORDER if k in c}
-        (HERE / "labels" / f"{c['id']}.json").write_text(
-            json.dumps(label, indent=1, ensure_ascii=False) + "\n"
-        )
-
-
 if __name__ == "__main__":
-    main()
+    write_labels(CONVERSATIONS)
