@@ -418,3 +418,24 @@ def test_a_vendor_named_like_a_person_is_kept_by_what_it_has() -> None:
     found = names(call)
     assert "Harwell" in found and "Valoria" in found
     assert "Oskarsson" not in found
+
+
+def test_a_rival_courting_the_customer_or_a_switch_if_we_fail() -> None:
+    """What only a rival does, said of a name: it pitches the customer, keeps calling with an
+    offer, or the customer would go to it if we fail. People who call and places named in the
+    same grammar stay out."""
+    meeting = make(
+        [
+            (S, "Before the roadmap, anything from the field this month?"),
+            (C, "Trellisoft pitched our operations director last week, the whole bundle."),
+            (C, "One of our biggest accounts said they'd look at Quarrymint if we don't fix it."),
+            (C, "Magdalena called me about the invoice, that one is sorted."),
+            (C, "We're moving to Rotterdam in the spring if the lease works out."),
+            (S, "Understood, sync is first on the list for the next release."),
+        ],
+        sellers=[S],
+        title="Hollandia Installers - monthly check-in",
+    )
+    found = names(meeting)
+    assert "Trellisoft" in found and "Quarrymint" in found
+    assert "Magdalena" not in found and "Rotterdam" not in found

@@ -103,3 +103,24 @@ def test_people_and_places_in_a_lowercase_call_are_not_listed() -> None:
         title="discovery call",
     )
     assert find_competitors(call) == ()
+
+
+def test_a_vendor_courting_the_caller_is_a_candidate_before_its_verb() -> None:
+    """No slot comes before a vendor that is the subject ("x is offering me"): the words before
+    a courting verb are the candidate, up to a stopword; the head still decides."""
+    texts = [
+        "yeah because northwind mobile is offering me three lines for ninety bucks",
+        "my sister called me about it yesterday",
+    ]
+    assert keys(texts) == ["northwind mobile"]
+    call = make(
+        [
+            (S, "thanks for holding how can i help you today"),
+            (C, "my bill went up again and honestly northwind mobile is offering me three lines"),
+            (C, "for ninety bucks so i don't really need to stay with you guys"),
+            (S, "i understand let me see what i can do on the plan"),
+        ],
+        sellers=[S],
+        title="billing call",
+    )
+    assert "Northwind Mobile" in [c.name for c in find_competitors(call)]

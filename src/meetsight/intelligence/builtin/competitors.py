@@ -21,7 +21,10 @@
 3. Evidence adds up over the conversation: a name is a competitor when its best mention reads
    that way (``SURE``, ``SINGLE`` for a name said once) and it reads as a competitor in at
    least as many mentions as it reads as any one other thing (a person, a place, a tool), or
-   when several weaker readings pool (``POOLED``, :func:`_pooled`).
+   when several weaker readings pool (``POOLED``, :func:`_pooled`), or when a mention says the
+   name does what only a rival does: it courts the customer ("X has been knocking on my door",
+   "X pitched our VP") or the customer would go to it if we fail ("they'd look at X if we don't
+   fix it"), of a name that reads as an organisation (:func:`_courted`).
 4. What the name itself is: the ``name_kind`` head reads the bare name's embedding (what the
    sentence encoder learnt about "Milwaukee", "Nadia", "Zendesk") and tells a place or a person
    from an organisation. A name that is plainly a place (``PLACE_PRIOR``) or a person
@@ -508,7 +511,11 @@ def _find(conversation: Conversation) -> tuple[Competitor, ...]:
     chosen = {
         name
         for name, block in blocks.items()
-        if (_decide(block, head.labels) or (name in spoken and _unanimous(block, head.labels)))
+        if (
+            _decide(block, head.labels)
+            or (name in spoken and _unanimous(block, head.labels))
+            or _courted(name, mentions[name], block[:, column], kinds[name])
+        )
         and plausible(name)
     }
     out: list[Competitor] = []
@@ -531,6 +538,49 @@ _VENDOR_THINGS = (
     r"(?:sales ?)?reps?|account (?:manager|executive|exec)|ae|sales(?: team| people| guy| guys)?"
     r"|pricing|prices?|quotes?|proposal|contract|platform|product|renewal|list price|licen[cs]es?"
 )
+
+
+# What only a rival does, said of a name: it courts the customer ("X has been knocking on my
+# door", "X pitched our regional VP", "X is offering me four lines", "X nos ofreció"), or the
+# customer would go to it if we fail ("they'd look at X if we don't fix it", "nos vamos con X
+# si no"). Grammar says rival here where the head, reading eight words each side, only leans.
+_COURTS = re.compile(
+    r"(?:['\u2019]s (?:reps?|people|team|guys?|sales team|account manager))?\s+"
+    r"(?:(?:has|have|had) been |is |are |was |were |keeps? |kept |already |also |even |just )*"
+    r"(?:pitch(?:ed|es|ing)?\b|quot(?:ed|es|ing) (?:us|me|them|a|an|\w+ (?:less|lower|under))\b"
+    r"|offer(?:ed|s|ing)? (?:me|us|them)\b|knock(?:ed|s|ing) on (?:my|our|the) door"
+    r"|(?:courting|chasing|undercutting|undercut) (?:me|us|them)\b|call(?:ed|s|ing) (?:me|us)\b"
+    r"|reach(?:ed|es|ing) out\b|c(?:ame|omes) in (?:cheaper|lower|under|below)\b"
+    r"|(?:nos|me) (?:ofrec|cotiz|llam|insist)\w*)",
+    re.IGNORECASE,
+)
+_DEFECTS_TO = (
+    r"(?:look(?:ed|ing)? (?:at|into)|switch(?:ed|ing)? (?:over )?to|mov(?:e|ed|ing) (?:over )?to"
+    r"|go(?:ing)? (?:over )?(?:with|to)|jump(?:ed|ing)? (?:ship )?to|tak(?:e|ing) (?:it|our "
+    r"business) to|nos (?:vamos|iremos|pasamos|pasaremos) (?:a|con)|cambiar(?:nos)? a"
+    r"|irnos (?:a|con)|pasarnos a)\s+(?:the\s+)?"
+)
+_UNLESS = r"\b[^.?!]*\b(?:if|unless|instead|si no|a menos que)\b"
+
+
+def _courted(
+    name: str, spots: Sequence[Spot], competitor: np.ndarray, kind: dict[str, float]
+) -> bool:
+    """A mention that says the name acts as a rival (``_COURTS``, ``_DEFECTS_TO``), of a name
+    that reads as an organisation, or in a mention the head reads as a rival's at least leaning
+    that way (``LEAN``): a person pitches and calls too ("Magdalena called me")."""
+    company = kind["organisation"] >= max(kind["person"], kind["place"])
+    quoted = re.escape(name)
+    courts = re.compile(rf"(?<!\w){quoted}(?=['\u2019\s])", re.IGNORECASE)
+    defects = re.compile(rf"\b{_DEFECTS_TO}{quoted}(?!\w){_UNLESS}", re.IGNORECASE)
+    for (_, sentence, _), prob in zip(spots, competitor, strict=True):
+        if prob < LEAN and not company:
+            continue
+        if defects.search(sentence) or any(
+            _COURTS.match(sentence, m.end()) for m in courts.finditer(sentence)
+        ):
+            return True
+    return False
 
 
 def _held_by_a_vendor(name: str, spots: Sequence[Spot]) -> bool:

@@ -8,6 +8,10 @@ such a slot, up to ``MAX_WORDS`` and stopping at stopwords, fillers and generic 
 candidates. The slot list is syntax; whether a candidate is a rival stays with the
 ``competitor`` head, read on every mention with the candidate masked.
 
+A vendor that courts the customer is the subject of its verb, so no slot comes before it
+("crescent wireless is offering me four lines"): the words before such a verb count as after
+a strong slot, unless a possessive opens them ("my sister called me").
+
 A candidate must either come from a slot that evaluates a vendor (``looked at``, ``demo
 with``, ``cotización de``...: ``STRONG``) or be found after a slot at least twice: broad slots
 ("on", "with", "from") alone are weak evidence.
@@ -69,6 +73,15 @@ _SLOT = re.compile(
     re.UNICODE,
 )
 _WORD = re.compile(r"[^\W_][\w'\u2019.-]*\w|[^\W_]", re.UNICODE)
+# A vendor courting the customer, said after its name: the name is the subject before it
+# ("crescent wireless is offering me four lines", "veloxa keeps calling us", "los de telcel
+# me ofrecieron"). One mention is enough to read the name, as after a strong slot.
+_COURTING = re.compile(
+    r"\s+(?:(?:has|have|had) been |is |are |was |were |keeps? |kept |already |also )*"
+    r"(?:offer(?:ed|ing|s)? (?:me|us)|pitch(?:ed|es|ing) (?:me|us)|quot(?:ed|es|ing) (?:me|us)"
+    r"|call(?:ed|s|ing) (?:me|us)|knock(?:ed|s|ing) on (?:my|our) door"
+    r"|(?:me|nos) (?:ofrec|cotiz|llam)\w*)\b"
+)
 
 # Words that fill these slots without naming anything: fillers, time and place words, the
 # everyday nouns of "on top", "on board", "with us", "from scratch", "en línea".
@@ -151,6 +164,26 @@ def _run_after(
     return run
 
 
+def _run_before(
+    text: str, end: int, excluded: set[str], parties: frozenset[str] = frozenset()
+) -> list[str]:
+    """The name-like words right before ``end`` (a verb that only a vendor's subject takes), up
+    to ``MAX_WORDS``: read backwards until a stopword, a filler or a person's name."""
+    tokens = [m.group().rstrip(".") for m in _WORD.finditer(text[:end])][-8:]
+    run: list[str] = []
+    for token in reversed(tokens):
+        if not _usable(token, excluded) or len(run) >= MAX_WORDS:
+            break
+        run.insert(0, token)
+    if not run or all(fold(w) in parties for w in run) or _VERB_FORM.search(fold(run[0])):
+        return []
+    before = tokens[len(tokens) - len(run) - 1] if len(tokens) > len(run) else ""
+    return [] if fold(before) in _POSSESSIVES else run  # "my sister called me": a relation
+
+
+_POSSESSIVES = wordset("my our your his her their mi mis nuestro nuestra tu su sus")
+
+
 # A run that opens with a verb form is the rest of a clause ("on managing the crews", "con
 # llevando"), not a product: lowercase speech gives no capital to tell them apart. After a
 # slot that weighs a vendor, a longer run is read as a name ("a demo with planning center",
@@ -190,6 +223,14 @@ def spoken_names(
                 order.append(key)
             slots[key] += 1
             if m.group("strong"):
+                strong.add(key)
+        for m in _COURTING.finditer(low):
+            run = _run_before(low, m.start(), excluded - parties, parties)
+            if run:
+                key = " ".join(run)
+                if key not in slots:
+                    order.append(key)
+                slots[key] += 1
                 strong.add(key)
     # a run that goes on past a name seen alone elsewhere is that name ("from paylocity
     # weekly" and "on paylocity")
