@@ -257,6 +257,42 @@ def test_a_board_meetings_presenters_are_the_host_side() -> None:
     assert with_seller_side(plain, vectors_of(plain)).seller_side != "board meeting"
 
 
+def test_a_finance_chief_who_talks_far_less_than_the_chief_executive_presents_too() -> None:
+    # The chief executive outtalks the finance chief by more than the finance chief outtalks the
+    # directors: both are above a clear drop, so both present (the deepest clear cut, not the
+    # widest). With a single presenter, a director who talks a little more than the others
+    # stays on the board's side.
+    ceo, cfo, chair, member = "Ilse Varga", "Tomas Reed", "Greta Olsen", "Paul Ndiaye"
+    story = (
+        "We signed fourteen new logos this quarter, nine of them through the reseller program "
+        "we launched in April, and the average contract grew by a fifth. Churn stayed under two "
+        "percent, the product team shipped the offline release, and the support backlog is down "
+        "to three days. Next quarter we focus on the enterprise tier and on two hires in sales."
+    )
+    turns = [
+        (ceo, "Thanks for joining. I'll cover the quarter, then Tomas takes the numbers."),
+        (ceo, story),
+        (ceo, story.replace("fourteen", "twelve").replace("April", "May")),
+        (ceo, story.replace("fourteen", "fifteen").replace("April", "March")),
+        (
+            cfo,
+            "Revenue is four point two million for the quarter, gross margin seventy-one "
+            "percent, burn three hundred and ten thousand a month, runway twenty months.",
+        ),
+        (chair, "Twenty months is thinner than I would like going into next year."),
+        (cfo, "Collections improved too: days sales outstanding went from fifty to forty-two."),
+        (member, "How exposed are we to the reseller program if one partner leaves?"),
+        (ceo, "Two partners bring most of it, so the exposure is real; we are adding a third."),
+        (chair, "Please send the runway scenarios before the next meeting."),
+    ]
+    meeting = unmarked(turns, kind="meeting", title="Q2 board meeting")
+    marked = with_seller_side(meeting, vectors_of(meeting))
+    assert marked.internal_names == {ceo, cfo}
+    alone = [t for t in turns if t[0] != cfo] + [(chair, "Thanks, that is all from me today.")]
+    single = unmarked(alone, kind="meeting", title="Q2 board meeting")
+    assert with_seller_side(single, vectors_of(single)).internal_names == {ceo}
+
+
 def test_a_caller_passed_to_a_supervisor_leaves_both_on_our_side() -> None:
     agent, supervisor, caller = "Ines Marr", "Karl Bode", "Petra Lenz"
     call = unmarked(

@@ -320,15 +320,21 @@ def text_category(
     return (best, scores[best]) if scores[best] >= THRESHOLD else None
 
 
+Filed = dict[int, tuple[str, str, str]]  # line -> (category key, content, tag)
+
+
 def _detected(
     conversation: Conversation, categories: Sequence[CategorySpec], vectors: np.ndarray
-) -> tuple[dict[int, tuple[str, str, str]], dict[int, tuple[str, str, str]]]:
+) -> tuple[Filed, Filed, Filed]:
     """Lines the learned detectors file, by line: (category key, content, tag). First the
     lines that hold each competitor's best mention, then objections, then a competitor's other
-    mentions (so every competitor keeps a note even when its line is also an objection)."""
+    mentions (so every competitor keeps a note even when its line is also an objection). A
+    line holding both a competitor's best mention and an objection ("Spectrum keeps calling me
+    with an offer and I'm this close to taking it") is filed under both: the third map."""
     keys = {c.key for c in categories}
-    first: dict[int, tuple[str, str, str]] = {}
-    later: dict[int, tuple[str, str, str]] = {}
+    first: Filed = {}
+    later: Filed = {}
+    both: Filed = {}
     if "competitors" in keys:
         for comp in find_competitors(conversation):
             for i, mention in enumerate(comp.mentions):
@@ -336,9 +342,9 @@ def _detected(
                 target.setdefault(mention.line, ("competitors", mention.sentence, comp.name))
     if "objections" in keys:
         for obj in find_objections(conversation, vectors):
-            if obj.line not in first:
-                first[obj.line] = ("objections", obj.text, obj.kind)
-    return first, later
+            target = both if obj.line in first else first
+            target[obj.line] = ("objections", obj.text, obj.kind)
+    return first, later, both
 
 
 def _competitor_cue(text: str) -> bool:
@@ -350,7 +356,8 @@ def _competitor_cue(text: str) -> bool:
 def classify_notes(
     conversation: Conversation, categories: Sequence[CategorySpec], vectors: np.ndarray
 ) -> list[NoteDraft]:
-    """One note per line that fits a category (at most one category per line). Objections and
+    """One note per line that fits a category (one category per line, but for a line that is
+    both an objection and a competitor's best mention: see :func:`_detected`). Objections and
     named competitors come from their learned detectors (builtin/objections.py,
     builtin/competitors.py); similarity alone files no line under them, apart from a line
     that speaks of rivals in general."""
@@ -358,13 +365,12 @@ def classify_notes(
         return []
     sims = _similarities(vectors, categories)
     people = _people(conversation)
-    first, later = _detected(conversation, categories, vectors)
+    first, later, both = _detected(conversation, categories, vectors)
     learned = {"objections", "competitors"}
     notes: list[NoteDraft] = []
     for row, line in enumerate(conversation.lines):
-        hit = first.get(row) or later.get(row)
-        if hit is not None:
-            found_key, quote, label = hit
+        hits = [h for h in (first.get(row) or later.get(row), both.get(row)) if h is not None]
+        for found_key, quote, label in hits:
             long = len(line.text) > LONG_LINE and len(_sentences(line.text)) > 2
             notes.append(
                 NoteDraft(
@@ -377,6 +383,7 @@ def classify_notes(
                     line=line.index,
                 )
             )
+        if hits:
             continue
         external = not conversation.is_internal(line.speaker)
         scored = _line_scores(line.text, sims[row], categories, external, people, only_best=True)

@@ -10,8 +10,8 @@ In order, the first that answers:
    (``Conversation.org_people``), full name or first and last name, accents and case ignored.
 3. Board meeting: the title says so ("board meeting", "investor update", "consejo de
    administración"). Management presents and the board questions it, so the host side is the
-   speakers who hold most of the talk: those above the widest gap in words spoken (at most
-   half of them, the gap at least ``BOARD_GAP`` of the smaller share). The board members'
+   speakers who hold most of the talk: those above the deepest cut (at most half of them) where
+   the talk drops by at least ``BOARD_GAP`` of the smaller share. The board members'
    concerns are read as the other side's, as a customer's would be.
 4. Internal meeting: the title says so ("planning", "stand-up", "1:1", "debrief", "reunión
    interna", "post-mortem"...), or no speaker sounds like a buyer and the talk refers to
@@ -199,18 +199,20 @@ def _internal_meeting(
 
 
 def _presenters(conversation: Conversation) -> list[str]:
-    """A board meeting's presenters: the speakers above the widest gap in words spoken."""
+    """A board meeting's presenters: the speakers above the deepest clear drop in words spoken
+    (at most half of them). Not the widest drop: a chief executive who presents most and a
+    finance chief who presents the numbers both talk well above the board, though the first
+    may outtalk the second by more than the second outtalks the board."""
     spoken: dict[str, int] = {}
     for ln in conversation.lines:
         spoken[ln.speaker] = spoken.get(ln.speaker, 0) + len(ln.text.split())
     ranked = sorted(spoken, key=lambda s: -spoken[s])
-    if len(ranked) < 2:
-        return []
-    gaps = _gaps([spoken[s] for s in ranked])[: len(ranked) // 2]
-    cut = int(np.argmax(gaps)) + 1
-    if spoken[ranked[cut - 1]] < (1 + BOARD_GAP) * spoken[ranked[cut]]:
-        return []
-    return ranked[:cut]
+    clear = [
+        cut
+        for cut in range(1, len(ranked) // 2 + 1)
+        if spoken[ranked[cut - 1]] >= (1 + BOARD_GAP) * spoken[ranked[cut]]
+    ]
+    return ranked[: max(clear)] if clear else []
 
 
 def _marked(conversation: Conversation, names: Sequence[str], how: str) -> Conversation:
