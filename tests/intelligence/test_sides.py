@@ -293,6 +293,36 @@ def test_a_finance_chief_who_talks_far_less_than_the_chief_executive_presents_to
     assert with_seller_side(single, vectors_of(single)).internal_names == {ceo}
 
 
+def test_colleagues_presented_at_the_start_join_the_presenters_side() -> None:
+    # The seller's finance lead negotiates payment terms and answers for "our CFO": read alone,
+    # her turns sound like the buyer's. The lead presented her at the start, so she is ours; the
+    # buyer's colleague presented by the buyer stays theirs; a name said with "with you" (the
+    # other side's people) presents nobody.
+    lead, finance, buyer, counsel = "Oskar Lind", "Wanda Pike", "Reza Amini", "Ida Frost"
+    turns = [
+        (buyer, "Thanks for coming. I've got Ida from our legal team with me today."),
+        (lead, "Thanks, Reza. I see you have Ida with you. Wanda is here from our finance team."),
+        (counsel, "Let's start with the liability cap, your paper caps it at twelve months."),
+        (lead, "Our platform carries a two times cap for customers your size, we can offer that."),
+        (counsel, "We need unlimited liability for data breaches, that's our policy."),
+        (lead, "We can include a super cap at five times fees for data breaches."),
+        (finance, "Annual in advance matters to us. For quarterly I'd have to go to our CFO."),
+        (buyer, "Our standard is net sixty, paid quarterly. Your terms say net thirty."),
+        (finance, "Net sixty is hard for us, quarterly billing would need our CFO's approval."),
+        (lead, "We can set up quarterly invoicing if the term is three years."),
+        (counsel, "Three years is too long for us, our policy is one year renewals."),
+    ]
+    meeting = unmarked(turns, kind="meeting", title="Contract review")
+    marked = with_seller_side(meeting, vectors_of(meeting))
+    assert marked.internal_names == {lead, finance}
+    speakers = {
+        meeting.lines[n.line].speaker
+        for n in BuiltinEngine().analyze(meeting, DEFAULT_SPECS, DEFAULT_OBJECTIVES).notes
+        if n.category_key == "objections"
+    }
+    assert speakers and finance not in speakers
+
+
 def test_a_caller_passed_to_a_supervisor_leaves_both_on_our_side() -> None:
     agent, supervisor, caller = "Ines Marr", "Karl Bode", "Petra Lenz"
     call = unmarked(

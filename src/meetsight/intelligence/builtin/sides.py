@@ -24,6 +24,10 @@ In order, the first that answers:
    the seller side being at most half of them; a gap under ``CLEAR_GAP`` decides nothing. On
    a call, a caller passed from an agent to a supervisor leaves both on our side: the widest
    gap over all the cuts has the caller alone below it, and only the caller spoke as the buyer.
+   Colleagues a speaker presents in the opening lines ("I've got Kenji from legal", "Anjali's
+   here from our legal team") are placed whole with the presenter: the team joins our side when
+   its turns read more like a seller's than everyone else's, and leaves it when they read less
+   so (a seller negotiating terms reads like a buyer alone, not beside the lead).
 
 The result is the same conversation with the seller side's speakers marked internal and
 ``seller_side`` saying how ("organization", "board meeting", "internal meeting", "roles").
@@ -39,6 +43,7 @@ import numpy as np
 
 from meetsight.intelligence.builtin.folding import fold, words
 from meetsight.intelligence.builtin.heads.model import load_head
+from meetsight.intelligence.builtin.text import sentences
 from meetsight.intelligence.conversation import Conversation, Speaker
 
 CLEAR_GAP = 0.12
@@ -238,6 +243,77 @@ def with_seller_side(conversation: Conversation, vectors: np.ndarray) -> Convers
     if _internal_meeting(conversation, scores):
         return _marked(conversation, [s.name for s in conversation.speakers], "internal meeting")
     side = _split(scores, call=conversation.kind == "call")
+    side = _with_teams(side, _introductions(conversation), scores)
     if not side:
         return conversation
     return _marked(conversation, sorted(side), "roles")
+
+
+def _with_teams(
+    side: set[str], teams: dict[str, set[str]], scores: dict[str, tuple[float, int, int]]
+) -> set[str]:
+    """The seller side once each presented team is placed whole: on our side when its turns
+    read more like a seller's than the other speakers' turns do (by ``NEAR_GAP`` at least),
+    off it when they read less so, as the roles put them when the two are near."""
+    out = set(side)
+    for presenter, named in teams.items():
+        team = (named | {presenter}) & set(scores)
+        rest = set(scores) - team
+        if not rest:
+            out |= team  # everyone is a colleague: the hosts of a webinar, read out questions
+            continue
+        lean = _mean_score(team, scores) - _mean_score(rest, scores)
+        if lean >= NEAR_GAP:
+            out |= team
+        elif lean <= -NEAR_GAP:
+            out -= team
+    return out
+
+
+def _mean_score(speakers: set[str], scores: dict[str, tuple[float, int, int]]) -> float:
+    """The speakers' seller score, weighted by their turns."""
+    turns = sum(scores[s][1] for s in speakers)
+    return sum(scores[s][0] * scores[s][1] for s in speakers) / max(turns, 1)
+
+
+# A speaker presenting colleagues at the start: "From Hollowell we have Chiamaka and Brent",
+# "Simran, your account manager, is here, and Otto, one of our engineers", "vengo con Santiago".
+_PRESENTS = re.compile(
+    r"\b(?:we have|we've got|with me|joining me|joined by|i brought|i've got|i have|our"
+    r"|my colleague|my team|conmigo|nos acompana|me acompana|tenemos a|tengo a|vengo con"
+    r"|mi companer[oa]|nuestr[oa])\b"
+)
+# ... unless the sentence names the other side's people: "I see you have Chiamaka with you".
+_PRESENTS_THEIRS = re.compile(
+    r"\b(?:you have|with you|your team|on your side|you brought|contigo|con usted|tu equipo"
+    r"|vuestro equipo|su equipo)\b"
+)
+INTRODUCTIONS = 8  # lines read for introductions (or the first eighth, when longer)
+
+
+def _introductions(conversation: Conversation) -> dict[str, set[str]]:
+    """Who presented whom as a colleague in the opening lines: each speaker to the other
+    speakers whose first name a sentence of theirs holds beside a first-person cue
+    (``_PRESENTS``). The colleagues are on the presenter's side, whichever side that is
+    (:func:`_with_teams`): a seller whose turns read like a buyer's (negotiating terms,
+    answering for their CFO) joins the lead, and a buyer who reads like a seller leaves it."""
+    first: dict[str, str] = {}
+    for s in conversation.speakers:
+        key = fold(s.name.split()[0]) if s.name.split() else ""
+        if key and key not in first:
+            first[key] = s.name
+        elif key:  # two speakers share a first name: it tells nobody apart
+            first[key] = ""
+    teams: dict[str, set[str]] = {}
+    opening = conversation.lines[: max(INTRODUCTIONS, len(conversation.lines) // 8)]
+    for line in opening:
+        for sentence in sentences(line.text) or [line.text]:
+            folded = fold(sentence)
+            if not _PRESENTS.search(folded) or _PRESENTS_THEIRS.search(folded):
+                continue
+            # word by word, a possessive cut off: "Anjali's here from our legal team"
+            named = {first.get(w, "") for w in re.findall(r"[^\W\d_]+", folded)}
+            named -= {"", line.speaker}
+            if named:
+                teams.setdefault(line.speaker, set()).update(named)
+    return teams
