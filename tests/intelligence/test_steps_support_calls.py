@@ -145,16 +145,20 @@ def test_a_date_something_happened_is_no_deadline() -> None:
     assert find_deadlines("two weeks from Monday", "en", THU)
 
 
-@pytest.mark.xfail(
-    reason="known gap: the count before 'from' is not added; 'two weeks from Monday' resolves "
-    "to Monday (10-12), 'two weeks from today' to today",
-    strict=True,
-    raises=AssertionError,
-)
 def test_a_count_from_a_date_is_added_to_it() -> None:
     assert [d.due for d in find_deadlines("two weeks from Monday", "en", THU)] == [
         date(2026, 10, 26)
     ]
+    said = find_deadlines("I'll have it to you two weeks from today", "en", THU)
+    assert [(d.phrase, d.due) for d in said] == [("two weeks from today", date(2026, 10, 22))]
+    assert [d.due for d in find_deadlines("a couple of days from Friday", "en", THU)] == [
+        date(2026, 10, 11)
+    ]
+    assert [d.due for d in find_deadlines("three business days from Monday", "en", THU)] == [
+        date(2026, 10, 15)
+    ]
+    # a count of months is too loose to pin to a day, as "in two months" is
+    assert [d.due for d in find_deadlines("two months from Monday", "en", THU)] == [None]
 
 
 def test_retro_look_alikes_give_no_step() -> None:

@@ -16,7 +16,8 @@ Resolution conventions (read from the labelled development conversations; weeks 
   month's last day); "early next week": its Monday; "the week after next": Friday a week later;
 - "end of (the) month", "a final(es) de mes": the last calendar day, even on a weekend;
 - "in N days/weeks", "en / dentro de N días/semanas": N days or 7N days later ("quince días" is
-  two weeks);
+  two weeks); "N days/weeks from <a date>" ("two weeks from Monday", "a week from today"): that
+  many after the date;
 - a month and day ("October 20th", "el 20 de octubre") is that day this year, next year once it
   has passed; a bare day ("on the 20th", "el veinticinco") is that day this month, next month
   once passed; with a weekday ("Thursday the first") the first such day on that weekday;
@@ -682,13 +683,17 @@ def find_deadlines(text: str, language: str, day: date) -> list[Deadline]:
                 continue  # "a recap of today's call": a possessive names an event, not a date
             if "mon" in m.re.groupindex and m.group("mon") == "may" and not _capital_may(text, m):
                 continue
+            counted = _COUNTED.search(folded, 0, start)
             if (
                 _SINCE.search(folded, 0, start)
                 and not folded.startswith(_NEAR, start)
-                and not _COUNTED.search(folded, 0, start)
+                and not counted
             ):
                 continue  # "the fee from March second": when something happened, not a deadline
-            found.append((start, end, rule.resolve(m, day)))
+            due = rule.resolve(m, day)
+            if counted is not None:  # "two weeks from Monday": the count is added to the day
+                start, due = counted.start(), _counted_from(counted, due)
+            found.append((start, end, due))
     found.sort(key=lambda f: (f[0], -(f[1] - f[0])))
     chosen: list[tuple[int, int, date | None]] = []
     for start, end, due in found:
@@ -703,9 +708,26 @@ def find_deadlines(text: str, language: str, day: date) -> list[Deadline]:
 _SINCE = re.compile(r"\b(?:from|since)\s+(?:(?:the|on|back|last)\s+)?$")
 # "two weeks from Monday", "a day from now": a count of days before "from" makes it a date.
 _COUNTED = re.compile(
-    r"\b(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|few|couple of)\s+"
-    r"(?:business |working )?(?:days?|weeks?|months?)\s+from\s+$"
+    r"\b(?P<n>\d+|(?:a\s+)?couple of|(?:a\s+)?few|a|an|one|two|three|four|five|six|seven|eight"
+    r"|nine|ten)\s+"
+    r"(?P<unit>(?:business |working )?(?:days?|weeks?|months?))\s+from\s+$"
 )
+_COUNTS = {"a": 1, "an": 1, "few": 3, "couple of": 2}
+
+
+def _counted_from(counted: re.Match[str], due: date | None) -> date | None:
+    """The day a count of days or weeks after ``due`` ("two weeks from Monday"); a count of
+    months is too loose to pin to a day, as "in two months" is."""
+    if due is None:
+        return None
+    word = re.sub(r"^a\s+(?=couple|few)", "", counted.group("n"))
+    count = _COUNTS.get(word) or _number(word, _EN_CARDINALS)
+    unit = counted.group("unit")
+    if not count or "month" in unit:
+        return None
+    if unit.startswith(("business", "working")):
+        return _add_business_days(due, count)
+    return due + timedelta(days=7 * count if "week" in unit else count)
 
 
 _NEAR = ("today", "tonight", "tomorrow", "now")
