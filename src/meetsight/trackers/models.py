@@ -29,6 +29,16 @@ class Tracker(TenantMixin, IdMixin, TimestampMixin, Base):
     indexed_version: Mapped[int] = mapped_column(default=0)
 
 
+# Unique whatever the case ("Pricing" beside "pricing"), so that a race between two requests
+# ends in the service's 409 (migration 0019).
+sa.Index(
+    "uq_trackers_organization_id_lower_name",
+    Tracker.organization_id,
+    sa.func.lower(Tracker.name),
+    unique=True,
+)
+
+
 class TrackerMention(TenantMixin, Base):
     """One segment of one activity that mentions one tracker. The activity's start, kind, owner
     and week are copied in, so a quarter's mentions and their counts per week and per rep are
