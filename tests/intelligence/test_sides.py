@@ -16,7 +16,12 @@ from fixtures.multipart import multipart
 from meetsight.intelligence.builtin.engine import BuiltinEngine
 from meetsight.intelligence.builtin.insights import seller_side
 from meetsight.intelligence.builtin.notes import DEFAULT_SPECS
-from meetsight.intelligence.builtin.sides import _internal_meeting, _split, with_seller_side
+from meetsight.intelligence.builtin.sides import (
+    _answers_or_asks_for,
+    _internal_meeting,
+    _split,
+    with_seller_side,
+)
 from meetsight.intelligence.conversation import Speaker
 from meetsight.intelligence.scorecard import DEFAULT_OBJECTIVES
 from meetsight.intelligence.smart_categories import DEFAULT_CATEGORIES
@@ -321,6 +326,29 @@ def test_colleagues_presented_at_the_start_join_the_presenters_side() -> None:
         if n.category_key == "objections"
     }
     assert speakers and finance not in speakers
+
+
+def test_how_a_call_opens_tells_our_side_when_the_roles_do_not() -> None:
+    # The agent answering, or a rep asking for the person: ours. A caller giving their own name
+    # and company may be a customer calling support: it decides nothing.
+    agent, rep, customer = "Lina Berg", "Tomas Ruiz", "Ada Klein"
+    answered = unmarked(
+        [(agent, "Thanks for calling Brightdesk, this is Lina."), (customer, "Hi.")]
+    )
+    assert _answers_or_asks_for(answered) == {agent}
+    cold = unmarked(
+        [(rep, "Buenos días, ¿hablo con Ada Klein?"), (customer, "Sí, soy yo. ¿Quién es?")]
+    )
+    assert _answers_or_asks_for(cold) == {rep}
+    asked = unmarked([(rep, "Hi, is this Ada?"), (customer, "Speaking, who's this?")])
+    assert _answers_or_asks_for(asked) == {rep}
+    support = unmarked(
+        [
+            (customer, "Hola Lina, soy Ada Klein, de Panadería Klein. No puedo facturar."),
+            (agent, "Vaya, lo miramos ahora mismo."),
+        ]
+    )
+    assert _answers_or_asks_for(support) == set()
 
 
 def test_a_caller_passed_to_a_supervisor_leaves_both_on_our_side() -> None:

@@ -27,7 +27,9 @@ In order, the first that answers:
    Colleagues a speaker presents in the opening lines ("I've got Kenji from legal", "Anjali's
    here from our legal team") are placed whole with the presenter: the team joins our side when
    its turns read more like a seller's than everyone else's, and leaves it when they read less
-   so (a seller negotiating terms reads like a buyer alone, not beside the lead).
+   so (a seller negotiating terms reads like a buyer alone, not beside the lead). A two-person
+   call the roles leave undecided is ours by how it opens: the agent answering ("thanks for
+   calling ...") or a rep asking for the person ("is this Ophelia?", "¿hablo con Marta?").
 
 The result is the same conversation with the seller side's speakers marked internal and
 ``seller_side`` saying how ("organization", "board meeting", "internal meeting", "roles").
@@ -244,9 +246,30 @@ def with_seller_side(conversation: Conversation, vectors: np.ndarray) -> Convers
         return _marked(conversation, [s.name for s in conversation.speakers], "internal meeting")
     side = _split(scores, call=conversation.kind == "call")
     side = _with_teams(side, _introductions(conversation), scores)
+    if not side and conversation.kind == "call" and len(conversation.speakers) == 2:
+        side = _answers_or_asks_for(conversation)
     if not side:
         return conversation
     return _marked(conversation, sorted(side), "roles")
+
+
+# How our side opens a call: the agent answering ("thanks for calling Ledgerline, this is
+# Nadia"), or a rep calling out who asks for the person ("is this Ophelia?", "¿hablo con
+# Marta Quiroga?"). A caller giving their own name and company ("soy Andrés, de Talleres
+# Molina") may be either: a customer calling support says it too.
+_OPENS_A_CALL = re.compile(
+    r"\bthanks? (?:you )?for calling\b|\bgracias por (?:llamar|comunicarse)\b"
+    r"|\b(?:am i speaking (?:to|with)|is this|hablo con|estoy hablando con)\s+[a-z]"
+)
+OPENING = 4  # lines of a call read for how it opens
+
+
+def _answers_or_asks_for(conversation: Conversation) -> set[str]:
+    """On a two-person call the roles leave undecided, our side by how it opens the call."""
+    for line in conversation.lines[:OPENING]:
+        if _OPENS_A_CALL.search(fold(line.text)):
+            return {line.speaker}
+    return set()
 
 
 def _with_teams(
