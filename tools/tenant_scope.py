@@ -76,9 +76,6 @@ ALLOWED = frozenset(
         "web/pages_upload.py",
         "web/sessions.py",
         "web/setup.py",
-        "webhooks/delivery.py",
-        "webhooks/events.py",
-        "webhooks/service.py",
     }
 )
 
