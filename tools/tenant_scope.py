@@ -66,8 +66,6 @@ ALLOWED = frozenset(
         "processing/stage_transcribe.py",
         "transcripts/importing.py",
         "transcripts/speaker_edit.py",
-        "trackers/indexing.py",
-        "trackers/tasks.py",
         "trends/rows.py",
         "web/conversation_reads.py",
         "web/home_query.py",
