@@ -66,7 +66,6 @@ ALLOWED = frozenset(
         "processing/stage_transcribe.py",
         "transcripts/importing.py",
         "transcripts/speaker_edit.py",
-        "trends/rows.py",
         "web/conversation_reads.py",
         "web/home_query.py",
         "web/members_view.py",
