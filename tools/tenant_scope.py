@@ -51,7 +51,6 @@ ALLOWED = frozenset(
         "activities/reprocess.py",
         "activities/stats.py",
         "activities/updates.py",
-        "auth/api_keys.py",
         "demo/seed.py",
         "intelligence/analytics_store.py",
         "intelligence/loading.py",
