@@ -60,8 +60,6 @@ ALLOWED = frozenset(
         "mcp/tools_accounts.py",
         "oauth/clients.py",
         "oauth/grants.py",
-        "organizations/members.py",
-        "organizations/service.py",
         "processing/stage_transcribe.py",
         "transcripts/importing.py",
         "transcripts/speaker_edit.py",
