@@ -58,8 +58,6 @@ ALLOWED = frozenset(
         "intelligence/store.py",
         "mcp/prompts.py",
         "mcp/tools_accounts.py",
-        "oauth/clients.py",
-        "oauth/grants.py",
         "processing/stage_transcribe.py",
         "transcripts/importing.py",
         "transcripts/speaker_edit.py",
