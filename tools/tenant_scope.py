@@ -35,8 +35,6 @@ ALLOWED = frozenset(
     {
         "accounts/account_steps.py",
         "accounts/amounts.py",
-        "accounts/backfill.py",
-        "accounts/matching.py",
         "accounts/moments.py",
         "accounts/next_step_records.py",
         "accounts/proposals.py",
