@@ -33,14 +33,6 @@ COLUMN = "organization_id"
 # check was written. Only shrinks.
 ALLOWED = frozenset(
     {
-        "accounts/account_steps.py",
-        "accounts/amounts.py",
-        "accounts/moments.py",
-        "accounts/next_step_records.py",
-        "accounts/proposals.py",
-        "accounts/risks.py",
-        "accounts/service.py",
-        "accounts/stakeholders.py",
         "activities/finder.py",
         "activities/finder_statements.py",
         "activities/moments.py",

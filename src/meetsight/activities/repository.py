@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.accounts.models import AccountActivity, DealActivity, NextStepRecord
-from meetsight.accounts.next_step_records import clear_proposals_by
+from meetsight.accounts.steps_repository import clear_proposals_by
 from meetsight.activities import person_lookup as lookup
 from meetsight.activities.models import Activity, ActivityLink, ActivityParticipant, ActivityType
 from meetsight.db.base import IdType
