@@ -41,7 +41,6 @@ ALLOWED = frozenset(
         "activities/reprocess.py",
         "activities/stats.py",
         "activities/updates.py",
-        "demo/seed.py",
         "intelligence/analytics_store.py",
         "intelligence/loading.py",
         "intelligence/smart_categories.py",
@@ -53,10 +52,6 @@ ALLOWED = frozenset(
         "transcripts/speaker_edit.py",
         "web/conversation_reads.py",
         "web/home_query.py",
-        "web/members_view.py",
-        "web/pages_upload.py",
-        "web/sessions.py",
-        "web/setup.py",
     }
 )
 
