@@ -45,8 +45,6 @@ ALLOWED = frozenset(
         "intelligence/loading.py",
         "intelligence/smart_categories.py",
         "intelligence/store.py",
-        "mcp/prompts.py",
-        "mcp/tools_accounts.py",
         "processing/stage_transcribe.py",
         "transcripts/importing.py",
         "transcripts/speaker_edit.py",

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from meetsight.accounts import matching_repository
+from meetsight.accounts import matching_repository, repository
 from meetsight.accounts.folding import account_key, email_domain, fold_name
 from meetsight.accounts.links import link_account, link_deal
 from meetsight.accounts.models import Account, AccountDomain, Deal
@@ -84,7 +84,7 @@ async def account_for_crm_id(
         return found
     companies = Counter(p.company.strip() for p in people if p.company and fold_name(p.company))
     name = companies.most_common(1)[0][0][:200] if companies else f"Company {crm_id}"[:200]
-    named = await matching_repository.account_by_folded_name(session, org_id, account_key(name))
+    named = await repository.account_by_folded_name(session, org_id, account_key(name))
     if named is not None and named.crm_company_id is None:
         named.crm_company_id = crm_id
         await session.flush()

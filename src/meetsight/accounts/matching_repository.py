@@ -74,16 +74,6 @@ async def account_by_crm_id(session: AsyncSession, org_id: str, crm_id: str) -> 
     )
 
 
-async def account_by_folded_name(
-    session: AsyncSession, org_id: str, folded_name: str
-) -> Account | None:
-    return await session.scalar(
-        sa.select(Account).where(
-            Account.organization_id == org_id, Account.folded_name == folded_name
-        )
-    )
-
-
 async def deal_by_crm_id(session: AsyncSession, org_id: str, crm_id: str) -> Deal | None:
     return await session.scalar(
         sa.select(Deal).where(Deal.organization_id == org_id, Deal.crm_opportunity_id == crm_id)

@@ -27,6 +27,16 @@ async def get_account(session: AsyncSession, org_id: str, account_id: str) -> Ac
     return await session.get(Account, (org_id, account_id))
 
 
+async def account_by_folded_name(
+    session: AsyncSession, org_id: str, folded_name: str
+) -> Account | None:
+    return await session.scalar(
+        sa.select(Account).where(
+            Account.organization_id == org_id, Account.folded_name == folded_name
+        )
+    )
+
+
 async def value_taken(
     session: AsyncSession, org_id: str, column: Any, value: str, *, except_id: str | None
 ) -> bool:

@@ -448,3 +448,13 @@ async def get_stored_media(
     if found is None or not found.media_key:
         return None
     return found.media_key, found.media_content_type
+
+
+async def activities_by_ids(
+    session: AsyncSession, org_id: str, activity_ids: list[str]
+) -> list[Activity]:
+    """The whole rows of these activities, those that exist, in no order."""
+    rows = await session.scalars(
+        sa.select(Activity).where(Activity.organization_id == org_id, Activity.id.in_(activity_ids))
+    )
+    return list(rows)
