@@ -37,13 +37,8 @@ ALLOWED = frozenset(
         "activities/finder_statements.py",
         "activities/moments.py",
         "activities/participant_slices.py",
-        "activities/participants.py",
-        "activities/reprocess.py",
         "activities/stats.py",
         "activities/updates.py",
-        "processing/stage_transcribe.py",
-        "transcripts/importing.py",
-        "transcripts/speaker_edit.py",
         "web/conversation_reads.py",
         "web/home_query.py",
     }

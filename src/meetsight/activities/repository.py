@@ -458,3 +458,20 @@ async def activities_by_ids(
         sa.select(Activity).where(Activity.organization_id == org_id, Activity.id.in_(activity_ids))
     )
     return list(rows)
+
+
+async def count_jobs(
+    session: AsyncSession, org_id: str, activity_id: str, kind: str, *, states: tuple[str, ...]
+) -> int:
+    """How many of the activity's jobs of this kind are in one of these states."""
+    pending = await session.scalar(
+        sa.select(sa.func.count())
+        .select_from(Job)
+        .where(
+            Job.organization_id == org_id,
+            Job.activity_id == activity_id,
+            Job.kind == kind,
+            Job.state.in_(states),
+        )
+    )
+    return int(pending or 0)

@@ -82,3 +82,15 @@ async def people_to_pick(session: AsyncSession, organization_id: str, *, limit: 
         .limit(limit)
     )
     return list(rows.all())
+
+
+async def find_person_of_user(
+    session: AsyncSession, organization_id: str, user_id: str
+) -> Person | None:
+    """The person of this user id, if it is one (an owner is often given as a user)."""
+    found = await session.execute(
+        sa.select(Person).where(
+            Person.organization_id == organization_id, Person.user_id == user_id
+        )
+    )
+    return found.scalar_one_or_none()
