@@ -39,7 +39,6 @@ ALLOWED = frozenset(
         "activities/participant_slices.py",
         "activities/stats.py",
         "activities/updates.py",
-        "web/conversation_reads.py",
         "web/home_query.py",
     }
 )
