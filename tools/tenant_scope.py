@@ -35,8 +35,6 @@ ALLOWED = frozenset(
     {
         "activities/finder.py",
         "activities/finder_statements.py",
-        "activities/moments.py",
-        "activities/participant_slices.py",
         "activities/stats.py",
         "activities/updates.py",
         "web/home_query.py",
