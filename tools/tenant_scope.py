@@ -35,7 +35,6 @@ ALLOWED = frozenset(
     {
         "activities/finder.py",
         "activities/finder_statements.py",
-        "activities/stats.py",
         "activities/updates.py",
         "web/home_query.py",
     }

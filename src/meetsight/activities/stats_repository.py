@@ -1,5 +1,6 @@
 """Aggregates over an organization's activities: counts and durations per media type, states,
-and the people who take part most often."""
+and the people who take part most often. A repository: every statement is scoped by the
+organization through the finder's filters (`filter_clauses(org_id, ...)`) and its joins."""
 
 from __future__ import annotations
 
