@@ -9,7 +9,8 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from meetsight.activities.finder import FinderFilters, filter_clauses
+from meetsight.activities.finder import FinderFilters
+from meetsight.activities.finder_repository import filter_clauses
 from meetsight.activities.models import Activity, ActivityParticipant
 from meetsight.organizations.models import Person
 
