@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
@@ -475,3 +476,22 @@ async def count_jobs(
         )
     )
     return int(pending or 0)
+
+
+async def update_activity_row(
+    session: AsyncSession,
+    org_id: str,
+    activity_id: str,
+    where: Sequence[sa.ColumnElement[bool]],
+    values: dict[str, Any],
+) -> Any:
+    """The set-based UPDATE of one activity (when `where` also holds); its (is_call, name), or
+    None when no row was updated. Only `activities.updates.update_activity` calls it: that keeps
+    the title index in step (tests/search/test_title_index.py)."""
+    updated = await session.execute(
+        sa.update(Activity)
+        .where(Activity.organization_id == org_id, Activity.id == activity_id, *where)
+        .values(**values)
+        .returning(Activity.is_call, Activity.name)
+    )
+    return updated.first()
