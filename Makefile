@@ -43,6 +43,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy src
+	$(BIN)/python tools/tenant_scope.py
 
 format: $(STAMP)
 	$(BIN)/ruff format src tests benchmarks

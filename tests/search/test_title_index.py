@@ -15,7 +15,7 @@ from meetsight.state import AppState
 from .helpers import ids, make_transcribed, run_search
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "meetsight"
-ALLOWED = {"activities/updates.py"}
+ALLOWED = {"activities/repository.py"}  # update_activity_row, called by update_activity only
 
 
 async def test_core_updates_of_title_columns_are_indexed(state: AppState, engine_name: str) -> None:
@@ -71,4 +71,18 @@ def test_every_core_update_of_activities_goes_through_update_activity() -> None:
                 and node.args[0].id == "Activity"
             ):
                 found.append(f"{relative}:{node.lineno}")
+    assert found == []
+
+
+def test_only_update_activity_runs_the_repository_update() -> None:
+    """The repository's `update_activity_row` holds the statement; calling it from anywhere but
+    `update_activity` would skip the index just the same."""
+    found = [
+        f"{path.relative_to(SRC).as_posix()}:{node.lineno}"
+        for path in SRC.rglob("*.py")
+        if path.relative_to(SRC).as_posix() != "activities/updates.py"
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.Attribute | ast.Name)
+        and (node.attr if isinstance(node, ast.Attribute) else node.id) == "update_activity_row"
+    ]
     assert found == []

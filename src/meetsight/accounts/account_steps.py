@@ -5,26 +5,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from meetsight.accounts.models import AccountActivity, NextStepRecord
+from meetsight.accounts import conversation_repository, steps_repository
+from meetsight.accounts.models import NextStepRecord
 from meetsight.accounts.moments import segments_at
 from meetsight.accounts.next_step_records import step_fields, step_keys
-from meetsight.accounts.repository import Kinds, linked_activity
+from meetsight.accounts.repository import Kinds
 from meetsight.accounts.views import moment
-from meetsight.activities.models import Activity
 from meetsight.db.base import utcnow
-from meetsight.intelligence.models import ActivitySummary
-
-_COLUMNS = (NextStepRecord, Activity.id, Activity.is_call, Activity.name, Activity.start_at)
-
-
-def _activity_join() -> Any:
-    return sa.and_(
-        Activity.organization_id == NextStepRecord.organization_id,
-        Activity.id == NextStepRecord.activity_id,
-    )
 
 
 async def list_account_steps(
@@ -39,29 +28,10 @@ async def list_account_steps(
 ) -> tuple[list[dict[str, Any]], int]:
     """The account's current next steps in `state` ("all" for any), newest conversation first,
     in the order each conversation produced them."""
-    where = [
-        NextStepRecord.organization_id == org_id,
-        NextStepRecord.current.is_(True),
-        Activity.is_call.in_(list(kinds)),
-        AccountActivity.account_id == account_id,
-    ]
-    if state != "all":
-        where.append(NextStepRecord.state == state)
-    joined = (
-        sa.select(*_COLUMNS)
-        .join(Activity, _activity_join())
-        .join(AccountActivity, linked_activity(AccountActivity))
-        .where(*where)
+    rows, total = await steps_repository.page_account_steps(
+        session, org_id, account_id, kinds, state=state, limit=limit, offset=offset
     )
-    rows = (
-        await session.execute(
-            joined.order_by(Activity.start_at.desc(), Activity.id.desc(), NextStepRecord.position)
-            .limit(limit)
-            .offset(offset)
-        )
-    ).all()
-    total = await session.scalar(sa.select(sa.func.count()).select_from(joined.subquery()))
-    return await describe_steps(session, org_id, rows), int(total or 0)
+    return await describe_steps(session, org_id, rows), total
 
 
 async def step_counts(
@@ -72,19 +42,8 @@ async def step_counts(
     counts = dict.fromkeys(account_ids, 0)
     if not account_ids:
         return counts
-    rows = await session.execute(
-        sa.select(AccountActivity.account_id, sa.func.count())
-        .select_from(NextStepRecord)
-        .join(Activity, _activity_join())
-        .join(AccountActivity, linked_activity(AccountActivity))
-        .where(
-            NextStepRecord.organization_id == org_id,
-            NextStepRecord.current.is_(True),
-            NextStepRecord.state == state,
-            Activity.is_call.in_(list(kinds)),
-            AccountActivity.account_id.in_(list(account_ids)),
-        )
-        .group_by(AccountActivity.account_id)
+    rows = await steps_repository.counts_per_account(
+        session, org_id, account_ids, kinds, state=state
     )
     for account_id, count in rows:
         counts[account_id] = int(count)
@@ -98,14 +57,7 @@ async def describe_steps(
     moment come from the summary that produced it."""
     activity_ids = sorted({r.id for r in rows})
     summaries: dict[str, Any] = dict(
-        (
-            await session.execute(
-                sa.select(ActivitySummary.activity_id, ActivitySummary.next_steps).where(
-                    ActivitySummary.organization_id == org_id,
-                    ActivitySummary.activity_id.in_(activity_ids),
-                )
-            )
-        ).all()
+        await conversation_repository.next_steps_of(session, org_id, activity_ids)
     )
     produced: dict[tuple[str, str], dict[str, Any]] = {}
     for activity_id, steps in summaries.items():
@@ -142,13 +94,7 @@ async def describe_steps(
 
 
 async def get_step_row(session: AsyncSession, org_id: str, step_id: str) -> Any | None:
-    return (
-        await session.execute(
-            sa.select(*_COLUMNS)
-            .join(Activity, _activity_join())
-            .where(NextStepRecord.organization_id == org_id, NextStepRecord.id == step_id)
-        )
-    ).first()
+    return await steps_repository.step_row(session, org_id, step_id)
 
 
 async def set_step_state(session: AsyncSession, record: NextStepRecord, state: str) -> None:

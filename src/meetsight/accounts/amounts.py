@@ -12,13 +12,12 @@ from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any
 
-import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from meetsight.accounts import conversation_repository
 from meetsight.accounts.moments import segments_at, segments_of
 from meetsight.accounts.views import moment
 from meetsight.intelligence.builtin.amounts import find_amounts
-from meetsight.intelligence.models import ActivitySummary
 from meetsight.timefmt import iso_z
 
 IDS_PER_QUERY = 2_000  # bound parameters per IN list, far below both engines' limits
@@ -30,12 +29,8 @@ async def _stored_insights(
     found: dict[str, dict[str, Any]] = {}
     ids = sorted(set(activity_ids))
     for first in range(0, len(ids), IDS_PER_QUERY):
-        rows = await session.execute(
-            sa.select(ActivitySummary.activity_id, ActivitySummary.insights).where(
-                ActivitySummary.organization_id == org_id,
-                ActivitySummary.activity_id.in_(ids[first : first + IDS_PER_QUERY]),
-            )
-        )
+        chunk = ids[first : first + IDS_PER_QUERY]
+        rows = await conversation_repository.insights_of(session, org_id, chunk)
         found.update((a, i or {}) for a, i in rows)
     return found
 

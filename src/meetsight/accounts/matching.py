@@ -14,14 +14,12 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from meetsight.accounts import matching_repository, repository
 from meetsight.accounts.folding import account_key, email_domain, fold_name
 from meetsight.accounts.links import link_account, link_deal
 from meetsight.accounts.models import Account, AccountDomain, Deal
-from meetsight.activities.models import ActivityLink, ActivityParticipant
-from meetsight.organizations.models import Person
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,32 +31,13 @@ class OutsidePerson:
 async def outside_people(
     session: AsyncSession, org_id: str, activity_id: str
 ) -> list[OutsidePerson]:
-    rows = await session.execute(
-        sa.select(Person.email, Person.company)
-        .join(
-            ActivityParticipant,
-            sa.and_(
-                ActivityParticipant.organization_id == Person.organization_id,
-                ActivityParticipant.person_id == Person.id,
-            ),
-        )
-        .where(
-            ActivityParticipant.organization_id == org_id,
-            ActivityParticipant.activity_id == activity_id,
-            Person.is_internal.is_(False),
-        )
-    )
+    rows = await matching_repository.outside_people(session, org_id, activity_id)
     return [OutsidePerson(email, company) for email, company in rows]
 
 
 async def crm_links(session: AsyncSession, org_id: str, activity_id: str) -> dict[str, list[str]]:
-    rows = await session.execute(
-        sa.select(ActivityLink.kind, ActivityLink.external_id)
-        .where(ActivityLink.organization_id == org_id, ActivityLink.activity_id == activity_id)
-        .order_by(ActivityLink.created_at, ActivityLink.external_id)
-    )
     found: dict[str, list[str]] = {"company": [], "opportunity": []}
-    for kind, external_id in rows:
+    for kind, external_id in await matching_repository.crm_links(session, org_id, activity_id):
         found.setdefault(kind, []).append(external_id)
     return found
 
@@ -73,21 +52,15 @@ async def match_activity(session: AsyncSession, org_id: str, activity_id: str) -
         matched.setdefault(account.id, "crm")
     domains = {d for p in people if (d := email_domain(p.email))}
     if domains:
-        rows = await session.scalars(
-            sa.select(AccountDomain.account_id).where(
-                AccountDomain.organization_id == org_id, AccountDomain.domain.in_(sorted(domains))
-            )
+        by_domain = await matching_repository.accounts_with_domains(
+            session, org_id, sorted(domains)
         )
-        for account_id in rows:
+        for account_id in by_domain:
             matched.setdefault(account_id, "domain")
     names = {account_key(p.company) for p in people if p.company and fold_name(p.company)}
     if names:
-        rows = await session.scalars(
-            sa.select(Account.id).where(
-                Account.organization_id == org_id, Account.folded_name.in_(sorted(names))
-            )
-        )
-        for account_id in rows:
+        by_name = await matching_repository.accounts_named(session, org_id, sorted(names))
+        for account_id in by_name:
             matched.setdefault(account_id, "name")
     for account_id, how in matched.items():
         await link_account(session, org_id, account_id, activity_id, how)
@@ -106,20 +79,12 @@ async def account_for_crm_id(
 ) -> Account:
     """The account with this CRM company id; else the account named as the participants' company
     (which takes the id); else a new account named after them, with their email domains."""
-    found = await session.scalar(
-        sa.select(Account).where(
-            Account.organization_id == org_id, Account.crm_company_id == crm_id
-        )
-    )
+    found = await matching_repository.account_by_crm_id(session, org_id, crm_id)
     if found is not None:
         return found
     companies = Counter(p.company.strip() for p in people if p.company and fold_name(p.company))
     name = companies.most_common(1)[0][0][:200] if companies else f"Company {crm_id}"[:200]
-    named = await session.scalar(
-        sa.select(Account).where(
-            Account.organization_id == org_id, Account.folded_name == account_key(name)
-        )
-    )
+    named = await repository.account_by_folded_name(session, org_id, account_key(name))
     if named is not None and named.crm_company_id is None:
         named.crm_company_id = crm_id
         await session.flush()
@@ -141,9 +106,7 @@ async def account_for_crm_id(
 async def deal_for_crm_id(
     session: AsyncSession, org_id: str, crm_id: str, account_id: str | None
 ) -> Deal:
-    found = await session.scalar(
-        sa.select(Deal).where(Deal.organization_id == org_id, Deal.crm_opportunity_id == crm_id)
-    )
+    found = await matching_repository.deal_by_crm_id(session, org_id, crm_id)
     if found is not None:
         if found.account_id is None and account_id is not None:
             found.account_id = account_id

@@ -5,10 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from meetsight.transcripts.models import TranscriptSegment
+from meetsight.accounts import conversation_repository
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,22 +32,9 @@ async def segments_at(
     found: dict[tuple[str, int], SegmentAt] = {}
     activities = sorted(by_activity)
     for first in range(0, len(activities), ACTIVITIES_PER_QUERY):
-        terms = [
-            sa.and_(
-                TranscriptSegment.activity_id == activity_id,
-                TranscriptSegment.position.in_(sorted(by_activity[activity_id])),
-            )
-            for activity_id in activities[first : first + ACTIVITIES_PER_QUERY]
-        ]
-        rows = await session.execute(
-            sa.select(
-                TranscriptSegment.activity_id,
-                TranscriptSegment.position,
-                TranscriptSegment.start_time,
-                TranscriptSegment.participant_name,
-                TranscriptSegment.content,
-            ).where(TranscriptSegment.organization_id == org_id, sa.or_(*terms))
-        )
+        chunk = activities[first : first + ACTIVITIES_PER_QUERY]
+        positions = {activity_id: by_activity[activity_id] for activity_id in chunk}
+        rows = await conversation_repository.segments_at_positions(session, org_id, positions)
         for activity_id, position, start, speaker, content in rows:
             found[(activity_id, position)] = SegmentAt(start, speaker, content)
     return found
@@ -57,17 +43,5 @@ async def segments_at(
 async def segments_of(
     session: AsyncSession, org_id: str, activity_id: str
 ) -> list[tuple[int, SegmentAt]]:
-    rows = await session.execute(
-        sa.select(
-            TranscriptSegment.position,
-            TranscriptSegment.start_time,
-            TranscriptSegment.participant_name,
-            TranscriptSegment.content,
-        )
-        .where(
-            TranscriptSegment.organization_id == org_id,
-            TranscriptSegment.activity_id == activity_id,
-        )
-        .order_by(TranscriptSegment.position)
-    )
+    rows = await conversation_repository.segments_of(session, org_id, activity_id)
     return [(p, SegmentAt(s, who, text)) for p, s, who, text in rows]

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from meetsight.accounts import steps_repository
 from meetsight.accounts.folding import fold_name, step_key
 from meetsight.accounts.models import NextStepRecord
 
@@ -31,14 +31,7 @@ async def record_next_steps(
     (its state is the user's and is not thrown away)."""
     existing = {
         row.step_key: row
-        for row in (
-            await session.scalars(
-                sa.select(NextStepRecord).where(
-                    NextStepRecord.organization_id == org_id,
-                    NextStepRecord.activity_id == activity_id,
-                )
-            )
-        )
+        for row in await steps_repository.records_of_activity(session, org_id, activity_id)
     }
     keys = step_keys(actions)
     for position, (key, action) in enumerate(zip(keys, actions, strict=True)):
@@ -66,12 +59,7 @@ async def records_by_key(
     """The stored rows of these activities, by (activity id, step key)."""
     if not activity_ids:
         return {}
-    rows = await session.scalars(
-        sa.select(NextStepRecord).where(
-            NextStepRecord.organization_id == org_id,
-            NextStepRecord.activity_id.in_(list(activity_ids)),
-        )
-    )
+    rows = await steps_repository.records_of(session, org_id, activity_ids)
     return {(r.activity_id, r.step_key): r for r in rows}
 
 
@@ -102,21 +90,3 @@ def with_step_fields(
         {**step, **step_fields(records.get((activity_id, key)))}
         for step, key in zip(steps, keys, strict=True)
     ]
-
-
-async def clear_proposals_by(session: AsyncSession, org_id: str, activity_id: str) -> None:
-    """Before a conversation is deleted: the proposals it made go with it."""
-    await session.execute(
-        sa.update(NextStepRecord)
-        .where(
-            NextStepRecord.organization_id == org_id,
-            NextStepRecord.proposed_by_activity_id == activity_id,
-        )
-        .values(
-            proposed_state=None,
-            proposed_by_activity_id=None,
-            proposed_at_seconds=None,
-            proposed_quote=None,
-        )
-        .execution_options(synchronize_session=False)
-    )

@@ -14,15 +14,11 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
-import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from meetsight.accounts.models import AccountActivity, NextStepRecord
-from meetsight.accounts.repository import linked_activity
-from meetsight.activities.models import Activity
+from meetsight.accounts import conversation_repository, steps_repository
 from meetsight.intelligence.builtin.folding import fold, words
 from meetsight.intelligence.builtin.stopwords import BOTH
-from meetsight.transcripts.models import TranscriptSegment
 
 COMPLETION = re.compile(
     r"\b(sent|done|finished|completed|received|got (it|the|your)|signed|went out|already "
@@ -62,31 +58,10 @@ class _Said:
 
 async def propose_for_account(session: AsyncSession, org_id: str, account_id: str) -> int:
     """Look for proposals among the account's open steps; the number of proposals made."""
-    starts = dict(
-        (
-            await session.execute(
-                sa.select(Activity.id, Activity.start_at)
-                .join(AccountActivity, linked_activity(AccountActivity))
-                .where(
-                    AccountActivity.organization_id == org_id,
-                    AccountActivity.account_id == account_id,
-                )
-            )
-        ).all()
-    )
+    starts = dict(await conversation_repository.account_starts(session, org_id, account_id))
     if len(starts) < 2:
         return 0
-    steps = list(
-        await session.scalars(
-            sa.select(NextStepRecord).where(
-                NextStepRecord.organization_id == org_id,
-                NextStepRecord.activity_id.in_(list(starts)),
-                NextStepRecord.current.is_(True),
-                NextStepRecord.state == "open",
-                NextStepRecord.proposed_state.is_(None),
-            )
-        )
-    )
+    steps = await steps_repository.open_unproposed(session, org_id, list(starts))
     if not steps:
         return 0
     said = await _completion_segments(session, org_id, starts)
@@ -109,16 +84,7 @@ async def _completion_segments(
     session: AsyncSession, org_id: str, starts: dict[str, datetime]
 ) -> list[_Said]:
     """The segments with completion words, earliest conversation first."""
-    rows = await session.execute(
-        sa.select(
-            TranscriptSegment.activity_id, TranscriptSegment.start_time, TranscriptSegment.content
-        )
-        .where(
-            TranscriptSegment.organization_id == org_id,
-            TranscriptSegment.activity_id.in_(list(starts)),
-        )
-        .order_by(TranscriptSegment.activity_id, TranscriptSegment.position)
-    )
+    rows = await conversation_repository.spoken_lines(session, org_id, list(starts))
     said = [
         _Said(activity_id, starts[activity_id], start, content)
         for activity_id, start, content in rows

@@ -27,6 +27,27 @@ async def get_account(session: AsyncSession, org_id: str, account_id: str) -> Ac
     return await session.get(Account, (org_id, account_id))
 
 
+async def account_by_folded_name(
+    session: AsyncSession, org_id: str, folded_name: str
+) -> Account | None:
+    return await session.scalar(
+        sa.select(Account).where(
+            Account.organization_id == org_id, Account.folded_name == folded_name
+        )
+    )
+
+
+async def value_taken(
+    session: AsyncSession, org_id: str, column: Any, value: str, *, except_id: str | None
+) -> bool:
+    """Whether another account or deal (the model of `column`) has this value."""
+    model = column.class_
+    query = sa.select(model.id).where(model.organization_id == org_id, column == value)
+    if except_id is not None:
+        query = query.where(model.id != except_id)
+    return (await session.execute(query.limit(1))).first() is not None
+
+
 async def get_deal(session: AsyncSession, org_id: str, deal_id: str) -> Deal | None:
     if not plausible(deal_id):
         return None

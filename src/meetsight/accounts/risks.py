@@ -12,15 +12,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from meetsight.accounts.models import NextStepRecord
+from meetsight.accounts import conversation_repository, steps_repository
 from meetsight.accounts.moments import segments_of
 from meetsight.accounts.stakeholders import talk_time
 from meetsight.accounts.views import moment
 from meetsight.intelligence.builtin.folding import fold
-from meetsight.intelligence.models import ActivitySummary
 from meetsight.organizations.models import Person
 
 COMPETITOR_WINDOW = 3
@@ -28,12 +26,7 @@ QUIET_WINDOW = 2
 
 
 async def _insights(session: AsyncSession, org_id: str, ids: Sequence[str]) -> dict[str, Any]:
-    rows = await session.execute(
-        sa.select(ActivitySummary.activity_id, ActivitySummary.insights).where(
-            ActivitySummary.organization_id == org_id,
-            ActivitySummary.activity_id.in_(list(ids)),
-        )
-    )
+    rows = await conversation_repository.insights_of(session, org_id, ids)
     return {a: i or {} for a, i in rows}
 
 
@@ -83,16 +76,7 @@ async def _competitors(
 
 
 async def _no_next_step(session: AsyncSession, org_id: str, latest: Any) -> list[dict[str, Any]]:
-    steps = await session.scalar(
-        sa.select(sa.func.count())
-        .select_from(NextStepRecord)
-        .where(
-            NextStepRecord.organization_id == org_id,
-            NextStepRecord.activity_id == latest.id,
-            NextStepRecord.current.is_(True),
-        )
-    )
-    if steps:
+    if await steps_repository.current_count(session, org_id, latest.id):
         return []
     detail = "The latest conversation ended without a next step"
     return [{"type": "noNextStep", "detail": detail, "evidence": [moment(latest, None, None)]}]
@@ -105,12 +89,8 @@ async def _champion_quiet(
         return []
     spoken = await talk_time(session, org_id, [c.id for c in conversations])
     customers = set(
-        await session.scalars(
-            sa.select(Person.id).where(
-                Person.organization_id == org_id,
-                Person.is_internal.is_(False),
-                Person.id.in_(sorted({p for _, p in spoken})),
-            )
+        await conversation_repository.outside_people_among(
+            session, org_id, sorted({p for _, p in spoken})
         )
     )
     recent = {c.id for c in conversations[:QUIET_WINDOW]}

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.accounts import repository as repo
@@ -42,11 +41,7 @@ _LABELS = {
 async def _require_free(
     session: AsyncSession, org_id: str, column: Any, value: str, what: str, except_id: str | None
 ) -> None:
-    model = column.class_
-    query = sa.select(model.id).where(model.organization_id == org_id, column == value)
-    if except_id is not None:
-        query = query.where(model.id != except_id)
-    if (await session.execute(query.limit(1))).first() is not None:
+    if await repo.value_taken(session, org_id, column, value, except_id=except_id):
         raise Conflict(f"Another {what} already has this {_LABELS[column.key]}")
 
 

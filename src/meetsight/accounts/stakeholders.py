@@ -5,15 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from meetsight.accounts import conversation_repository
 from meetsight.accounts.folding import fold_name
-from meetsight.activities.models import ActivityParticipant
-from meetsight.intelligence.models import ActivitySummary
-from meetsight.organizations.models import Person
 from meetsight.timefmt import iso_z
-from meetsight.transcripts.models import TranscriptSegment
 
 
 async def talk_time(
@@ -22,18 +18,7 @@ async def talk_time(
     """Seconds spoken per (activity id, person id)."""
     if not activity_ids:
         return {}
-    rows = await session.execute(
-        sa.select(
-            TranscriptSegment.activity_id,
-            TranscriptSegment.person_id,
-            sa.func.sum(TranscriptSegment.end_time - TranscriptSegment.start_time),
-        )
-        .where(
-            TranscriptSegment.organization_id == org_id,
-            TranscriptSegment.activity_id.in_(list(activity_ids)),
-        )
-        .group_by(TranscriptSegment.activity_id, TranscriptSegment.person_id)
-    )
+    rows = await conversation_repository.talk_seconds(session, org_id, activity_ids)
     return {(a, p): float(seconds or 0) for a, p, seconds in rows}
 
 
@@ -44,14 +29,9 @@ async def decision_makers(
     names them, the built-in one does not)."""
     if not activity_ids:
         return set()
-    rows = await session.scalars(
-        sa.select(ActivitySummary.insights).where(
-            ActivitySummary.organization_id == org_id,
-            ActivitySummary.activity_id.in_(list(activity_ids)),
-        )
-    )
+    rows = await conversation_repository.insights_of(session, org_id, activity_ids)
     names: set[str] = set()
-    for insights in rows:
+    for _, insights in rows:
         for name in (insights or {}).get("decisionMakers") or []:
             if isinstance(name, str) and fold_name(name):
                 names.add(fold_name(name))
@@ -75,24 +55,12 @@ async def account_stakeholders(
     ids = list(starts)
     if not ids:
         return []
-    attended = (
-        await session.execute(
-            sa.select(ActivityParticipant.activity_id, ActivityParticipant.person_id).where(
-                ActivityParticipant.organization_id == org_id,
-                ActivityParticipant.activity_id.in_(ids),
-            )
-        )
-    ).all()
+    attended = await conversation_repository.attendance(session, org_id, ids)
     spoken = await talk_time(session, org_id, ids)
     seen: dict[str, set[str]] = {}
     for activity_id, person_id in [*attended, *spoken]:
         seen.setdefault(person_id, set()).add(activity_id)
-    people = {
-        p.id: p
-        for p in await session.scalars(
-            sa.select(Person).where(Person.organization_id == org_id, Person.id.in_(list(seen)))
-        )
-    }
+    people = {p.id: p for p in await conversation_repository.people(session, org_id, list(seen))}
     deciders = await decision_makers(session, org_id, ids)
     out: list[dict[str, Any]] = []
     for person_id, activities in seen.items():

@@ -1,22 +1,16 @@
-"""The richer activity filters agents use (participants, organizers, numbers, both kinds at once)
-and the aggregates behind the statistics tool. Every query is scoped by organization."""
+"""The richer activity filters agents use (participants, organizers, numbers, both kinds at once):
+which filters are set picks the shape of a statement, their values are bound. The statements,
+each scoped by organization, are in activities/finder_repository.py."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-import sqlalchemy as sa
-from sqlalchemy.orm import aliased
-
-from meetsight.activities import finder_statements as st
+from meetsight.activities import finder_repository as st
 from meetsight.activities import person_lookup as lookup
-from meetsight.activities.models import Activity, ActivityParticipant
-from meetsight.activities.repository import escape_like
 from meetsight.db.reads import Executes
-from meetsight.organizations.models import Person
 
 
 @dataclass(slots=True)
@@ -33,98 +27,6 @@ class FinderFilters:
     participant: str | None = None  # an email (exact), "@domain", or part of a name
     company: str | None = None  # a company's name (partial) or its email domain
     activity_ids: list[str] | None = None  # only these (search hits)
-
-
-def _like(text: str) -> str:
-    return f"%{escape_like(text.lower())}%"
-
-
-def _people_in_activity(org_id: str, condition: Callable[[Any, Any], Any]) -> Any:
-    """EXISTS: a participant of the outer activity row for which condition(participant, person)
-    holds. Aliased and correlated to Activity only, so that it also nests in queries that join
-    participants and people themselves (the statistics)."""
-    ap, person = aliased(ActivityParticipant), aliased(Person)
-    return (
-        sa.select(ap.person_id)
-        .join(
-            person, sa.and_(person.organization_id == ap.organization_id, person.id == ap.person_id)
-        )
-        .where(
-            ap.organization_id == org_id,
-            ap.activity_id == Activity.id,
-            condition(ap, person),
-        )
-        .correlate(Activity)
-        .exists()
-    )
-
-
-def _organized_by(org_id: str, emails: list[str]) -> Any:
-    """An organizer is a participant flagged organizer or host, or the activity's owner."""
-    owner = aliased(Person)
-    by_owner = (
-        sa.select(owner.id)
-        .where(
-            owner.organization_id == org_id,
-            owner.id == Activity.owner_person_id,
-            sa.func.lower(owner.email).in_(emails),
-        )
-        .correlate(Activity)
-        .exists()
-    )
-    flagged = _people_in_activity(
-        org_id,
-        lambda ap, person: sa.and_(
-            sa.or_(ap.is_organizer, ap.is_host), sa.func.lower(person.email).in_(emails)
-        ),
-    )
-    return sa.or_(by_owner, flagged)
-
-
-def filter_clauses(org_id: str, f: FinderFilters) -> list[Any]:
-    clauses: list[Any] = [Activity.organization_id == org_id]
-    if f.is_call is not None:
-        clauses.append(Activity.is_call == f.is_call)
-    if f.from_at is not None:
-        clauses.append(Activity.start_at >= f.from_at)
-    if f.to_at is not None:
-        clauses.append(Activity.start_at < f.to_at)
-    if f.title_contains:
-        clauses.append(sa.func.lower(Activity.name).like(_like(f.title_contains), escape="\\"))
-    if f.direction:
-        clauses.append(Activity.direction == f.direction)
-    if f.from_number_contains:
-        clauses.append(Activity.from_number.like(_like(f.from_number_contains), escape="\\"))
-    if f.to_number_contains:
-        clauses.append(Activity.to_number.like(_like(f.to_number_contains), escape="\\"))
-    if f.activity_ids is not None:
-        clauses.append(Activity.id.in_(f.activity_ids))
-    if f.participant_emails:
-        emails = f.participant_emails
-        clauses.append(_people_in_activity(org_id, lambda _, p: sa.func.lower(p.email).in_(emails)))
-    if f.organizer_emails:
-        clauses.append(_organized_by(org_id, f.organizer_emails))
-    for name in ("participant", "company"):
-        value = getattr(f, name)
-        if value:
-            kind, values = _lookup(name, value)
-            clauses.append(_people_in_activity(org_id, _bound(kind, name, values)))
-    return clauses
-
-
-def _lookup(name: str, value: str) -> tuple[str, dict[str, str]]:
-    if name == "participant":
-        return lookup.participant_kind(value), lookup.participant_params(value)
-    return lookup.company_params(value)
-
-
-def _bound(kind: str, name: str, values: dict[str, str]) -> Callable[[Any, Any], Any]:
-    """person_condition with its values bound: the statistics build clauses with values."""
-
-    def condition(_: Any, person: Any) -> Any:
-        return lookup.person_condition(kind, name, person, values)
-
-    return condition
 
 
 def _shape_and_params(

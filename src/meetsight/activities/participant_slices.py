@@ -11,88 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-import sqlalchemy as sa
-
-from meetsight.activities.models import Activity, ActivityParticipant
+from meetsight.activities import participants_repository
 from meetsight.db.reads import Executes
-from meetsight.organizations.models import Person
-
-_ORG: sa.BindParameter[str] = sa.bindparam("org_id")
-# An organizer: flagged organizer or host, or the activity's owner.
-_ORGANIZES = sa.case(
-    (
-        sa.or_(
-            ActivityParticipant.is_organizer,
-            ActivityParticipant.is_host,
-            Person.id == Activity.owner_person_id,
-        ),
-        1,
-    ),
-    else_=0,
-)
-_RECORDED_ORDER = (ActivityParticipant.position, Person.name, Person.id)
-_BY_ACTIVITY = ActivityParticipant.activity_id
-
-
-def _ranked() -> Any:
-    return (
-        sa.select(
-            ActivityParticipant.activity_id,
-            Person.id,
-            Person.name,
-            Person.email,
-            Person.phone,
-            Person.is_internal,
-            ActivityParticipant.is_host,
-            _ORGANIZES.label("organizes"),
-            sa.func.row_number()
-            .over(partition_by=_BY_ACTIVITY, order_by=_RECORDED_ORDER)
-            .label("place"),
-            sa.func.row_number()
-            .over(partition_by=(_BY_ACTIVITY, _ORGANIZES), order_by=_RECORDED_ORDER)
-            .label("organizer_place"),
-            sa.func.count().over(partition_by=_BY_ACTIVITY).label("participant_count"),
-            sa.func.sum(_ORGANIZES).over(partition_by=_BY_ACTIVITY).label("organizer_count"),
-            sa.func.sum(sa.case((Person.id == Activity.owner_person_id, 1), else_=0))
-            .over(partition_by=_BY_ACTIVITY)
-            .label("owner_takes_part"),
-        )
-        .join(
-            Person,
-            sa.and_(
-                Person.organization_id == ActivityParticipant.organization_id,
-                Person.id == ActivityParticipant.person_id,
-            ),
-        )
-        .join(
-            Activity,
-            sa.and_(
-                Activity.organization_id == ActivityParticipant.organization_id,
-                Activity.id == ActivityParticipant.activity_id,
-            ),
-        )
-        .where(
-            ActivityParticipant.organization_id == _ORG,
-            ActivityParticipant.activity_id.in_(sa.bindparam("ids", expanding=True)),
-        )
-        .subquery()
-    )
-
-
-def _slices_statement() -> Any:
-    ranked = _ranked()
-    skip: sa.BindParameter[int] = sa.bindparam("skip")
-    limit: sa.BindParameter[int] = sa.bindparam("limit")
-    in_page = sa.and_(ranked.c.place > skip, ranked.c.place <= skip + limit)
-    first_organizers = sa.and_(ranked.c.organizes == 1, ranked.c.organizer_place <= limit)
-    return (
-        sa.select(ranked)
-        .where(sa.or_(in_page, first_organizers))
-        .order_by(ranked.c.activity_id, ranked.c.place)
-    )
-
-
-SLICES = _slices_statement()  # built once: its shape never changes, only the bound values
 
 
 @dataclass(slots=True)
@@ -115,8 +35,10 @@ async def participant_slices(
     found = {aid: ParticipantSlice(skip=skip) for aid in activity_ids}
     if not activity_ids:
         return found
-    params = {"org_id": org_id, "ids": activity_ids, "skip": skip, "limit": limit}
-    for row in (await session.execute(SLICES, params)).all():
+    rows = await participants_repository.slice_rows(
+        session, org_id, activity_ids, skip=skip, limit=limit
+    )
+    for row in rows:
         part = found[row.activity_id]
         part.total = int(row.participant_count)
         part.organizer_total = int(row.organizer_count)

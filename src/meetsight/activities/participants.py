@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from meetsight.activities import participants_repository
 from meetsight.activities.models import ActivityParticipant, ActivityType
 from meetsight.errors import ValidationFailed
+from meetsight.organizations import repository as organizations_repository
 from meetsight.organizations.models import Person
 
 
@@ -14,11 +15,7 @@ async def resolve_person(session: AsyncSession, org_id: str, ref: str, field: st
     """A person by person id, or the person of a user id (an owner is often given as a user)."""
     person = await session.get(Person, (org_id, ref)) if len(ref) <= 64 else None
     if person is None:
-        person = (
-            await session.execute(
-                sa.select(Person).where(Person.organization_id == org_id, Person.user_id == ref)
-            )
-        ).scalar_one_or_none()
+        person = await organizations_repository.find_person_of_user(session, org_id, ref)
     if person is None:
         raise ValidationFailed(f"{field}: no person with id {ref!r} in this organization")
     return person
@@ -53,13 +50,7 @@ async def activity_type_id(session: AsyncSession, org_id: str, name: str | None)
     """The id of the named activity type, created on first use."""
     if not name:
         return None
-    found = (
-        await session.execute(
-            sa.select(ActivityType.id).where(
-                ActivityType.organization_id == org_id, ActivityType.name == name
-            )
-        )
-    ).scalar_one_or_none()
+    found = await participants_repository.activity_type_named(session, org_id, name)
     if found is not None:
         return found
     created = ActivityType(organization_id=org_id, name=name)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
@@ -11,7 +12,7 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.accounts.models import AccountActivity, DealActivity, NextStepRecord
-from meetsight.accounts.next_step_records import clear_proposals_by
+from meetsight.accounts.steps_repository import clear_proposals_by
 from meetsight.activities import person_lookup as lookup
 from meetsight.activities.models import Activity, ActivityLink, ActivityParticipant, ActivityType
 from meetsight.db.base import IdType
@@ -448,3 +449,49 @@ async def get_stored_media(
     if found is None or not found.media_key:
         return None
     return found.media_key, found.media_content_type
+
+
+async def activities_by_ids(
+    session: AsyncSession, org_id: str, activity_ids: list[str]
+) -> list[Activity]:
+    """The whole rows of these activities, those that exist, in no order."""
+    rows = await session.scalars(
+        sa.select(Activity).where(Activity.organization_id == org_id, Activity.id.in_(activity_ids))
+    )
+    return list(rows)
+
+
+async def count_jobs(
+    session: AsyncSession, org_id: str, activity_id: str, kind: str, *, states: tuple[str, ...]
+) -> int:
+    """How many of the activity's jobs of this kind are in one of these states."""
+    pending = await session.scalar(
+        sa.select(sa.func.count())
+        .select_from(Job)
+        .where(
+            Job.organization_id == org_id,
+            Job.activity_id == activity_id,
+            Job.kind == kind,
+            Job.state.in_(states),
+        )
+    )
+    return int(pending or 0)
+
+
+async def update_activity_row(
+    session: AsyncSession,
+    org_id: str,
+    activity_id: str,
+    where: Sequence[sa.ColumnElement[bool]],
+    values: dict[str, Any],
+) -> Any:
+    """The set-based UPDATE of one activity (when `where` also holds); its (is_call, name), or
+    None when no row was updated. Only `activities.updates.update_activity` calls it: that keeps
+    the title index in step (tests/search/test_title_index.py)."""
+    updated = await session.execute(
+        sa.update(Activity)
+        .where(Activity.organization_id == org_id, Activity.id == activity_id, *where)
+        .values(**values)
+        .returning(Activity.is_call, Activity.name)
+    )
+    return updated.first()

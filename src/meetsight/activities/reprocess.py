@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from meetsight.activities import repository
 from meetsight.activities.kinds import ActivityKind
 from meetsight.activities.models import Activity
 from meetsight.errors import Conflict, NotFound
-from meetsight.jobs.models import Job
 from meetsight.jobs.queue import PROCESS_ACTIVITY, enqueue_processing
 
 
@@ -17,15 +16,8 @@ async def reprocess(
 ) -> None:
     """Queue a fresh run of every stage; 409 while a run is still queued or running, 404 when
     the activity was deleted after the caller found it."""
-    pending = await session.scalar(
-        sa.select(sa.func.count())
-        .select_from(Job)
-        .where(
-            Job.organization_id == org_id,
-            Job.activity_id == activity_id,
-            Job.kind == PROCESS_ACTIVITY,
-            Job.state.in_(("queued", "running")),
-        )
+    pending = await repository.count_jobs(
+        session, org_id, activity_id, PROCESS_ACTIVITY, states=("queued", "running")
     )
     if pending:
         raise Conflict("This recording is still being processed; try again when it finishes")

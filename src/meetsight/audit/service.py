@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from meetsight.audit import repository
 from meetsight.audit.models import AuditEvent
 
 # Every action the log knows, with the sentence the settings page shows.
@@ -76,15 +76,6 @@ async def list_events(
     session: AsyncSession, organization_id: str, *, limit: int, page: int
 ) -> tuple[list[AuditEvent], int]:
     """Newest first; the page's events and the total."""
-    where = AuditEvent.organization_id == organization_id
-    total = (
-        await session.execute(sa.select(sa.func.count()).select_from(AuditEvent).where(where))
-    ).scalar_one()
-    rows = await session.execute(
-        sa.select(AuditEvent)
-        .where(where)
-        .order_by(AuditEvent.created_at.desc(), AuditEvent.id.desc())
-        .limit(limit)
-        .offset((page - 1) * limit)
+    return await repository.page_events(
+        session, organization_id, limit=limit, offset=(page - 1) * limit
     )
-    return list(rows.scalars()), int(total)

@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from meetsight.auth import repository
 from meetsight.auth.context import AuthContext
 from meetsight.auth.models import ApiKey
 from meetsight.auth.scopes import API_KEY_SCOPES
@@ -72,10 +72,7 @@ async def create_api_key(
 async def revoke_api_key(
     session: AsyncSession, *, key_id: str, organization_id: str | None
 ) -> ApiKey:
-    query = sa.select(ApiKey).where(ApiKey.id == key_id)
-    if organization_id is not None:
-        query = query.where(ApiKey.organization_id == organization_id)
-    record = (await session.execute(query)).scalar_one_or_none()
+    record = await repository.key_by_id(session, key_id, organization_id=organization_id)
     if record is None:
         raise NotFound("API key not found")
     if record.revoked_at is None:
@@ -88,11 +85,7 @@ async def list_api_keys(
     session: AsyncSession, *, organization_id: str, created_by_user_id: str | None = None
 ) -> list[ApiKey]:
     """The organization's keys, newest first; only those one user created when given."""
-    query = sa.select(ApiKey).where(ApiKey.organization_id == organization_id)
-    if created_by_user_id is not None:
-        query = query.where(ApiKey.created_by_user_id == created_by_user_id)
-    rows = await session.execute(query.order_by(ApiKey.created_at.desc(), ApiKey.id.desc()))
-    return list(rows.scalars())
+    return await repository.keys_of(session, organization_id, created_by_user_id=created_by_user_id)
 
 
 class ApiKeyVerifier:
@@ -160,9 +153,7 @@ class ApiKeyVerifier:
         would forget it)."""
         digest = hash_key(self._secret, key)
         digests = [digest, *(hash_key(p, key) for p in self._previous)]
-        record = (
-            await session.execute(sa.select(ApiKey).where(ApiKey.key_hash.in_(digests)))
-        ).scalar_one_or_none()
+        record = await repository.key_by_hash(session, digests)
         # The hash lookup already matched; compare again in constant time as a guard.
         if record is None or not any(hmac.compare_digest(record.key_hash, d) for d in digests):
             return None, math.inf
@@ -172,16 +163,12 @@ class ApiKeyVerifier:
         valid = (record.expires_at - now).total_seconds() if record.expires_at else math.inf
         last = record.last_used_at
         if record.key_hash != digest:  # made with a previous secret: move it to the current one
-            await session.execute(
-                sa.update(ApiKey)
-                .where(ApiKey.organization_id == record.organization_id, ApiKey.id == record.id)
-                .values(key_hash=digest, last_used_at=now)
+            await repository.update_key(
+                session, record.organization_id, record.id, key_hash=digest, last_used_at=now
             )
         elif last is None or (now - last).total_seconds() > LAST_USED_RESOLUTION_SECONDS:
-            await session.execute(
-                sa.update(ApiKey)
-                .where(ApiKey.organization_id == record.organization_id, ApiKey.id == record.id)
-                .values(last_used_at=now)
+            await repository.update_key(
+                session, record.organization_id, record.id, last_used_at=now
             )
         ctx = AuthContext(
             organization_id=record.organization_id,

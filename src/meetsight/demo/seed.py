@@ -34,6 +34,7 @@ from meetsight.intelligence.loading import load_categories, load_conversation
 from meetsight.intelligence.models import ChatMessage
 from meetsight.intelligence.scorecard import DEFAULT_OBJECTIVES
 from meetsight.intelligence.store import store_intelligence
+from meetsight.organizations import repository as organizations_repository
 from meetsight.organizations.models import Organization, Person
 from meetsight.organizations.service import create_organization, create_user
 from meetsight.storage.base import MediaStore
@@ -94,13 +95,7 @@ async def _create_people(
                 name=demo_person.name,
                 role="member",
             )
-            person = (
-                await session.execute(
-                    sa.select(Person).where(
-                        Person.organization_id == org_id, Person.user_id == user.id
-                    )
-                )
-            ).scalar_one()
+            person = await organizations_repository.person_of_user(session, org_id, user.id)
             person.phone, person.title = demo_person.phone, demo_person.title
         else:
             person = Person(

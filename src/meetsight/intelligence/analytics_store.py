@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 
-import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from meetsight.intelligence import repository
 from meetsight.intelligence.analytics import compute_analytics
 from meetsight.intelligence.models import ActivityAnalytics
 from meetsight.transcripts.types import SegmentLike
@@ -22,12 +22,7 @@ async def store_analytics(
     internal_speakers: Collection[str] = (),
 ) -> ActivityAnalytics:
     result = compute_analytics(segments, internal_speakers=internal_speakers)
-    await session.execute(
-        sa.delete(ActivityAnalytics).where(
-            ActivityAnalytics.organization_id == org_id,
-            ActivityAnalytics.activity_id == activity_id,
-        )
-    )
+    await repository.delete_analytics(session, org_id, activity_id)
     story = result.longest_customer_story
     row = ActivityAnalytics(
         organization_id=org_id,

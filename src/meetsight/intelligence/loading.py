@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.activities.models import Activity
+from meetsight.intelligence import loading_repository, repository
 from meetsight.intelligence.conversation import (
     CategorySpec,
     Conversation,
@@ -20,43 +20,16 @@ from meetsight.intelligence.language import detect_language
 from meetsight.intelligence.models import SmartCategory
 from meetsight.intelligence.scorecard import DEFAULT_OBJECTIVES
 from meetsight.intelligence.smart_categories import slug_key
-from meetsight.organizations.models import Organization, Person, User
-from meetsight.transcripts.models import TranscriptSegment
+from meetsight.organizations.models import Organization
 
 
 async def load_conversation(session: AsyncSession, activity: Activity) -> Conversation:
     org_id = activity.organization_id
-    rows = (
-        await session.execute(
-            sa.select(
-                TranscriptSegment.position,
-                TranscriptSegment.start_time,
-                TranscriptSegment.end_time,
-                TranscriptSegment.participant_name,
-                TranscriptSegment.content,
-                TranscriptSegment.person_id,
-            )
-            .where(
-                TranscriptSegment.organization_id == org_id,
-                TranscriptSegment.activity_id == activity.id,
-            )
-            .order_by(TranscriptSegment.position)
-        )
-    ).all()
+    rows = await loading_repository.segments_of(session, org_id, activity.id)
     person_ids = {r.person_id for r in rows}
     internal_ids: set[str] = set()
     if person_ids:
-        internal_ids = set(
-            (
-                await session.execute(
-                    sa.select(Person.id).where(
-                        Person.organization_id == org_id,
-                        Person.id.in_(person_ids),
-                        Person.is_internal.is_(True),
-                    )
-                )
-            ).scalars()
-        )
+        internal_ids = await loading_repository.internal_among(session, org_id, person_ids)
     # The owner is on our side even when their person row is not marked internal.
     if activity.owner_person_id:
         internal_ids.add(activity.owner_person_id)
@@ -93,18 +66,8 @@ async def _organization_people(session: AsyncSession, org_id: str) -> tuple[str,
     """The organization's name and the names of its users and internal people: the engine
     tells our side by them when nobody in a conversation is marked internal."""
     org = await session.get(Organization, org_id)
-    users = (
-        await session.execute(
-            sa.select(User.name).where(User.organization_id == org_id).limit(MAX_ORG_PEOPLE)
-        )
-    ).scalars()
-    internal = (
-        await session.execute(
-            sa.select(Person.name)
-            .where(Person.organization_id == org_id, Person.is_internal.is_(True))
-            .limit(MAX_ORG_PEOPLE)
-        )
-    ).scalars()
+    users = await loading_repository.user_names(session, org_id, limit=MAX_ORG_PEOPLE)
+    internal = await loading_repository.internal_names(session, org_id, limit=MAX_ORG_PEOPLE)
     names = tuple(sorted({n for n in [*users, *internal] if n}))
     return (org.name if org is not None else ""), names
 
@@ -112,13 +75,7 @@ async def _organization_people(session: AsyncSession, org_id: str) -> tuple[str,
 async def load_categories(
     session: AsyncSession, org_id: str
 ) -> list[tuple[SmartCategory, CategorySpec]]:
-    rows = (
-        await session.execute(
-            sa.select(SmartCategory)
-            .where(SmartCategory.organization_id == org_id)
-            .order_by(SmartCategory.created_at, SmartCategory.id)
-        )
-    ).scalars()
+    rows = await repository.all_categories(session, org_id)
     return [
         (
             c,

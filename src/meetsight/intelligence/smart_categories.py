@@ -6,12 +6,12 @@ import re
 import unicodedata
 from typing import Any
 
-import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.db.unit_of_work import flush_unique
 from meetsight.errors import Conflict, NotFound
-from meetsight.intelligence.models import Note, SmartCategory
+from meetsight.intelligence import repository
+from meetsight.intelligence.models import SmartCategory
 from meetsight.intelligence.schemas import SmartCategoryCreate, SmartCategoryUpdate
 from meetsight.timefmt import iso_z
 
@@ -117,16 +117,7 @@ async def create_default_categories(session: AsyncSession, organization_id: str)
 async def list_categories(
     session: AsyncSession, organization_id: str, *, limit: int, offset: int
 ) -> tuple[list[SmartCategory], int]:
-    base = sa.select(SmartCategory).where(SmartCategory.organization_id == organization_id)
-    rows = await session.execute(
-        base.order_by(SmartCategory.created_at, SmartCategory.id).limit(limit).offset(offset)
-    )
-    total = await session.execute(
-        sa.select(sa.func.count())
-        .select_from(SmartCategory)
-        .where(SmartCategory.organization_id == organization_id)
-    )
-    return list(rows.scalars()), int(total.scalar_one())
+    return await repository.page_categories(session, organization_id, limit=limit, offset=offset)
 
 
 def serialize_category(category: SmartCategory) -> dict[str, Any]:
@@ -152,16 +143,7 @@ def slug_key(name: str) -> str:
 
 async def _unique_key(session: AsyncSession, organization_id: str, name: str) -> str:
     base = slug_key(name)
-    taken = set(
-        (
-            await session.execute(
-                sa.select(SmartCategory.key).where(
-                    SmartCategory.organization_id == organization_id,
-                    SmartCategory.key.startswith(base, autoescape=True),
-                )
-            )
-        ).scalars()
-    )
+    taken = await repository.keys_starting(session, organization_id, base)
     key, n = base, 1
     while key in taken:
         n += 1
@@ -176,13 +158,7 @@ async def _require_free_name(
     # Names are unique per organization regardless of case ("Budget" and "budget" would be
     # indistinguishable in notes); the table's (organization_id, name) constraint catches the
     # exact-case race between two requests.
-    query = sa.select(SmartCategory.id).where(
-        SmartCategory.organization_id == organization_id,
-        sa.func.lower(SmartCategory.name) == name.lower(),
-    )
-    if except_id is not None:
-        query = query.where(SmartCategory.id != except_id)
-    if (await session.execute(query.limit(1))).first() is not None:
+    if await repository.name_taken(session, organization_id, name, except_id=except_id):
         raise Conflict(_taken(name))
 
 
@@ -236,11 +212,6 @@ async def delete_category(session: AsyncSession, organization_id: str, category_
     """Delete a category; its notes stay, uncategorised, with the category's name as their tag
     when they had none, so nothing a user saw is lost."""
     category = await require_category(session, organization_id, category_id)
-    await session.execute(
-        sa.update(Note)
-        .where(Note.organization_id == organization_id, Note.smart_category_id == category.id)
-        .values(smart_category_id=None, tag=sa.func.coalesce(Note.tag, category.name))
-        .execution_options(synchronize_session=False)
-    )
+    await repository.uncategorise_notes(session, organization_id, category.id, category.name)
     await session.delete(category)
     await session.flush()

@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.accounts.next_step_records import record_next_steps
 from meetsight.activities.models import Activity
 from meetsight.activities.updates import update_activity
+from meetsight.intelligence import repository
 from meetsight.intelligence.models import ActivityScore, ActivitySummary, Note
 from meetsight.intelligence.results import Intelligence, NextStep
 from meetsight.trends.rows import refresh_conversation_metrics
@@ -37,19 +37,7 @@ async def store_intelligence(
 ) -> None:
     """``category_ids`` maps a category key to its row id; notes of unknown keys are dropped."""
     org_id, activity_id = activity.organization_id, activity.id
-    for model in (ActivitySummary, ActivityScore):
-        await session.execute(
-            sa.delete(model).where(
-                model.organization_id == org_id, model.activity_id == activity_id
-            )
-        )
-    await session.execute(
-        sa.delete(Note).where(
-            Note.organization_id == org_id,
-            Note.activity_id == activity_id,
-            Note.is_manual.is_(False),
-        )
-    )
+    await repository.delete_engine_results(session, org_id, activity_id)
     session.add(
         ActivitySummary(
             organization_id=org_id,

@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time
 from typing import Annotated, Any
 
-import sqlalchemy as sa
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.shared.exceptions import MCPError
 from mcp_types import INVALID_PARAMS
@@ -20,7 +19,7 @@ from pydantic import Field
 from meetsight.accounts import repository as accounts
 from meetsight.accounts.account_steps import list_account_steps
 from meetsight.activities import finder
-from meetsight.activities.models import Activity
+from meetsight.activities import repository as activities_repository
 from meetsight.auth.scopes import read_scope
 from meetsight.mcp.access import ToolAccess, tool_access
 from meetsight.mcp.errors import ToolFailure
@@ -115,11 +114,8 @@ async def _account(access: ToolAccess, ref: str) -> AccountRead | str:
         # The whole rows: the summary's heading shows a failed conversation's reason too.
         by_id = {
             a.id: a
-            for a in await session.scalars(
-                sa.select(Activity).where(
-                    Activity.organization_id == access.org_id,
-                    Activity.id.in_([r.id for r in timeline]),
-                )
+            for a in await activities_repository.activities_by_ids(
+                session, access.org_id, [r.id for r in timeline]
             )
         }
         steps, open_total = await list_account_steps(

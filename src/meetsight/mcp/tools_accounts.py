@@ -8,7 +8,6 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-import sqlalchemy as sa
 from mcp.server.mcpserver import Context, MCPServer
 from mcp_types import CallToolResult
 from pydantic import BaseModel, Field
@@ -167,9 +166,7 @@ async def find_account(session: AsyncSession, org_id: str, ref: str) -> Account:
     if found is not None:
         return found
     key = account_key(ref)
-    exact = await session.scalar(
-        sa.select(Account).where(Account.organization_id == org_id, Account.folded_name == key)
-    )
+    exact = await accounts.account_by_folded_name(session, org_id, key)
     if exact is not None:
         return exact
     rows, _ = await accounts.list_accounts(

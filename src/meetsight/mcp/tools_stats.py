@@ -8,7 +8,7 @@ from mcp.server.mcpserver import Context, MCPServer
 from mcp_types import CallToolResult
 from pydantic import BaseModel, Field
 
-from meetsight.activities import stats
+from meetsight.activities import stats_repository
 from meetsight.activities.finder import FinderFilters
 from meetsight.auth.scopes import CALLS_READ, MEETINGS_READ
 from meetsight.mcp import arguments as a
@@ -94,9 +94,11 @@ async def get_meetings_statistics(
     start, end = a.date_range(fromDate, toDate)
     filters = FinderFilters(is_call=is_call, from_at=start, to_at=end)
     async with access.state.sessionmaker() as session:
-        by_media = await stats.totals_by_media_type(session, access.org_id, filters)
-        by_status = await stats.totals_by_status(session, access.org_id, filters)
-        top = await stats.top_participants(session, access.org_id, filters, limit=TOP_PARTICIPANTS)
+        by_media = await stats_repository.totals_by_media_type(session, access.org_id, filters)
+        by_status = await stats_repository.totals_by_status(session, access.org_id, filters)
+        top = await stats_repository.top_participants(
+            session, access.org_id, filters, limit=TOP_PARTICIPANTS
+        )
     count = sum(r.count for r in by_media)
     calls = sum(r.count for r in by_media if r.media_type == "phonecall")
     total_duration = float(sum(r.total_duration for r in by_media))

@@ -13,7 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from meetsight.auth.context import AuthContext
 from meetsight.auth.resources import covers
 from meetsight.db.base import utcnow
-from meetsight.oauth.grants import token_and_grant
+from meetsight.oauth import repository
 from meetsight.oauth.hashing import ACCESS_TOKEN_PREFIX, MAX_PRESENTED_LENGTH, token_digests
 
 MAX_CACHED = 10_000
@@ -62,7 +62,7 @@ class BearerVerifier:
     async def _lookup(
         self, session: AsyncSession, digests: list[str]
     ) -> tuple[VerifiedToken | None, float]:
-        row = (await session.execute(token_and_grant(digests, "access"))).one_or_none()
+        row = await repository.token_and_grant(session, digests, "access")
         if row is None or not any(hmac.compare_digest(row[0].token_hash, d) for d in digests):
             return None, 60.0
         token, grant = row

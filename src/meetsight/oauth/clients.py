@@ -8,19 +8,19 @@ from __future__ import annotations
 from collections.abc import Iterable
 from urllib.parse import urlsplit
 
-import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.auth.scopes import ALL_SCOPES, OFFLINE_ACCESS
 from meetsight.db.base import utcnow
 from meetsight.errors import NotFound, ValidationFailed
+from meetsight.oauth import repository
 from meetsight.oauth.hashing import (
     CLIENT_SECRET_PREFIX,
     hash_client_secret,
     new_client_id,
     new_secret,
 )
-from meetsight.oauth.models import OAuthClient, OAuthCode, OAuthConsent, OAuthGrant, OAuthToken
+from meetsight.oauth.models import OAuthClient
 from meetsight.organizations.models import Organization
 
 MAX_REDIRECT_URIS = 10
@@ -102,16 +102,11 @@ async def create_client(
 
 
 async def list_clients(session: AsyncSession, org_id: str) -> list[OAuthClient]:
-    rows = await session.execute(
-        sa.select(OAuthClient)
-        .where(OAuthClient.organization_id == org_id)
-        .order_by(OAuthClient.created_at, OAuthClient.client_id)
-    )
-    return list(rows.scalars())
+    return await repository.clients_of(session, org_id)
 
 
 async def get_client(session: AsyncSession, org_id: str, client_id: str) -> OAuthClient:
-    client = await session.get(OAuthClient, (org_id, client_id))
+    client = await repository.get_client(session, org_id, client_id)
     if client is None:
         raise NotFound("OAuth client not found")
     return client
@@ -132,17 +127,6 @@ async def rotate_secret(session: AsyncSession, org_id: str, client_id: str) -> s
 async def delete_client(session: AsyncSession, org_id: str, client_id: str) -> None:
     """Remove the client with its codes, consents, grants and tokens (every token stops)."""
     client = await get_client(session, org_id, client_id)
-    grants = sa.select(OAuthGrant.id).where(
-        OAuthGrant.organization_id == org_id, OAuthGrant.client_id == client_id
-    )
-    await session.execute(
-        sa.delete(OAuthToken).where(
-            OAuthToken.organization_id == org_id, OAuthToken.grant_id.in_(grants)
-        )
-    )
-    for model in (OAuthGrant, OAuthCode, OAuthConsent):
-        await session.execute(
-            sa.delete(model).where(model.organization_id == org_id, model.client_id == client_id)
-        )
+    await repository.delete_client_rows(session, org_id, client_id)
     await session.delete(client)
     await session.flush()

@@ -10,7 +10,6 @@ import re
 from dataclasses import dataclass
 from datetime import timedelta
 
-import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.auth.resources import normalise
@@ -18,6 +17,7 @@ from meetsight.auth.scopes import OFFLINE_ACCESS
 from meetsight.config import Settings
 from meetsight.db.base import utcnow
 from meetsight.db.unit_of_work import checkpoint
+from meetsight.oauth import repository
 from meetsight.oauth.errors import OAuthError, invalid_grant, invalid_request
 from meetsight.oauth.hashing import (
     ACCESS_TOKEN_PREFIX,
@@ -131,15 +131,7 @@ async def revoke_grant(session: AsyncSession, grant: OAuthGrant, reason: str) ->
     if grant.revoked_at is None:
         grant.revoked_at = now
         grant.revoked_reason = reason
-    await session.execute(
-        sa.update(OAuthToken)
-        .where(
-            OAuthToken.organization_id == grant.organization_id,
-            OAuthToken.grant_id == grant.id,
-            OAuthToken.revoked_at.is_(None),
-        )
-        .values(revoked_at=now)
-    )
+    await repository.revoke_grant_tokens(session, grant.organization_id, grant.id, at=now)
     await session.flush()
 
 
@@ -163,15 +155,12 @@ async def exchange_code(
         raise invalid_request("code is required")
     if code_verifier is None:
         raise invalid_request("code_verifier is required (PKCE)")
-    found = await session.execute(
-        sa.select(OAuthCode).where(OAuthCode.code_hash.in_(_digests(settings, code)))
-    )
-    record = found.scalar_one_or_none()
+    record = await repository.code_by_hash(session, _digests(settings, code))
     if record is None or record.client_id != client.client_id:
         raise invalid_grant("The authorization code is invalid")
     if record.used_at is not None:
         if record.grant_id is not None:
-            grant = await session.get(OAuthGrant, (record.organization_id, record.grant_id))
+            grant = await repository.get_grant(session, record.organization_id, record.grant_id)
             if grant is not None:
                 await revoke_grant(session, grant, "code_reused")
                 await checkpoint(session)
@@ -195,16 +184,10 @@ async def exchange_code(
     session.add(grant)
     await session.flush()
     # Single use even under a race: only the request that flips used_at goes on.
-    spent = await session.execute(
-        sa.update(OAuthCode)
-        .where(
-            OAuthCode.organization_id == record.organization_id,
-            OAuthCode.id == record.id,
-            OAuthCode.used_at.is_(None),
-        )
-        .values(used_at=utcnow(), grant_id=grant.id)
+    spent = await repository.spend_code(
+        session, record.organization_id, record.id, used_at=utcnow(), grant_id=grant.id
     )
-    if spent.rowcount != 1:  # type: ignore[attr-defined]
+    if spent != 1:
         await session.rollback()
         raise invalid_grant("The authorization code was already used")
     issued = await _issue_tokens(session, settings, grant, record.scopes)
@@ -228,15 +211,7 @@ def _check_redemption(
 async def _spend_code(session: AsyncSession, record: OAuthCode) -> None:
     """Mark the code used without a grant (a later use is "already used", with nothing to
     revoke) and commit, since the caller answers with an error."""
-    await session.execute(
-        sa.update(OAuthCode)
-        .where(
-            OAuthCode.organization_id == record.organization_id,
-            OAuthCode.id == record.id,
-            OAuthCode.used_at.is_(None),
-        )
-        .values(used_at=utcnow())
-    )
+    await repository.spend_code(session, record.organization_id, record.id, used_at=utcnow())
     await checkpoint(session)
 
 
@@ -254,8 +229,7 @@ async def refresh(
     if not refresh_token or len(refresh_token) > MAX_PRESENTED_LENGTH:
         raise invalid_request("refresh_token is required")
     digests = _digests(settings, refresh_token)
-    found = await session.execute(token_and_grant(digests, "refresh"))
-    row = found.one_or_none()
+    row = await repository.token_and_grant(session, digests, "refresh")
     if row is None:
         raise invalid_grant("The refresh token is invalid")
     token, grant = row
@@ -276,16 +250,8 @@ async def refresh(
             raise OAuthError("invalid_scope", "scope exceeds what was granted")
         scopes = asked
     _check_resource(resource, grant.resource)
-    spent = await session.execute(
-        sa.update(OAuthToken)
-        .where(
-            OAuthToken.organization_id == token.organization_id,
-            OAuthToken.id == token.id,
-            OAuthToken.rotated_at.is_(None),
-        )
-        .values(rotated_at=utcnow())
-    )
-    if spent.rowcount != 1:  # type: ignore[attr-defined]
+    spent = await repository.rotate_token(session, token.organization_id, token.id, at=utcnow())
+    if spent != 1:
         await revoke_grant(session, grant, "refresh_reused")
         await checkpoint(session)
         raise invalid_grant("The refresh token was already used; the grant is revoked")
@@ -301,8 +267,7 @@ async def revoke_token(
     if not token or len(token) > MAX_PRESENTED_LENGTH:
         return None
     digests = _digests(settings, token)
-    found = await session.execute(token_and_grant(digests))
-    row = found.one_or_none()
+    row = await repository.token_and_grant(session, digests)
     if row is None or row[1].client_id != client.client_id:
         return None
     record, grant = row
@@ -311,24 +276,6 @@ async def revoke_token(
     elif record.revoked_at is None:
         record.revoked_at = utcnow()
     return grant.id
-
-
-def token_and_grant(
-    digests: list[str], kind: str | None = None
-) -> sa.Select[OAuthToken, OAuthGrant]:
-    """The stored token (of `kind`, when given) under any of these digests, with its grant."""
-    query = (
-        sa.select(OAuthToken, OAuthGrant)
-        .join(
-            OAuthGrant,
-            sa.and_(
-                OAuthGrant.organization_id == OAuthToken.organization_id,
-                OAuthGrant.id == OAuthToken.grant_id,
-            ),
-        )
-        .where(OAuthToken.token_hash.in_(digests))
-    )
-    return query if kind is None else query.where(OAuthToken.kind == kind)
 
 
 def _digests(settings: Settings, presented: str) -> list[str]:

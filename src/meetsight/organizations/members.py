@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
 
-import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from meetsight.auth.models import ApiKey
+from meetsight.auth import repository as auth_repository
 from meetsight.db.base import utcnow
 from meetsight.errors import Forbidden, NotFound, ValidationFailed
-from meetsight.organizations.models import Person, User
+from meetsight.organizations import repository
+from meetsight.organizations.models import User
 from meetsight.organizations.service import ROLES, create_user
 
 # Unlinks the rows a member authored that outlive them (session, organization id, user id);
@@ -24,18 +24,11 @@ Unlink = Callable[[AsyncSession, str, str], Awaitable[None]]
 
 
 async def list_members(session: AsyncSession, organization_id: str) -> list[User]:
-    rows = await session.execute(
-        sa.select(User).where(User.organization_id == organization_id).order_by(User.email)
-    )
-    return list(rows.scalars())
+    return await repository.users(session, organization_id)
 
 
 async def get_member(session: AsyncSession, organization_id: str, user_id: str) -> User:
-    user = (
-        await session.execute(
-            sa.select(User).where(User.organization_id == organization_id, User.id == user_id)
-        )
-    ).scalar_one_or_none()
+    user = await repository.user(session, organization_id, user_id)
     if user is None:
         raise NotFound("No such member")
     return user
@@ -44,12 +37,6 @@ async def get_member(session: AsyncSession, organization_id: str, user_id: str) 
 def _check_may_touch(actor_role: str, *roles: str) -> None:
     if "owner" in roles and actor_role != "owner":
         raise Forbidden("Only an owner can make, change or remove an owner.")
-
-
-async def _owner_count(session: AsyncSession, organization_id: str) -> int:
-    query = sa.select(sa.func.count()).select_from(User)
-    query = query.where(User.organization_id == organization_id, User.role == "owner")
-    return int((await session.execute(query)).scalar_one())
 
 
 async def add_member(
@@ -84,7 +71,11 @@ async def change_role(
     user = await get_member(session, organization_id, user_id)
     _check_may_touch(actor_role, role, user.role)
     previous = user.role
-    if previous == "owner" and role != "owner" and await _owner_count(session, organization_id) < 2:
+    if (
+        previous == "owner"
+        and role != "owner"
+        and await repository.owner_count(session, organization_id) < 2
+    ):
         raise ValidationFailed("The last owner cannot be demoted; make another owner first.")
     user.role = role
     await session.flush()
@@ -107,22 +98,10 @@ async def remove_member(
     if user.id == actor_id:
         raise ValidationFailed("You cannot remove yourself.")
     _check_may_touch(actor_role, user.role)
-    if user.role == "owner" and await _owner_count(session, organization_id) < 2:
+    if user.role == "owner" and await repository.owner_count(session, organization_id) < 2:
         raise ValidationFailed("The last owner cannot be removed.")
-    await session.execute(
-        sa.update(Person)
-        .where(Person.organization_id == organization_id, Person.user_id == user.id)
-        .values(user_id=None)
-    )
-    await session.execute(
-        sa.update(ApiKey)
-        .where(
-            ApiKey.organization_id == organization_id,
-            ApiKey.created_by_user_id == user.id,
-            ApiKey.revoked_at.is_(None),
-        )
-        .values(revoked_at=utcnow())
-    )
+    await repository.unlink_person(session, organization_id, user.id)
+    await auth_repository.revoke_keys_created_by(session, organization_id, user.id, at=utcnow())
     for unlink in unlink_authored:
         await unlink(session, organization_id, user.id)
     await session.delete(user)

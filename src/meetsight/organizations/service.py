@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import re
 
-import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.db.unit_of_work import flush_unique
 from meetsight.errors import AppError, Conflict, ValidationFailed
 from meetsight.intelligence.smart_categories import create_default_categories
+from meetsight.organizations import repository
 from meetsight.organizations.models import Organization, Person, User
 
 ROLES = ("owner", "admin", "member")
@@ -47,10 +47,7 @@ async def create_user(
         raise ValidationFailed(f"role: one of {', '.join(ROLES)}")
     if await session.get(Organization, organization_id) is None:
         raise ValidationFailed("org: no such organization")
-    taken = await session.execute(
-        sa.select(User.id).where(User.organization_id == organization_id, User.email == email)
-    )
-    if taken.first() is not None:
+    if await repository.email_taken(session, organization_id, email):
         raise Conflict(_EMAIL_TAKEN)
     user = User(
         organization_id=organization_id,

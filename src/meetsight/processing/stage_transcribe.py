@@ -12,10 +12,10 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from meetsight.activities.models import Activity, ActivityParticipant
+from meetsight.activities import participants_repository
+from meetsight.activities.models import Activity
 from meetsight.activities.updates import update_activity
 from meetsight.intelligence.analytics_store import store_analytics
 from meetsight.jobs.errors import PermanentError, TransientError
@@ -35,21 +35,7 @@ MAX_VOCABULARY = 100
 
 
 async def _participants(session: AsyncSession, activity: Activity) -> list[tuple[Person, Any]]:
-    rows = await session.execute(
-        sa.select(Person, ActivityParticipant)
-        .join(
-            ActivityParticipant,
-            sa.and_(
-                ActivityParticipant.organization_id == Person.organization_id,
-                ActivityParticipant.person_id == Person.id,
-            ),
-        )
-        .where(
-            ActivityParticipant.organization_id == activity.organization_id,
-            ActivityParticipant.activity_id == activity.id,
-        )
-        .order_by(ActivityParticipant.position)
-    )
+    rows = await participants_repository.with_people(session, activity.organization_id, activity.id)
     return [(r[0], r[1]) for r in rows]
 
 

@@ -20,15 +20,13 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from typing import Any
 
-import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Session
 
-from meetsight.activities.models import Activity
 from meetsight.embedder import one_blas_thread
 from meetsight.intelligence.builtin.prototypes import embed_texts
-from meetsight.intelligence.models import ActivitySummary
 from meetsight.search import vectors as search_vectors
+from meetsight.trackers import indexing_repository, repository
 from meetsight.trackers.builtin import Found, SegmentText, builtin_mentions
 from meetsight.trackers.matching import (
     BACKGROUND,
@@ -37,10 +35,8 @@ from meetsight.trackers.matching import (
     long_enough,
     meaning_scores,
 )
-from meetsight.trackers.models import Tracker, TrackerMention
-from meetsight.transcripts.models import TranscriptSegment
+from meetsight.trackers.models import Tracker
 
-BATCH_ACTIVITIES = 100  # activities per transaction when a tracker is (re)indexed
 TEXT_CHARS = 2000  # a mention keeps at most this much of its segment's text
 SCORE_ROWS = 4096  # segments scored at a time (8 MB of float32 vectors)
 
@@ -174,27 +170,9 @@ async def load_inputs(
     asked, their stored sentence vectors and insights: four queries whatever the batch's size."""
     if not activity_ids:
         return []
-    rows = await session.execute(
-        sa.select(Activity.id, Activity.start_at, Activity.is_call, Activity.owner_person_id).where(
-            Activity.organization_id == org_id, Activity.id.in_(activity_ids)
-        )
-    )
+    rows = await indexing_repository.activity_heads(session, org_id, activity_ids)
     inputs = {r.id: ActivityInput(r.id, r.start_at, r.is_call, r.owner_person_id, []) for r in rows}
-    segments = await session.execute(
-        sa.select(
-            TranscriptSegment.activity_id,
-            TranscriptSegment.position,
-            TranscriptSegment.start_time,
-            TranscriptSegment.participant_name,
-            TranscriptSegment.content,
-        )
-        .where(
-            TranscriptSegment.organization_id == org_id,
-            TranscriptSegment.activity_id.in_(list(inputs)),
-        )
-        .order_by(TranscriptSegment.activity_id, TranscriptSegment.position)
-    )
-    for s in segments:
+    for s in await indexing_repository.segments_of(session, org_id, list(inputs)):
         inputs[s.activity_id].segments.append(
             SegmentText(s.position, s.start_time, s.participant_name, s.content)
         )
@@ -205,20 +183,14 @@ async def load_inputs(
         for activity_id, by_digest in stored.items():
             inputs[activity_id].stored = by_digest
     if with_insights:
-        summaries = await session.execute(
-            sa.select(ActivitySummary.activity_id, ActivitySummary.insights).where(
-                ActivitySummary.organization_id == org_id,
-                ActivitySummary.activity_id.in_(list(inputs)),
-            )
-        )
+        summaries = await indexing_repository.insights_of(session, org_id, list(inputs))
         for activity_id, insights in summaries:
             inputs[activity_id].insights = insights
     return [inputs[i] for i in activity_ids if i in inputs]
 
 
 async def load_specs(session: AsyncSession, org_id: str) -> list[TrackerSpec]:
-    rows = await session.execute(sa.select(Tracker).where(Tracker.organization_id == org_id))
-    return [TrackerSpec.of(t) for t in rows.scalars()]
+    return [TrackerSpec.of(t) for t in await repository.all_trackers(session, org_id)]
 
 
 async def store_outputs(
@@ -239,14 +211,9 @@ async def store_outputs(
         rows.extend(_mention_rows(org_id, inp, out.found))
     if not activity_ids:
         return 0
-    delete = sa.delete(TrackerMention).where(
-        TrackerMention.organization_id == org_id, TrackerMention.activity_id.in_(activity_ids)
+    await indexing_repository.replace_mentions(
+        session, org_id, activity_ids, rows, tracker_ids=tracker_ids
     )
-    if tracker_ids is not None:
-        delete = delete.where(TrackerMention.tracker_id.in_(list(tracker_ids)))
-    await session.execute(delete)
-    if rows:
-        await session.execute(sa.insert(TrackerMention), rows)
     return len(rows)
 
 
@@ -283,19 +250,6 @@ def _mention_rows(org_id: str, inp: ActivityInput, found: Sequence[Found]) -> li
     return rows
 
 
-async def activity_batch(
-    session: AsyncSession, org_id: str, *, after: str, limit: int = BATCH_ACTIVITIES
-) -> list[str]:
-    """The next activity ids of the organization after `after`, in id order (a resumable walk)."""
-    rows = await session.execute(
-        sa.select(Activity.id)
-        .where(Activity.organization_id == org_id, Activity.id > after)
-        .order_by(Activity.id)
-        .limit(limit)
-    )
-    return list(rows.scalars())
-
-
 async def index_activity_now(session: AsyncSession, org_id: str, activity_id: str) -> int:
     """Every tracker's mentions in one activity, in the caller's session (demo seeding, tests);
     the pipeline's `trackers` stage does the same with the computation off the transaction."""
@@ -310,7 +264,7 @@ async def index_activity_now(session: AsyncSession, org_id: str, activity_id: st
 async def index_tracker_now(session: AsyncSession, org_id: str, tracker: Tracker) -> int:
     """One tracker over every activity, in the caller's session; marks it indexed."""
     spec, after, written = TrackerSpec.of(tracker), "", 0
-    while batch := await activity_batch(session, org_id, after=after):
+    while batch := await indexing_repository.activity_batch(session, org_id, after=after):
         inputs = await load_inputs(
             session, org_id, batch, with_insights=False, with_vectors=bool(spec.examples)
         )

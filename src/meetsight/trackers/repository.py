@@ -56,6 +56,25 @@ async def delete_tracker_rows(session: AsyncSession, org_id: str, tracker_id: st
     )
 
 
+async def all_trackers(session: AsyncSession, org_id: str) -> list[Tracker]:
+    """Every tracker of the organization, in no particular order."""
+    rows = await session.execute(sa.select(Tracker).where(Tracker.organization_id == org_id))
+    return list(rows.scalars())
+
+
+async def mark_indexed(session: AsyncSession, org_id: str, tracker_id: str, version: int) -> None:
+    """The tracker's mentions are those of `version`, unless it changed again meanwhile."""
+    await session.execute(
+        sa.update(Tracker)
+        .where(
+            Tracker.organization_id == org_id,
+            Tracker.id == tracker_id,
+            Tracker.version == version,
+        )
+        .values(indexed_version=version)
+    )
+
+
 def day_bounds(
     from_day: date | None, to_day: date | None
 ) -> tuple[datetime | None, datetime | None]:

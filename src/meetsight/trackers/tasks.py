@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 from typing import Any, Final
 
-import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.db.unit_of_work import unit_of_work
@@ -25,17 +24,18 @@ from meetsight.jobs.context import JobContext
 from meetsight.jobs.errors import LeaseLost
 from meetsight.jobs.models import Job
 from meetsight.organizations.models import Organization
+from meetsight.trackers import repository
 from meetsight.trackers.builtin import BUILTIN_TRACKERS
 from meetsight.trackers.indexing import (
     ActivityInput,
     ActivityOutput,
     TrackerSpec,
-    activity_batch,
     compute_activity,
     load_inputs,
     matches_by_meaning,
     store_outputs,
 )
+from meetsight.trackers.indexing_repository import activity_batch
 from meetsight.trackers.models import Tracker
 
 INDEX_TRACKER: Final = "index_tracker"
@@ -53,9 +53,8 @@ async def enqueue_reindex_all(session: AsyncSession, org_id: str) -> int:
     if await session.get(Organization, org_id) is None:
         raise NotFound("No organization with this id")
     await _enqueue(session, org_id, BUILTINS, 0)
-    trackers = await session.execute(sa.select(Tracker).where(Tracker.organization_id == org_id))
     count = 1
-    for tracker in trackers.scalars():
+    for tracker in await repository.all_trackers(session, org_id):
         tracker.version += 1  # "indexing" until the job ends
         await _enqueue(session, org_id, tracker.id, tracker.version)
         count += 1
@@ -111,12 +110,4 @@ def _compute(
 
 async def _mark_indexed(ctx: JobContext, tracker_id: str, version: int) -> None:
     async with unit_of_work(ctx.sessionmaker) as session:
-        await session.execute(
-            sa.update(Tracker)
-            .where(
-                Tracker.organization_id == ctx.claim.organization_id,
-                Tracker.id == tracker_id,
-                Tracker.version == version,
-            )
-            .values(indexed_version=version)
-        )
+        await repository.mark_indexed(session, ctx.claim.organization_id, tracker_id, version)

@@ -17,6 +17,7 @@ from meetsight.intelligence.language import detect_language
 from meetsight.organizations.models import Person
 from meetsight.search.indexing import index_transcript
 from meetsight.search.schema import IndexedSentence
+from meetsight.transcripts import repository
 from meetsight.transcripts.document import render_transcript
 from meetsight.transcripts.models import TranscriptDocument, TranscriptSegment
 from meetsight.transcripts.types import SegmentData, is_generic_speaker
@@ -53,12 +54,7 @@ async def store_segments(
     search index entries (sentence vectors included: pass `embedded`, from
     `search.vectors.preembed` before the transaction wrote, so that the embedding does not
     hold the transaction open)."""
-    for table in (TranscriptSegment, TranscriptDocument):
-        await session.execute(
-            sa.delete(table).where(
-                table.organization_id == org_id, table.activity_id == activity_id
-            )
-        )
+    await repository.delete_transcript(session, org_id, activity_id)
     rows = [
         {
             "organization_id": org_id,

@@ -8,18 +8,18 @@ from __future__ import annotations
 
 from typing import Annotated
 
-import sqlalchemy as sa
 from pydantic import Field, model_validator
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from meetsight.activities import participants_repository
 from meetsight.activities.models import ActivityParticipant
 from meetsight.activities.participants import resolve_person
 from meetsight.errors import ValidationFailed
 from meetsight.intelligence.analytics_store import store_analytics
 from meetsight.organizations.models import Person
 from meetsight.schemas import NoNul, Schema
+from meetsight.transcripts import repository
 from meetsight.transcripts.importing import store_segments
-from meetsight.transcripts.models import TranscriptSegment
 from meetsight.transcripts.speaker_labels import assign_speaker
 from meetsight.transcripts.types import SegmentData
 
@@ -45,17 +45,9 @@ class SpeakerEdit(Schema):
 async def edit_speaker(
     session: AsyncSession, org_id: str, activity_id: str, edit: SpeakerEdit
 ) -> None:
-    rows = await session.execute(
-        sa.select(TranscriptSegment)
-        .where(
-            TranscriptSegment.organization_id == org_id,
-            TranscriptSegment.activity_id == activity_id,
-        )
-        .order_by(TranscriptSegment.position)
-    )
     segments = [
         SegmentData(r.start_time, r.end_time, r.participant_name, r.content, r.person_id or None)
-        for r in rows.scalars()
+        for r in await repository.segments(session, org_id, activity_id)
     ]
     person = (
         await resolve_person(session, org_id, edit.person_id, "personId")
@@ -72,7 +64,7 @@ async def edit_speaker(
     if person is not None:
         await _replace_participant(session, org_id, activity_id, segments, edit.speaker, person)
     await store_segments(session, org_id, activity_id, updated)
-    internal = await _internal_names(session, org_id, activity_id)
+    internal = await participants_repository.internal_names(session, org_id, activity_id)
     await store_analytics(session, org_id, activity_id, updated, internal_speakers=internal)
     await session.flush()
 
@@ -90,50 +82,18 @@ async def _replace_participant(
     old_ids = {s.person_id for s in segments if s.speaker == speaker and s.person_id}
     still_speaking = {s.person_id for s in segments if s.speaker != speaker and s.person_id}
     for old_id in old_ids - still_speaking - {person.id}:
-        await session.execute(
-            sa.delete(ActivityParticipant).where(
-                ActivityParticipant.organization_id == org_id,
-                ActivityParticipant.activity_id == activity_id,
-                ActivityParticipant.person_id == old_id,
-            )
-        )
+        await participants_repository.remove(session, org_id, activity_id, old_id)
     link = await session.get(ActivityParticipant, (org_id, activity_id, person.id))
     if link is None:
-        count = await session.scalar(
-            sa.select(sa.func.count())
-            .select_from(ActivityParticipant)
-            .where(
-                ActivityParticipant.organization_id == org_id,
-                ActivityParticipant.activity_id == activity_id,
-            )
-        )
+        count = await participants_repository.count(session, org_id, activity_id)
         session.add(
             ActivityParticipant(
                 organization_id=org_id,
                 activity_id=activity_id,
                 person_id=person.id,
-                position=int(count or 0),
+                position=count,
                 speaker_label=speaker,
             )
         )
     else:
         link.speaker_label = speaker
-
-
-async def _internal_names(session: AsyncSession, org_id: str, activity_id: str) -> set[str]:
-    rows = await session.execute(
-        sa.select(Person.name)
-        .join(
-            ActivityParticipant,
-            sa.and_(
-                ActivityParticipant.organization_id == Person.organization_id,
-                ActivityParticipant.person_id == Person.id,
-            ),
-        )
-        .where(
-            ActivityParticipant.organization_id == org_id,
-            ActivityParticipant.activity_id == activity_id,
-            Person.is_internal.is_(True),
-        )
-    )
-    return set(rows.scalars())

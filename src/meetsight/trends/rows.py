@@ -14,13 +14,10 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Any
 
-import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from meetsight.activities.models import Activity, ActivityParticipant
-from meetsight.intelligence.models import ActivityAnalytics, ActivityScore, ActivitySummary
 from meetsight.intelligence.results import seller_speakers
-from meetsight.organizations.models import Person
+from meetsight.trends import rows_repository
 from meetsight.trends.models import ConversationMetrics, ConversationObjectiveScore
 
 
@@ -136,63 +133,12 @@ def objective_values(objectives: Sequence[Mapping[str, Any]]) -> list[dict[str, 
     return list(seen.values())
 
 
-def _of(model: Any, org_id: str, activity_id: str) -> Any:
-    return sa.and_(model.organization_id == org_id, model.activity_id == activity_id)
-
-
 async def _sources(session: AsyncSession, org_id: str, activity_id: str) -> Sources | None:
-    # Column reads, not session.get: an identity-map object may be expired after a commit, and
-    # loading it lazily is not allowed on an async session.
-    activity = (
-        await session.execute(
-            sa.select(
-                Activity.start_at, Activity.is_call, Activity.duration, Person.id, Person.name
-            )
-            .outerjoin(
-                Person,
-                sa.and_(
-                    Person.organization_id == Activity.organization_id,
-                    Person.id == Activity.owner_person_id,
-                ),
-            )
-            .where(Activity.organization_id == org_id, Activity.id == activity_id)
-        )
-    ).one_or_none()
-    analytics = (
-        await session.execute(
-            sa.select(
-                ActivityAnalytics.participation,
-                ActivityAnalytics.questions_by_speaker,
-                ActivityAnalytics.extra,
-            ).where(_of(ActivityAnalytics, org_id, activity_id))
-        )
-    ).one_or_none()
-    if activity is None or analytics is None:
+    found = await rows_repository.source_rows(session, org_id, activity_id)
+    if found is None:
         return None
-    score = (
-        await session.execute(
-            sa.select(ActivityScore.score, ActivityScore.objectives).where(
-                _of(ActivityScore, org_id, activity_id)
-            )
-        )
-    ).one_or_none()
-    insights = (
-        await session.execute(
-            sa.select(ActivitySummary.insights).where(_of(ActivitySummary, org_id, activity_id))
-        )
-    ).scalar_one_or_none()
-    internal = await session.execute(
-        sa.select(Person.name, Person.id)
-        .join(
-            ActivityParticipant,
-            sa.and_(
-                ActivityParticipant.organization_id == Person.organization_id,
-                ActivityParticipant.person_id == Person.id,
-            ),
-        )
-        .where(_of(ActivityParticipant, org_id, activity_id), Person.is_internal.is_(True))
-    )
-    start_at, is_call, duration, owner_id, owner_name = activity
+    start_at, is_call, duration, owner_id, owner_name = found.activity
+    analytics, score = found.analytics, found.score
     return Sources(
         start_at=start_at,
         is_call=is_call,
@@ -200,9 +146,9 @@ async def _sources(session: AsyncSession, org_id: str, activity_id: str) -> Sour
         participation=analytics.participation or [],
         questions_by_speaker=analytics.questions_by_speaker or [],
         extra=analytics.extra or {},
-        seller_speakers=seller_speakers(insights),
+        seller_speakers=seller_speakers(found.insights),
         owner=(owner_id, owner_name) if owner_id is not None else None,
-        internal_people={name: pid for name, pid in internal.all()},
+        internal_people={name: pid for name, pid in found.internal},
         score=score.score if score is not None else None,
         objectives=(score.objectives or []) if score is not None else [],
     )
@@ -214,7 +160,7 @@ async def refresh_conversation_metrics(
     """Replace the activity's row (and its objective scores) with one computed from what is
     stored now; no row while the activity has no analytics. Flushes, never commits."""
     await session.flush()  # the sessions do not autoflush: the reads below see pending rows
-    await delete_conversation_metrics(session, org_id, activity_id)
+    await rows_repository.delete_conversation_metrics(session, org_id, activity_id)
     src = await _sources(session, org_id, activity_id)
     if src is None:
         return
@@ -228,12 +174,3 @@ async def refresh_conversation_metrics(
             )
         )
     await session.flush()
-
-
-async def delete_conversation_metrics(session: AsyncSession, org_id: str, activity_id: str) -> None:
-    for model in (ConversationObjectiveScore, ConversationMetrics):
-        await session.execute(
-            sa.delete(model).where(
-                model.organization_id == org_id, model.activity_id == activity_id
-            )
-        )

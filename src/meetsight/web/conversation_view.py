@@ -13,7 +13,7 @@ from meetsight.activities import repository as repo
 from meetsight.comments.repository import read_comments
 from meetsight.state import AppState
 from meetsight.web import charts
-from meetsight.web import conversation_reads as r
+from meetsight.web import conversation_repository as r
 from meetsight.web.templating import score_band
 
 

@@ -8,13 +8,12 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-import sqlalchemy as sa
 from markupsafe import Markup, escape
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from meetsight.activities.finder import FinderFilters, filter_clauses, participants_of
-from meetsight.activities.models import STATUSES, Activity
-from meetsight.activities.repository import ACTIVITY_COLUMNS, ActivityType
+from meetsight.activities import finder_repository
+from meetsight.activities.finder import FinderFilters, participants_of
+from meetsight.activities.models import STATUSES
 from meetsight.search.service import search_activities
 from meetsight.search.types import SearchPage, SearchQuery
 from meetsight.timefmt import range_end, range_start
@@ -103,26 +102,9 @@ async def list_recent(session: AsyncSession, org_id: str, f: HomeFilters) -> Lis
         to_at=range_end(f.date_to.isoformat()) if f.date_to else None,
         participant=f.participant or None,
     )
-    clauses = filter_clauses(org_id, finder)
-    if f.status:
-        clauses.append(Activity.status == f.status)
-    query = (
-        sa.select(*ACTIVITY_COLUMNS)
-        .outerjoin(
-            ActivityType,
-            sa.and_(
-                ActivityType.organization_id == Activity.organization_id,
-                ActivityType.id == Activity.activity_type_id,
-            ),
-        )
-        .where(*clauses)
-        .order_by(Activity.start_at.desc(), Activity.id.desc())
-        .limit(PAGE_SIZE)
-        .offset((f.page - 1) * PAGE_SIZE)
+    rows, total = await finder_repository.page_with_status(
+        session, org_id, finder, f.status, limit=PAGE_SIZE, offset=(f.page - 1) * PAGE_SIZE
     )
-    rows = list((await session.execute(query)).all())
-    count = sa.select(sa.func.count()).select_from(Activity).where(*clauses)
-    total = int((await session.execute(count)).scalar_one())
     people = await participants_of(session, org_id, [r.id for r in rows])
     return Listing(rows, people, total, max(1, -(-total // PAGE_SIZE)))
 

@@ -14,7 +14,6 @@ routes does not apply, the upload size limit does.
 
 from __future__ import annotations
 
-import sqlalchemy as sa
 from fastapi import APIRouter, Depends, Request
 from starlette.responses import RedirectResponse, Response
 
@@ -23,7 +22,7 @@ from meetsight.activities.multipart import read_upload_form
 from meetsight.activities.uploads import create_from_upload
 from meetsight.deps import DbSession, app_state
 from meetsight.errors import ValidationFailed
-from meetsight.organizations.models import Person
+from meetsight.organizations import repository
 from meetsight.responses import envelope
 from meetsight.security.body_limit import streams_body
 from meetsight.transcripts.limits import TranscriptLimits
@@ -43,14 +42,7 @@ MAX_PEOPLE_LISTED = 500
 async def upload_page(
     request: Request, session: DbSession, user: WebUser = Depends(require_user)
 ) -> Response:
-    people = (
-        await session.execute(
-            sa.select(Person.id, Person.name, Person.email, Person.is_internal, Person.user_id)
-            .where(Person.organization_id == user.organization_id)
-            .order_by(Person.is_internal.desc(), Person.name)
-            .limit(MAX_PEOPLE_LISTED)
-        )
-    ).all()
+    people = await repository.people_to_pick(session, user.organization_id, limit=MAX_PEOPLE_LISTED)
     # "Speaker 2" people that earlier versions made for unnamed voices name nobody: not offered.
     people = [p for p in people if p.email or p.user_id or not is_generic_speaker(p.name)]
     own = next((p.id for p in people if p.user_id == user.id), None)

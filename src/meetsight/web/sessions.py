@@ -10,7 +10,6 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.requests import Request
 from starlette.responses import Response
@@ -18,7 +17,8 @@ from starlette.responses import Response
 from meetsight.db.base import utcnow
 from meetsight.db.unit_of_work import unit_of_work
 from meetsight.deps import app_state
-from meetsight.organizations.models import Organization, User
+from meetsight.organizations.models import User
+from meetsight.web import session_repository
 from meetsight.web.context import WebContext, client_ip, web_context
 from meetsight.web.errors import PageError, SignInRequired
 from meetsight.web.models import WebSession
@@ -97,9 +97,7 @@ async def end_session(session: AsyncSession, request: Request) -> WebUser | None
     user = await current_user(request)
     token = session_token(request)
     if token is not None:
-        await session.execute(
-            sa.delete(WebSession).where(WebSession.token_hash == hash_token(token))
-        )
+        await session_repository.delete_session(session, hash_token(token))
     request.state.web_user = None
     return user
 
@@ -124,20 +122,7 @@ async def current_user(request: Request) -> WebUser | None:
 async def _lookup(
     session: AsyncSession, ctx: WebContext, digest: str, now: datetime
 ) -> WebUser | None:
-    row = (
-        await session.execute(
-            sa.select(WebSession, User, Organization.name)
-            .join(
-                User,
-                sa.and_(
-                    User.organization_id == WebSession.organization_id,
-                    User.id == WebSession.user_id,
-                ),
-            )
-            .join(Organization, Organization.id == WebSession.organization_id)
-            .where(WebSession.token_hash == digest)
-        )
-    ).first()
+    row = await session_repository.session_with_user(session, digest)
     if row is None:
         return None
     record, user, org_name = row

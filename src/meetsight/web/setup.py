@@ -15,6 +15,7 @@ from meetsight.audit.service import Actor, record_event
 from meetsight.auth.passwords import hash_password, password_problem
 from meetsight.db.base import utcnow
 from meetsight.errors import Conflict, ValidationFailed
+from meetsight.organizations import repository
 from meetsight.organizations.models import Organization, User
 from meetsight.organizations.service import EMAIL, create_organization, create_user
 
@@ -85,11 +86,7 @@ def _org_name(value: str) -> str:
 async def _owner(
     session: AsyncSession, org_id: str, *, email: str, name: str, password_hash: str
 ) -> User:
-    existing = (
-        await session.execute(
-            sa.select(User).where(User.organization_id == org_id, User.email == email)
-        )
-    ).scalar_one_or_none()
+    existing = await repository.user_by_email(session, org_id, email)
     if existing is None:
         return await create_user(
             session,

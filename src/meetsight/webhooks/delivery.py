@@ -13,14 +13,13 @@ from __future__ import annotations
 import random
 from datetime import timedelta
 
-import sqlalchemy as sa
-
 from meetsight.db.base import utcnow
 from meetsight.db.unit_of_work import unit_of_work
 from meetsight.jobs import claims
 from meetsight.jobs.context import JobContext
 from meetsight.jobs.errors import LeaseLost
-from meetsight.webhooks.models import WebhookAttempt, WebhookDelivery, WebhookEndpoint
+from meetsight.webhooks import repository
+from meetsight.webhooks.models import WebhookAttempt, WebhookDelivery
 from meetsight.webhooks.sender import AttemptResult, send_delivery
 
 JITTER = 0.1  # each delay varies by up to 10 %, so endpoints that failed together spread out
@@ -37,19 +36,7 @@ async def deliver_webhook(ctx: JobContext) -> None:
     org_id = ctx.claim.organization_id
     delivery_id = str(ctx.claim.payload.get("delivery_id", ""))
     async with ctx.sessionmaker() as session:
-        found = (
-            await session.execute(
-                sa.select(WebhookDelivery, WebhookEndpoint)
-                .join(
-                    WebhookEndpoint,
-                    sa.and_(
-                        WebhookEndpoint.organization_id == WebhookDelivery.organization_id,
-                        WebhookEndpoint.id == WebhookDelivery.endpoint_id,
-                    ),
-                )
-                .where(WebhookDelivery.organization_id == org_id, WebhookDelivery.id == delivery_id)
-            )
-        ).first()
+        found = await repository.delivery_with_endpoint(session, org_id, delivery_id)
     if found is None or found[0].state != "pending":
         return  # the endpoint was deleted (its deliveries with it), or already delivered
     delivery, endpoint = found
@@ -107,11 +94,11 @@ async def _record(
                 created_at=now,
             )
         )
-        await session.execute(
-            sa.update(WebhookDelivery)
-            .where(
-                WebhookDelivery.organization_id == delivery.organization_id,
-                WebhookDelivery.id == delivery.id,
-            )
-            .values(attempts=attempt, updated_at=now, **values)
+        await repository.update_delivery(
+            session,
+            delivery.organization_id,
+            delivery.id,
+            attempts=attempt,
+            updated_at=now,
+            **values,
         )

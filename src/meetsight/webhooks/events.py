@@ -7,14 +7,14 @@ from __future__ import annotations
 from typing import Final
 
 import orjson
-import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.db.base import utcnow
 from meetsight.ids import new_id
 from meetsight.jobs.models import Job
 from meetsight.timefmt import iso_z
-from meetsight.webhooks.models import WebhookDelivery, WebhookEndpoint
+from meetsight.webhooks import repository
+from meetsight.webhooks.models import WebhookDelivery
 from meetsight.webhooks.names import EVENTS, MEETING_STATUS_CHANGED, STATUSES
 
 __all__ = ["DELIVER_WEBHOOK", "EVENTS", "MEETING_STATUS_CHANGED", "STATUSES", "emit_status"]
@@ -60,14 +60,7 @@ async def emit_status(
     subscribes to it, in the caller's transaction; returns how many deliveries were queued."""
     if status not in STATUSES:
         raise ValueError(f"unknown status {status!r}")
-    endpoints = (
-        await session.execute(
-            sa.select(WebhookEndpoint.id, WebhookEndpoint.events).where(
-                WebhookEndpoint.organization_id == organization_id,
-                WebhookEndpoint.active.is_(True),
-            )
-        )
-    ).all()
+    endpoints = await repository.subscriptions(session, organization_id)
     queued = 0
     for endpoint_id, events in endpoints:
         if MEETING_STATUS_CHANGED not in (events or ()):

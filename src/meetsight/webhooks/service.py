@@ -8,14 +8,14 @@ from collections import defaultdict
 from typing import Any
 
 import orjson
-import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.db.base import utcnow
 from meetsight.errors import Conflict, NotFound, ValidationFailed
 from meetsight.security.address_policy import TargetError, checked_target
 from meetsight.timefmt import iso_z
-from meetsight.webhooks.models import WebhookAttempt, WebhookDelivery, WebhookEndpoint
+from meetsight.webhooks import repository
+from meetsight.webhooks.models import WebhookEndpoint
 from meetsight.webhooks.schemas import WebhookCreate, WebhookUpdate
 
 MAX_ENDPOINTS = 20
@@ -53,25 +53,14 @@ def serialize_endpoint(row: WebhookEndpoint, *, with_secret: bool = False) -> di
 async def list_endpoints(
     session: AsyncSession, org_id: str, *, limit: int, offset: int
 ) -> tuple[list[WebhookEndpoint], int]:
-    where = WebhookEndpoint.organization_id == org_id
-    total = await session.scalar(
-        sa.select(sa.func.count()).select_from(WebhookEndpoint).where(where)
-    )
-    rows = await session.scalars(
-        sa.select(WebhookEndpoint)
-        .where(where)
-        .order_by(WebhookEndpoint.id)
-        .limit(limit)
-        .offset(offset)
-    )
-    return list(rows), int(total or 0)
+    return await repository.page_endpoints(session, org_id, limit=limit, offset=offset)
 
 
 async def require_endpoint(session: AsyncSession, org_id: str, endpoint_id: str) -> WebhookEndpoint:
     """The endpoint, or 404 when it is missing or another organization's."""
     row = None
     if len(endpoint_id) <= 64 and "\x00" not in endpoint_id:
-        row = await session.get(WebhookEndpoint, (org_id, endpoint_id))
+        row = await repository.get_endpoint(session, org_id, endpoint_id)
     if row is None:
         raise NotFound(NOT_FOUND)
     return row
@@ -81,12 +70,7 @@ async def create_endpoint(
     session: AsyncSession, org_id: str, body: WebhookCreate, *, allow_private: bool
 ) -> WebhookEndpoint:
     url = check_url(body.url, allow_private=allow_private)
-    count = await session.scalar(
-        sa.select(sa.func.count())
-        .select_from(WebhookEndpoint)
-        .where(WebhookEndpoint.organization_id == org_id)
-    )
-    if (count or 0) >= MAX_ENDPOINTS:
+    if await repository.count_endpoints(session, org_id) >= MAX_ENDPOINTS:
         raise Conflict(f"An organization can have at most {MAX_ENDPOINTS} webhooks")
     row = WebhookEndpoint(
         organization_id=org_id,
@@ -123,20 +107,7 @@ async def update_endpoint(
 async def delete_endpoint(session: AsyncSession, org_id: str, endpoint_id: str) -> None:
     """The endpoint and its delivery log; queued deliveries find nothing and end quietly."""
     row = await require_endpoint(session, org_id, endpoint_id)
-    delivery_ids = sa.select(WebhookDelivery.id).where(
-        WebhookDelivery.organization_id == org_id, WebhookDelivery.endpoint_id == row.id
-    )
-    # Explicit rather than trusting ON DELETE CASCADE: SQLite enforces it only with the pragma.
-    await session.execute(
-        sa.delete(WebhookAttempt).where(
-            WebhookAttempt.organization_id == org_id, WebhookAttempt.delivery_id.in_(delivery_ids)
-        )
-    )
-    await session.execute(
-        sa.delete(WebhookDelivery).where(
-            WebhookDelivery.organization_id == org_id, WebhookDelivery.endpoint_id == row.id
-        )
-    )
+    await repository.delete_delivery_log(session, org_id, row.id)
     await session.delete(row)
     await session.flush()
 
@@ -146,31 +117,12 @@ async def list_deliveries(
 ) -> tuple[list[dict[str, Any]], int]:
     """The endpoint's deliveries, newest first, each with its attempts."""
     endpoint = await require_endpoint(session, org_id, endpoint_id)
-    where = sa.and_(
-        WebhookDelivery.organization_id == org_id, WebhookDelivery.endpoint_id == endpoint.id
-    )
-    total = await session.scalar(
-        sa.select(sa.func.count()).select_from(WebhookDelivery).where(where)
-    )
-    deliveries = list(
-        await session.scalars(
-            sa.select(WebhookDelivery)
-            .where(where)
-            .order_by(WebhookDelivery.created_at.desc(), WebhookDelivery.id.desc())
-            .limit(limit)
-            .offset(offset)
-        )
+    deliveries, total = await repository.page_deliveries(
+        session, org_id, endpoint.id, limit=limit, offset=offset
     )
     attempts: dict[str, list[dict[str, Any]]] = defaultdict(list)
     if deliveries:
-        rows = await session.scalars(
-            sa.select(WebhookAttempt)
-            .where(
-                WebhookAttempt.organization_id == org_id,
-                WebhookAttempt.delivery_id.in_([d.id for d in deliveries]),
-            )
-            .order_by(WebhookAttempt.delivery_id, WebhookAttempt.attempt)
-        )
+        rows = await repository.attempts_of(session, org_id, [d.id for d in deliveries])
         for a in rows:
             attempts[a.delivery_id].append(
                 {
@@ -195,4 +147,4 @@ async def list_deliveries(
         }
         for d in deliveries
     ]
-    return items, int(total or 0)
+    return items, total

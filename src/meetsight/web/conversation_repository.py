@@ -1,5 +1,6 @@
-"""The conversation page's reads as Core statements with bound parameters, built once and run
-through the app's Reader: on SQLite that is the inline read-only connection the REST hot paths
+"""The conversation page's repository: its reads as Core statements with bound parameters,
+each scoped by the bound organization (`org_id`) and activity, built once and run through the
+app's Reader: on SQLite that is the inline read-only connection the REST hot paths
 use, so the page's nine reads cost no thread hand-offs (through the ORM session each one waits
 for aiosqlite's thread, which on a loaded machine was most of the page's time)."""
 

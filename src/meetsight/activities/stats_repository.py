@@ -1,5 +1,6 @@
 """Aggregates over an organization's activities: counts and durations per media type, states,
-and the people who take part most often."""
+and the people who take part most often. A repository: every statement is scoped by the
+organization through the finder's filters (`filter_clauses(org_id, ...)`) and its joins."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from meetsight.activities.finder import FinderFilters, filter_clauses
+from meetsight.activities.finder import FinderFilters
+from meetsight.activities.finder_repository import filter_clauses
 from meetsight.activities.models import Activity, ActivityParticipant
 from meetsight.organizations.models import Person
 
