@@ -165,7 +165,11 @@ _PRICE_ASKED = re.compile(
 )
 _DURATION = re.compile(
     r"\bhow long\b|\bhow (?:fast|quickly|slow|slowly)\b|"
-    r"\bcuanto (?:tiempo|tarda\w*|dura\w*)\b|\bque tan rapid\w*|\bcomo de rapid\w*"
+    r"\bcuanto (?:tiempo|tarda\w*|dura\w*)\b|\bque tan rapid\w*|\bcomo de rapid\w*|"
+    # "How many years is the contract?", "¿Cuántos meses dura?": a length of time, not a count
+    # (and "eighteen thousand a year" is a rate, no number of years)
+    r"\bhow many (?:more )?(?:years|months|weeks|days|hours|minutes)\b(?! (?:a|an|per|of)\b)|"
+    r"\bcuant[oa]s (?:mas )?(?:anos|meses|semanas|dias|horas|minutos)\b(?! (?:al|por|a la|de)\b)"
 )
 # "What payment terms did they offer?", "What super cap did they ask for?": terms put on the
 # table are numbers (net 45, five times fees, 25%).

@@ -47,7 +47,8 @@ _INTRODUCES = re.compile(
     r"atiende|speaking|good (?:morning|afternoon|evening)|buen(?:os|as) (?:dias|tardes|noches))\b"
 )
 _GENERIC_WORDS = """year years month months week weeks day days hour hours minute minutes time
-times per much many number amount ano anos mes meses semana semanas dia dias hora horas vez"""
+times per much many number amount ano anos mes meses semana semanas dia dias hora horas vez
+percent percentage percentages porcentaje porcentajes"""
 _GENERIC = frozenset(terms(_GENERIC_WORDS)) | frozenset(terms(_GENERIC_WORDS, "es"))
 
 
