@@ -323,7 +323,7 @@ def _search(conversation: Conversation, plan: Plan, vectors: np.ndarray) -> _Sea
     scores = scores + SIDE_BONUS * side(conversation, plan.text)
     if plan.slot is Slot.NAME and _products(plan):
         scores = scores + RIVAL_BONUS * _names_column(conversation)
-    named = {fold(e) for e in plan.entities if not is_subject(conversation, e)}
+    named = {fold(e) for e in plan.entities if not is_subject(conversation, e, False)}
     specific = specific_terms(conversation, plan)
     scores = _asked_in_the_talk(conversation, plan, specific, scores)
     matched = float(direct.max())

@@ -182,6 +182,13 @@ _TERMS = re.compile(
 _NAME_OF = re.compile(r"\bname of\b|\bnombre de\b|\bcomo se llama\b")
 _WHERE = re.compile(r"\bwhere\b|\bdonde\b|\bin which (?:city|country|region|site)\b")
 _SIZE = re.compile(r"\bhow (?:big|large)\b|\bque tamano\b|\bcomo de grande\b")
+# "What is her case number?", "¿Cuál es el número de pedido?": a number answers it ("the case
+# number Tobias will give you" does not)
+_NUMBER_ASKED = re.compile(
+    r"^(?:and |y )?(?:what|which) (?:is|was|are|were) (?:the |her |his |their |our |your |its )?"
+    r"(?:[\w-]+ ){0,2}numbers?\b(?! of\b)|"
+    r"^(?:y )?(?:cual|que) (?:es|era|fue) (?:el|su) numero\b|^(?:y )?que numero\b"
+)
 _NAME_NOUNS = (
     r"company|companies|firm|vendor|vendors|supplier|provider|carrier|insurer|insurance company|"
     r"bank|partner|partners|product|products|tool|tools|system|systems|software|platform|"
@@ -263,6 +270,11 @@ def counted_head(counted: str) -> str:
     return f"{first} {second}"
 
 
+def asks_number(question: str) -> bool:
+    """Whether a question asks for a number as such ("What is her case number?")."""
+    return bool(_NUMBER_ASKED.search(expanded(fold(question).strip(" ¿?"))))
+
+
 def slot_of(q: str) -> tuple[Slot | None, str]:
     """The slot a folded question asks for, and for "how many X" the X."""
     return _slot(expanded(q))
@@ -291,7 +303,7 @@ def _slot(q: str) -> tuple[Slot | None, str]:
         return Slot.SHARE, ""
     if _MONEY.search(q):
         return Slot.MONEY, ""
-    if _SIZE.search(q):
+    if _SIZE.search(q) or _NUMBER_ASKED.search(q):
         return Slot.COUNT, ""
     if _WHO_WON.search(q):
         return Slot.NAME, ""  # "Who did we lose Brightcastle to?": a company, not a person

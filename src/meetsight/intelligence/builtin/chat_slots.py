@@ -31,7 +31,7 @@ from meetsight.intelligence.builtin.bounded_cache import per_conversation
 from meetsight.intelligence.builtin.chat_numbers import NumberRun, number_runs
 from meetsight.intelligence.builtin.chat_passages import stem, terms
 from meetsight.intelligence.builtin.chat_question import ROLE as _ROLE
-from meetsight.intelligence.builtin.chat_question import Plan, Slot, counted_head
+from meetsight.intelligence.builtin.chat_question import Plan, Slot, asks_number, counted_head
 from meetsight.intelligence.builtin.cues import DATE, is_common_word, proper_names
 from meetsight.intelligence.builtin.stopwords import BOTH, wordset
 from meetsight.intelligence.builtin.text import fold, words
@@ -465,6 +465,15 @@ def slot_values(
         if not has_number(folded):
             return []
         if not plan.counted:
+            if asks_number(plan.text):
+                # "What is her case number?": a number said as such, not an amount, a share or
+                # a count of something else ("thirty-five dollars", "thirty minutes")
+                spaced = folded.replace("-", " ")
+                return [
+                    r.text
+                    for r in number_runs(sentence)
+                    if not r.money and not r.counted and not _is_share(r, spaced)
+                ][:1]
             return [""]
         if _MAYBE.search(folded):
             return []  # "we could get two or three customers to talk" counts nothing there is
