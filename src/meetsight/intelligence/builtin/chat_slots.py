@@ -62,6 +62,9 @@ _CHANGE_ASKED = re.compile(
 # Any number word, the longest first so that "seventeen" is not read as "seven".
 _NUMBER_WORD = "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
 _PERCENT = re.compile(r"%|\bpercent\b|\bper cent\b|\bpor ciento\b|\bporcentaje\b")
+_PERCENT_TERMS = frozenset(terms("percent percentage percentages")) | frozenset(
+    terms("porcentaje porcentajes ciento", "es")
+)
 _PERCENT_ASKED = re.compile(r"%|\bpercent(?:age)?s?\b|\bper cent\b|\bpor ciento\b|\bporcentajes?\b")
 _UNITS = (
     r"seconds?|minutes?|hours?|days?|weeks?|months?|years?|segundos?|minutos?|horas?|dias?"
@@ -454,9 +457,17 @@ def slot_values(
         # quarters", "a hundred and eighty seats")
         runs = [r for r in number_runs(sentence) if not r.counted]
         if _PERCENT_ASKED.search(fold(plan.text)):
-            # "What discount percentage?": a percentage, not the prices it was taken off
+            # "What discount percentage?": a percentage, not the prices it was taken off, of
+            # what is asked ("a four percent uplift" is no discount), said in the sentence or
+            # in the question it answers or just before it ("Y el otro problema son las entregas
+            # fallidas. Estamos en un doce por ciento.")
             spaced = folded.replace("-", " ")
             runs = [r for r in runs if _is_share(r, spaced) or r.after[:2] == ("por", "ciento")]
+            wanted = set(terms(plan.focus, language)) - _PERCENT_TERMS - subject
+            measured = set(terms(sentence, language)) | set(terms(before, language))
+            measured |= _prior_terms(sentence, line, language)
+            if wanted and not wanted & measured:
+                return []
         return [r.text for r in runs]
     if slot is Slot.COUNT:
         if language != "es":  # "once the tablets arrive" counts nothing
@@ -525,7 +536,7 @@ def slot_values(
         # sentence, and a figure that counts nothing else (implied).
         # (a duration counts time: "three to five working days" is no count of dentists)
         if (
-            counted & set(terms(sentence, language))
+            counted & set(terms(scan, language))
             and not _DURATION.search(folded)
             and any(
                 not r.counted
@@ -547,6 +558,7 @@ def slot_values(
                 m.group(0).split()[0] in ("a", "an", "un", "una")
                 and _NUMBER.search(folded[max(0, m.start() - 12) : m.start()])
             )
+            and not _RATE & set(m.group(0).split()[1:-1])
         ]
     if slot is Slot.DATE:
         if _ASKS_PAST.search(fold(plan.text)) and _FUTURE.search(folded):
