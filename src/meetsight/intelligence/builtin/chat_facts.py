@@ -60,6 +60,7 @@ from meetsight.intelligence.builtin.chat_question import (
 from meetsight.intelligence.builtin.chat_scope import (
     ABOUT_COSINE,
     about,
+    context_terms,
     exchange_lines,
     is_subject,
     missing_names,
@@ -323,7 +324,7 @@ def _search(conversation: Conversation, plan: Plan, vectors: np.ndarray) -> _Sea
     scores = scores + SIDE_BONUS * side(conversation, plan.text)
     if plan.slot is Slot.NAME and _products(plan):
         scores = scores + RIVAL_BONUS * _names_column(conversation)
-    named = {fold(e) for e in plan.entities if not is_subject(conversation, e)}
+    named = {fold(e) for e in plan.entities if not is_subject(conversation, e, False)}
     specific = specific_terms(conversation, plan)
     scores = _asked_in_the_talk(conversation, plan, specific, scores)
     matched = float(direct.max())
@@ -479,7 +480,11 @@ def _open_answer(search: _Search, pool: list[Candidate], pvecs: np.ndarray) -> C
     conversation = search.conversation
     if search.matched < MIN_OPEN and not search.on_topic:
         return decline(conversation)  # no slot to check: the question must match plainly
-    keep = [i for i, c in enumerate(pool) if search.speaks_about(c, pvecs[i])]
+    keep = [
+        i
+        for i, c in enumerate(pool)
+        if search.speaks_about(c, pvecs[i]) and not _asks_only_alike(search, c)
+    ]
     if not keep:
         return decline(conversation)
     pool, pvecs = [pool[i] for i in keep], pvecs[keep]
@@ -490,6 +495,15 @@ def _open_answer(search: _Search, pool: list[Candidate], pvecs: np.ndarray) -> C
         reply = candidates(conversation, range(last + 1, min(last + 2, len(conversation.lines))))
         picks += reply[:2]
     return _written(conversation, picks)
+
+
+def _asks_only_alike(search: _Search, c: Candidate) -> bool:
+    """A question of the talk that says none of the user's specific words ("Has that
+    changed?" for "Did they ask about pricing for the renewal?"): a short question is close in
+    meaning to any other, and what answers it is about something else."""
+    if not c.text.endswith("?") or not search.specific:
+        return False
+    return not search.specific & context_terms(search.conversation, c.line, None)
 
 
 def _saying_all(search: _Search) -> tuple[list[Candidate], np.ndarray] | None:

@@ -165,7 +165,11 @@ _PRICE_ASKED = re.compile(
 )
 _DURATION = re.compile(
     r"\bhow long\b|\bhow (?:fast|quickly|slow|slowly)\b|"
-    r"\bcuanto (?:tiempo|tarda\w*|dura\w*)\b|\bque tan rapid\w*|\bcomo de rapid\w*"
+    r"\bcuanto (?:tiempo|tarda\w*|dura\w*)\b|\bque tan rapid\w*|\bcomo de rapid\w*|"
+    # "How many years is the contract?", "¿Cuántos meses dura?": a length of time, not a count
+    # (and "eighteen thousand a year" is a rate, no number of years)
+    r"\bhow many (?:more )?(?:years|months|weeks|days|hours|minutes)\b(?! (?:a|an|per|of)\b)|"
+    r"\bcuant[oa]s (?:mas )?(?:anos|meses|semanas|dias|horas|minutos)\b(?! (?:al|por|a la|de)\b)"
 )
 # "What payment terms did they offer?", "What super cap did they ask for?": terms put on the
 # table are numbers (net 45, five times fees, 25%).
@@ -178,6 +182,13 @@ _TERMS = re.compile(
 _NAME_OF = re.compile(r"\bname of\b|\bnombre de\b|\bcomo se llama\b")
 _WHERE = re.compile(r"\bwhere\b|\bdonde\b|\bin which (?:city|country|region|site)\b")
 _SIZE = re.compile(r"\bhow (?:big|large)\b|\bque tamano\b|\bcomo de grande\b")
+# "What is her case number?", "¿Cuál es el número de pedido?": a number answers it ("the case
+# number Tobias will give you" does not)
+_NUMBER_ASKED = re.compile(
+    r"^(?:and |y )?(?:what|which) (?:is|was|are|were) (?:the |her |his |their |our |your |its )?"
+    r"(?:[\w-]+ ){0,2}numbers?\b(?! of\b)|"
+    r"^(?:y )?(?:cual|que) (?:es|era|fue) (?:el|su) numero\b|^(?:y )?que numero\b"
+)
 _NAME_NOUNS = (
     r"company|companies|firm|vendor|vendors|supplier|provider|carrier|insurer|insurance company|"
     r"bank|partner|partners|product|products|tool|tools|system|systems|software|platform|"
@@ -259,6 +270,11 @@ def counted_head(counted: str) -> str:
     return f"{first} {second}"
 
 
+def asks_number(question: str) -> bool:
+    """Whether a question asks for a number as such ("What is her case number?")."""
+    return bool(_NUMBER_ASKED.search(expanded(fold(question).strip(" ¿?"))))
+
+
 def slot_of(q: str) -> tuple[Slot | None, str]:
     """The slot a folded question asks for, and for "how many X" the X."""
     return _slot(expanded(q))
@@ -287,7 +303,7 @@ def _slot(q: str) -> tuple[Slot | None, str]:
         return Slot.SHARE, ""
     if _MONEY.search(q):
         return Slot.MONEY, ""
-    if _SIZE.search(q):
+    if _SIZE.search(q) or _NUMBER_ASKED.search(q):
         return Slot.COUNT, ""
     if _WHO_WON.search(q):
         return Slot.NAME, ""  # "Who did we lose Brightcastle to?": a company, not a person

@@ -47,7 +47,8 @@ _INTRODUCES = re.compile(
     r"atiende|speaking|good (?:morning|afternoon|evening)|buen(?:os|as) (?:dias|tardes|noches))\b"
 )
 _GENERIC_WORDS = """year years month months week weeks day days hour hours minute minutes time
-times per much many number amount ano anos mes meses semana semanas dia dias hora horas vez"""
+times per much many number amount ano anos mes meses semana semanas dia dias hora horas vez
+percent percentage percentages porcentaje porcentajes"""
 _GENERIC = frozenset(terms(_GENERIC_WORDS)) | frozenset(terms(_GENERIC_WORDS, "es"))
 
 
@@ -61,7 +62,7 @@ def subject_terms(conversation: Conversation, plan: Plan) -> set[str]:
     return out
 
 
-def is_subject(conversation: Conversation, name: str) -> bool:
+def is_subject(conversation: Conversation, name: str, said_often: bool = True) -> bool:
     """Whether a name is the conversation's own subject: in its title, a speaker's, said in its
     first ``OPENING_LINES`` lines in a line that introduces someone ("Thanks for calling
     Staffly, this is Marcus": who the call is with; not "Zainab, start with Northgate"), or
@@ -78,6 +79,8 @@ def is_subject(conversation: Conversation, name: str) -> bool:
         acronym = name.isupper() and len(name) <= 4
         if key in words(line.text) and (acronym or _INTRODUCES.search(fold(line.text))):
             return True
+    if not said_often:
+        return False
     said = sum(1 for line in words_of if key in line)
     return said >= max(SUBJECT_LINES, len(words_of) // 6)
 

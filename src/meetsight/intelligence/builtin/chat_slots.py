@@ -31,7 +31,7 @@ from meetsight.intelligence.builtin.bounded_cache import per_conversation
 from meetsight.intelligence.builtin.chat_numbers import NumberRun, number_runs
 from meetsight.intelligence.builtin.chat_passages import stem, terms
 from meetsight.intelligence.builtin.chat_question import ROLE as _ROLE
-from meetsight.intelligence.builtin.chat_question import Plan, Slot, counted_head
+from meetsight.intelligence.builtin.chat_question import Plan, Slot, asks_number, counted_head
 from meetsight.intelligence.builtin.cues import DATE, is_common_word, proper_names
 from meetsight.intelligence.builtin.stopwords import BOTH, wordset
 from meetsight.intelligence.builtin.text import fold, words
@@ -62,6 +62,10 @@ _CHANGE_ASKED = re.compile(
 # Any number word, the longest first so that "seventeen" is not read as "seven".
 _NUMBER_WORD = "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
 _PERCENT = re.compile(r"%|\bpercent\b|\bper cent\b|\bpor ciento\b|\bporcentaje\b")
+_PERCENT_TERMS = frozenset(terms("percent percentage percentages")) | frozenset(
+    terms("porcentaje porcentajes ciento", "es")
+)
+_PERCENT_ASKED = re.compile(r"%|\bpercent(?:age)?s?\b|\bper cent\b|\bpor ciento\b|\bporcentajes?\b")
 _UNITS = (
     r"seconds?|minutes?|hours?|days?|weeks?|months?|years?|segundos?|minutos?|horas?|dias?"
     r"|semanas?|mes|meses|anos?"
@@ -228,6 +232,15 @@ _TIME = wordset("day days week weeks month months year years quarter dia semana 
 
 
 _SHARE_AFTER = re.compile(r"^\s*(?:%|percent\b|per cent\b|por ciento\b)")
+# A spoken decimal's "point" ("ninety-nine point six"), and the rest of a number run
+_DECIMAL = re.compile(r"\b(\d+|" + _NUMBER_WORD + r") point (?=(?:\d|" + _NUMBER_WORD + r")\b)")
+_NUMBER_RUN_REST = re.compile(
+    r"^[\d,.]*(?:[\s-]+(?:and |y )?(?:\d[\d,.]*|" + _NUMBER_WORD + r")\b)*"
+)
+# A number that points back at things already named: "those two", "estas tres"
+_POINTS_BACK = re.compile(
+    r"\b(?:those|these|the other|both|esos|esas|estos|estas|los otros|las otras)\s*$"
+)
 
 
 def _is_share(run: NumberRun, folded: str) -> bool:
@@ -435,11 +448,27 @@ def slot_values(
         # "one sixty plus bonus" for "what base salary": a bare number said about pay and
         # about what is asked.
         paid = _PAY_WORDS.search(folded) or _PAY_WORDS.search(fold(before))
-        return [""] if paid and _said_with(plan.focus, sentence, before, subject, language) else []
+        # (not a figure that counts something: "if we had the budget, I'd buy six devices")
+        uncounted = any(not r.counted for r in number_runs(sentence))
+        said = _said_with(plan.focus, sentence, before, subject, language)
+        return [""] if paid and uncounted and said else []
     if slot is Slot.SHARE:
         # a rate, a margin, terms ("net 45", "five times fees"); not a count of things ("two
         # quarters", "a hundred and eighty seats")
-        return [r.text for r in number_runs(sentence) if not r.counted]
+        runs = [r for r in number_runs(sentence) if not r.counted]
+        if _PERCENT_ASKED.search(fold(plan.text)):
+            # "What discount percentage?": a percentage, not the prices it was taken off, of
+            # what is asked ("a four percent uplift" is no discount), said in the sentence or
+            # in the question it answers or just before it ("Y el otro problema son las entregas
+            # fallidas. Estamos en un doce por ciento.")
+            spaced = folded.replace("-", " ")
+            runs = [r for r in runs if _is_share(r, spaced) or r.after[:2] == ("por", "ciento")]
+            wanted = set(terms(plan.focus, language)) - _PERCENT_TERMS - subject
+            measured = set(terms(sentence, language)) | set(terms(before, language))
+            measured |= _prior_terms(sentence, line, language)
+            if wanted and not wanted & measured:
+                return []
+        return [r.text for r in runs]
     if slot is Slot.COUNT:
         if language != "es":  # "once the tablets arrive" counts nothing
             folded = _ONCE.sub("at one time", folded)
@@ -447,6 +476,15 @@ def slot_values(
         if not has_number(folded):
             return []
         if not plan.counted:
+            if asks_number(plan.text):
+                # "What is her case number?": a number said as such, not an amount, a share or
+                # a count of something else ("thirty-five dollars", "thirty minutes")
+                spaced = folded.replace("-", " ")
+                return [
+                    r.text
+                    for r in number_runs(sentence)
+                    if not r.money and not r.counted and not _is_share(r, spaced)
+                ][:1]
             return [""]
         if _MAYBE.search(folded):
             return []  # "we could get two or three customers to talk" counts nothing there is
@@ -464,10 +502,14 @@ def slot_values(
             # counted under whatever name they have there (a named kind stays itself)
             counted |= _PERSON_NOUNS[language == "es"]
             head = head | _PERSON_NOUNS[language == "es"]
-        for m in _NUMBER.finditer(folded):
-            following = [w for w in folded[m.end() :].split()[:4] if w not in NUMBER_WORDS]
+        # "ninety-nine point six percent": a spoken decimal and a percentage count nothing
+        scan = _DECIMAL.sub(r"\1 ", folded)
+        for m in _NUMBER.finditer(scan):
+            if _SHARE_AFTER.match(_NUMBER_RUN_REST.sub("", scan[m.end() :])):
+                continue
+            following = [w for w in scan[m.end() :].split()[:4] if w not in NUMBER_WORDS]
             after = [stem(w, language) for w in words(" ".join(following[:2]))]
-            ahead = [w for w in folded[: m.start()].split()[-2:] if w not in _APPROXIMATELY]
+            ahead = [w for w in scan[: m.start()].split()[-2:] if w not in _APPROXIMATELY]
             before_number = terms(ahead[-1], language) if ahead else []
             if (after and after[0] in head) or counted & set(before_number):
                 return [m.group(0)]
@@ -494,10 +536,14 @@ def slot_values(
         # sentence, and a figure that counts nothing else (implied).
         # (a duration counts time: "three to five working days" is no count of dentists)
         if (
-            counted & set(terms(sentence, language))
+            counted & set(terms(scan, language))
             and not _DURATION.search(folded)
             and any(
-                not r.counted and not r.money and not _is_share(r, folded)
+                not r.counted
+                and not r.money
+                and not _is_share(r, folded)
+                # "the door counts for those two": a number pointing back counts nothing asked
+                and not _POINTS_BACK.search(folded.replace("-", " ")[: r.start])
                 for r in number_runs(sentence)
             )
         ):
@@ -512,6 +558,7 @@ def slot_values(
                 m.group(0).split()[0] in ("a", "an", "un", "una")
                 and _NUMBER.search(folded[max(0, m.start() - 12) : m.start()])
             )
+            and not _RATE & set(m.group(0).split()[1:-1])
         ]
     if slot is Slot.DATE:
         if _ASKS_PAST.search(fold(plan.text)) and _FUTURE.search(folded):
