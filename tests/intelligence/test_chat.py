@@ -5,7 +5,6 @@ evaluation set."""
 
 from __future__ import annotations
 
-import time
 import unicodedata
 from datetime import date
 
@@ -13,6 +12,7 @@ import numpy as np
 import pytest
 from eval_set import EvalConversation, load_eval_set
 
+from meetsight.embedder import _load as embedder_model
 from meetsight.embedder import embed
 from meetsight.intelligence.builtin.chat import answer_question
 from meetsight.intelligence.conversation import Conversation, Line, Question, Speaker
@@ -302,7 +302,12 @@ def test_spanish_declines_in_spanish(question: str) -> None:
 # --- long meetings ----------------------------------------------------------------------------
 
 
-def test_a_thousand_lines_answer_within_a_second_once_embedded() -> None:
+MAX_ENCODED = 120  # texts a question over a thousand embedded lines may still embed
+
+
+def test_a_thousand_lines_answer_without_embedding_them_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     texts = [text for _, text in TOPICS] + [line.text for line in FLEET.lines]
     base = embed(texts)
     lines, rows = [], []
@@ -323,13 +328,25 @@ def test_a_thousand_lines_answer_within_a_second_once_embedded() -> None:
     answer_question(
         long, Question("What is the cost per unit?"), vectors
     )  # per-conversation caches
+    # What a question costs once the lines are embedded, counted rather than timed (the suite
+    # runs on a loaded machine): the texts the sentence encoder is given for it, never the
+    # thousand lines again (the speed itself: benchmarks/chat_eval.py, docs/benchmarks.md).
+    model = embedder_model()
+    encode = model.encode
+    encoded: list[int] = []
+
+    def counting(texts: list[str]) -> object:
+        encoded.append(len(texts))
+        return encode(texts)
+
+    monkeypatch.setattr(model, "encode", counting)
     for question in (
         "Summarize the discussion about the buttons.",
         "How many depots do they have?",
     ):
-        started = time.perf_counter()
+        encoded.clear()
         answer = answer_question(long, Question(question), vectors)
-        assert time.perf_counter() - started < 1.5  # about 0.3 s alone; the suite runs loaded
+        assert sum(encoded) <= MAX_ENCODED, (question, encoded)
         assert answer.citations
 
 
