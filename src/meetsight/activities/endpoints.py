@@ -30,7 +30,11 @@ from meetsight.intelligence.manual_notes import (
     delete_manual_note,
 )
 from meetsight.pagination import total_header
-from meetsight.request_params import PageQuery, openapi_parameters, parse_query
+from meetsight.request_params import (
+    PageQuery,
+    openapi_parameters,
+    parse_query,
+)
 from meetsight.responses import envelope
 from meetsight.schemas import Envelope
 from meetsight.state import AppState
