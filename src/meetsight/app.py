@@ -43,7 +43,7 @@ from meetsight.processing.pool import WorkerPool
 from meetsight.ratelimit.gate import RequestLimits
 from meetsight.ratelimit.storage import RateLimitStorageError
 from meetsight.refusals import respond_to_refusal
-from meetsight.request_front import RequestFront
+from meetsight.request_front import HotReads, RequestFront
 from meetsight.responses import error_envelope
 from meetsight.search.endpoints import router as search_router
 from meetsight.security.body_limit import BodySizeLimit, StreamedRoutes
@@ -192,6 +192,7 @@ def install_middleware(app: FastAPI, settings: Settings) -> None:
             reads_own_body=lambda scope: scope["path"] == mcp_path or streamed.matches(scope),
             max_body_bytes=settings.max_body_bytes,
         ),
+        "hot": HotReads(app),  # the @hot_read GET routes, served without FastAPI's routing
     }
     outer = {
         "observation": RequestObservation(_no_app, plain_routes=lambda: plain_routes(app)),

@@ -30,6 +30,7 @@ from meetsight.intelligence.manual_notes import (
     delete_manual_note,
 )
 from meetsight.pagination import total_header
+from meetsight.request_front import hot_read
 from meetsight.request_params import (
     PageQuery,
     openapi_parameters,
@@ -55,6 +56,7 @@ def add_listing(kind: ActivityKind, query_model: type[q.ActivityListQuery], summ
     scope = read_scope(kind.is_call)
     item = kind_models(s, kind)["item"]
 
+    @hot_read
     async def listing(request: Request) -> Response:
         ctx = await authorize(request, scope)
         query = parse_query(query_model, request)
@@ -236,6 +238,7 @@ def build_activity_routes(kind: ActivityKind, models: dict[str, Any]) -> APIRout
         summary="The transcript; format=srt|vtt|txt|json downloads it as a file",
         openapi_extra=openapi_parameters(q.TranscriptQuery, path=("activity_id",)),
     )
+    @hot_read
     async def transcript(request: Request) -> Response:
         ctx, state, row = await resolve(request)
         query = parse_query(q.TranscriptQuery, request)

@@ -31,18 +31,21 @@ def streams_body(endpoint: Endpoint) -> Endpoint:
     return endpoint
 
 
-def _unfold(routes: Iterable[Any]) -> Iterator[Any]:
+def unfold_routes(routes: Iterable[Any]) -> Iterator[Any]:
+    """The routes in the order the router tries them, included routers unfolded."""
     for route in routes:
         # FastAPI >= 0.16x keeps an included router whole; its effective routes carry the
         # prefixed path, the endpoint and `matches`. Older versions flatten them into routes.
         contexts = getattr(route, "effective_route_contexts", None)
-        yield from _unfold(contexts()) if contexts is not None else (route,)
+        yield from unfold_routes(contexts()) if contexts is not None else (route,)
 
 
 def streamed_body_routes(routes: Iterable[BaseRoute]) -> list[BaseRoute]:
     """The routes whose endpoint is declared `@streams_body`, included routers unfolded."""
     return [
-        r for r in _unfold(routes) if getattr(getattr(r, "endpoint", None), _STREAMS_BODY, False)
+        r
+        for r in unfold_routes(routes)
+        if getattr(getattr(r, "endpoint", None), _STREAMS_BODY, False)
     ]
 
 
