@@ -35,6 +35,7 @@ from meetsight.request_params import (
     PageQuery,
     openapi_parameters,
     parse_query,
+    parse_query_cached,
 )
 from meetsight.responses import envelope
 from meetsight.schemas import Envelope
@@ -59,7 +60,7 @@ def add_listing(kind: ActivityKind, query_model: type[q.ActivityListQuery], summ
     @hot_read
     async def listing(request: Request) -> Response:
         ctx = await authorize(request, scope)
-        query = parse_query(query_model, request)
+        query = parse_query_cached(query_model, request)
         filters = build_filters(kind, **query.filters())
         return await _listing(app_state(request), ctx.organization_id, kind, filters, query)
 
@@ -241,7 +242,7 @@ def build_activity_routes(kind: ActivityKind, models: dict[str, Any]) -> APIRout
     @hot_read
     async def transcript(request: Request) -> Response:
         ctx, state, row = await resolve(request)
-        query = parse_query(q.TranscriptQuery, request)
+        query = parse_query_cached(q.TranscriptQuery, request)
         if query.format is not None:
             segments = await repo.list_segments(state.reader, ctx.organization_id, row.id)
             return transcript_response(segments, query.format, filename=row.name or row.id)
