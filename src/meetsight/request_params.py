@@ -73,6 +73,7 @@ def parse_query(model: type[M], request: Request) -> M:
 
 _PARSED: dict[tuple[type[BaseModel], bytes], BaseModel] = {}
 PARSED_QUERIES_KEPT = 1024
+PARSED_QUERY_MAX_BYTES = 512
 
 
 def parse_query_cached(model: type[M], request: Request) -> M:
@@ -80,7 +81,10 @@ def parse_query_cached(model: type[M], request: Request) -> M:
     same (frozen) model, so a repeated one is a dict hit instead of a parse and a validation.
     Only for models whose validation depends on the string alone (not on the clock or the
     database) and whose fields are immutable; a refused string is refused each time."""
-    key = (model, request.scope.get("query_string", b""))
+    raw = request.scope.get("query_string", b"")
+    if len(raw) > PARSED_QUERY_MAX_BYTES:
+        return parse_query(model, request)  # kept strings stay small: 1,024 x 512 B at most
+    key = (model, raw)
     found = _PARSED.get(key)
     if found is None:
         found = parse_query(model, request)
