@@ -13,6 +13,7 @@ from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
+from starlette.types import Receive, Scope, Send
 
 from meetsight.accounts.endpoints import router as accounts_router
 from meetsight.activities.endpoints import call_routes, meeting_routes
@@ -40,9 +41,9 @@ from meetsight.observability.metrics_endpoint import install_metrics
 from meetsight.openapi_document import install_openapi
 from meetsight.processing.pool import WorkerPool
 from meetsight.ratelimit.gate import RequestLimits
-from meetsight.ratelimit.headers import RateLimitHeaders
 from meetsight.ratelimit.storage import RateLimitStorageError
 from meetsight.refusals import respond_to_refusal
+from meetsight.request_front import HotReads, RequestFront
 from meetsight.responses import error_envelope
 from meetsight.search.endpoints import router as search_router
 from meetsight.security.body_limit import BodySizeLimit, StreamedRoutes
@@ -171,31 +172,47 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
 
 def install_middleware(app: FastAPI, settings: Settings) -> None:
-    """Outermost last: security headers wrap everything, so 413s, 429s and CORS answers
-    carry them too."""
+    """The request observer (outermost: the request id and the timing cover every answer, 413s
+    and 429s included), the security headers (around everything else, so 413s, 429s and CORS
+    answers carry them too), CORS when configured, the RateLimit-* headers, the body size limit
+    and, inside it, the request guard: folded into one layer (request_front.py), or two around
+    CORS."""
     streamed = StreamedRoutes(lambda: app.router.routes)
     mcp_path = f"{API_PREFIX}/mcp"
     # Inside the size limit, so the bodies it reads are bounded; the streamed uploads and MCP
     # check their own parts and arguments with the same rules.
-    app.add_middleware(
-        RequestGuard,
-        respond=respond_to_refusal,
-        reads_own_body=lambda scope: scope["path"] == mcp_path or streamed.matches(scope),
-        max_body_bytes=settings.max_body_bytes,
-    )
-    app.add_middleware(
-        BodySizeLimit, max_bytes=settings.max_body_bytes, streams_itself=streamed.matches
-    )
-    if settings.rate_limits_enabled:  # nothing to label otherwise
-        app.add_middleware(RateLimitHeaders)
-    install_cors(app, settings)
-    app.add_middleware(
-        SecurityHeaders,
-        docs_paths=frozenset({f"{API_PREFIX}/docs"}),
-        https=settings.resolved_public_url().startswith("https://"),
-    )
-    # Outermost: the request id and the timing cover every answer, 413s and 429s included.
-    app.add_middleware(RequestObservation, plain_routes=lambda: plain_routes(app))
+    inner = {
+        "rate_limit_headers": settings.rate_limits_enabled,  # nothing to label otherwise
+        "body_limit": BodySizeLimit(
+            _no_app, max_bytes=settings.max_body_bytes, streams_itself=streamed.matches
+        ),
+        "guard": RequestGuard(
+            _no_app,
+            respond=respond_to_refusal,
+            reads_own_body=lambda scope: scope["path"] == mcp_path or streamed.matches(scope),
+            max_body_bytes=settings.max_body_bytes,
+        ),
+        "hot": HotReads(app),  # the @hot_read GET routes, served without FastAPI's routing
+    }
+    outer = {
+        "observation": RequestObservation(_no_app, plain_routes=lambda: plain_routes(app)),
+        "security": SecurityHeaders(
+            _no_app,
+            docs_paths=frozenset({f"{API_PREFIX}/docs"}),
+            https=settings.resolved_public_url().startswith("https://"),
+        ),
+    }
+    if settings.cors_origins:
+        app.add_middleware(RequestFront, **inner)  # type: ignore[arg-type]
+        install_cors(app, settings)
+        app.add_middleware(RequestFront, **outer)  # type: ignore[arg-type]
+    else:
+        app.add_middleware(RequestFront, **inner, **outer)  # type: ignore[arg-type]
+
+
+async def _no_app(scope: Scope, receive: Receive, send: Send) -> None:
+    """The app of the layers whose steps RequestFront runs: never called."""
+    raise RuntimeError("a RequestFront part was called as an app")
 
 
 def plain_routes(app: FastAPI) -> list[BaseRoute]:

@@ -71,6 +71,29 @@ def parse_query(model: type[M], request: Request) -> M:
         raise RequestValidationError(errors) from None
 
 
+_PARSED: dict[tuple[type[BaseModel], bytes], BaseModel] = {}
+PARSED_QUERIES_KEPT = 1024
+PARSED_QUERY_MAX_BYTES = 512
+
+
+def parse_query_cached(model: type[M], request: Request) -> M:
+    """parse_query for the hot reads, kept per query string: the same string always gives the
+    same (frozen) model, so a repeated one is a dict hit instead of a parse and a validation.
+    Only for models whose validation depends on the string alone (not on the clock or the
+    database) and whose fields are immutable; a refused string is refused each time."""
+    raw = request.scope.get("query_string", b"")
+    if len(raw) > PARSED_QUERY_MAX_BYTES:
+        return parse_query(model, request)  # kept strings stay small: 1,024 x 512 B at most
+    key = (model, raw)
+    found = _PARSED.get(key)
+    if found is None:
+        found = parse_query(model, request)
+        if len(_PARSED) >= PARSED_QUERIES_KEPT:
+            _PARSED.clear()  # a flood of distinct strings costs parses, never memory
+        _PARSED[key] = found
+    return found  # type: ignore[return-value]
+
+
 def openapi_parameters(
     query: type[BaseModel] | None = None, *, path: tuple[str, ...] = ()
 ) -> dict[str, Any]:

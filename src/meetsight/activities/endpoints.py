@@ -30,7 +30,13 @@ from meetsight.intelligence.manual_notes import (
     delete_manual_note,
 )
 from meetsight.pagination import total_header
-from meetsight.request_params import PageQuery, openapi_parameters, parse_query
+from meetsight.request_front import hot_read
+from meetsight.request_params import (
+    PageQuery,
+    openapi_parameters,
+    parse_query,
+    parse_query_cached,
+)
 from meetsight.responses import envelope
 from meetsight.schemas import Envelope
 from meetsight.state import AppState
@@ -51,9 +57,10 @@ def add_listing(kind: ActivityKind, query_model: type[q.ActivityListQuery], summ
     scope = read_scope(kind.is_call)
     item = kind_models(s, kind)["item"]
 
+    @hot_read
     async def listing(request: Request) -> Response:
         ctx = await authorize(request, scope)
-        query = parse_query(query_model, request)
+        query = parse_query_cached(query_model, request)
         filters = build_filters(kind, **query.filters())
         return await _listing(app_state(request), ctx.organization_id, kind, filters, query)
 
@@ -232,9 +239,10 @@ def build_activity_routes(kind: ActivityKind, models: dict[str, Any]) -> APIRout
         summary="The transcript; format=srt|vtt|txt|json downloads it as a file",
         openapi_extra=openapi_parameters(q.TranscriptQuery, path=("activity_id",)),
     )
+    @hot_read
     async def transcript(request: Request) -> Response:
         ctx, state, row = await resolve(request)
-        query = parse_query(q.TranscriptQuery, request)
+        query = parse_query_cached(q.TranscriptQuery, request)
         if query.format is not None:
             segments = await repo.list_segments(state.reader, ctx.organization_id, row.id)
             return transcript_response(segments, query.format, filename=row.name or row.id)

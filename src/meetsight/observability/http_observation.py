@@ -14,13 +14,16 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from meetsight.observability.context import accept_request_id, request_id_var
 from meetsight.observability.metrics import HTTP_DURATION, HTTP_REQUESTS
 
-access_log = logging.getLogger("meetsight.access")
+ACCESS_LOGGER = "meetsight.access"
+ACCESS_FORMAT = "%s %s %d %.1f ms"  # method, path, status, milliseconds
+access_log = logging.getLogger(ACCESS_LOGGER)
 KNOWN_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 UNMATCHED = "<unmatched>"  # no route: the raw path would let anyone add label values
 
 
-def route_template(scope: Scope, plain_routes: Sequence[BaseRoute] = ()) -> str:
-    """The matched route's template ("/api/v1/meetings/{activity_id}"), never the raw path."""
+def route_template(scope: Scope, plain_routes: Callable[[], Sequence[BaseRoute]] = tuple) -> str:
+    """The matched route's template ("/api/v1/meetings/{activity_id}"), never the raw path.
+    `plain_routes` is asked only when the scope names no route."""
     # FastAPI (0.13x and later) keeps the full template of a route of an included router in
     # its effective route context; scope["route"] then holds the route without the prefix.
     effective = scope.get("fastapi", {}).get("effective_route_context")
@@ -29,7 +32,7 @@ def route_template(scope: Scope, plain_routes: Sequence[BaseRoute] = ()) -> str:
         return template
     route = scope.get("route")
     if route is None:  # a plain Starlette route (MCP) is not recorded in the scope: match it
-        route = next((r for r in plain_routes if r.matches(scope)[0] == Match.FULL), None)
+        route = next((r for r in plain_routes() if r.matches(scope)[0] == Match.FULL), None)
     path = getattr(route, "path", None)
     return path if isinstance(path, str) else UNMATCHED
 
@@ -44,16 +47,21 @@ class RequestObservation:
         # lock and label checks on every request.
         self._children: dict[tuple[str, str, int], tuple[Counter, Histogram]] = {}
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    @staticmethod
+    def request_id_of(scope: Scope) -> str:
+        """The caller's X-Request-Id when it is sane, else a new one."""
         incoming = None
         for name, value in scope["headers"]:
             if name == b"x-request-id":
                 incoming = value.decode("latin-1")
                 break
-        request_id = accept_request_id(incoming)
+        return accept_request_id(incoming)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        request_id = self.request_id_of(scope)
         token = request_id_var.set(request_id)
         started = time.perf_counter()
         status = 500  # what the client gets when the app raises before answering
@@ -73,13 +81,14 @@ class RequestObservation:
             await self.app(scope, receive, send_observed)
             failed = False
         finally:
-            self._observe(scope, status, time.perf_counter() - started)
+            self.observe(scope, status, time.perf_counter() - started)
             if not failed:  # on an error the id stays set for the error handler's log line
                 request_id_var.reset(token)
 
-    def _observe(self, scope: Scope, status: int, seconds: float) -> None:
+    def observe(self, scope: Scope, status: int, seconds: float) -> None:
+        """The request's metrics and its access-log line."""
         method = scope["method"] if scope["method"] in KNOWN_METHODS else "OTHER"
-        route = route_template(scope, self._plain_routes())
+        route = route_template(scope, self._plain_routes)
         key = (method, route, status)
         children = self._children.get(key)
         if children is None:
@@ -89,17 +98,27 @@ class RequestObservation:
         children[0].inc()
         children[1].observe(seconds)
         if access_log.isEnabledFor(logging.INFO):
-            access_log.info(
-                "%s %s %d %.1f ms",
-                method,
-                scope["path"],
-                status,
-                seconds * 1000,
-                extra={
+            path = scope["path"]
+            # Logger.info's record, made without its per-call walk up the stack to find the
+            # caller (the same line, the same fields; the record names this method).
+            record = access_log.makeRecord(
+                ACCESS_LOGGER,
+                logging.INFO,
+                __file__,
+                OBSERVE_LINE,
+                ACCESS_FORMAT,
+                (method, path, status, seconds * 1000),
+                None,
+                "observe",
+                {
                     "method": method,
-                    "path": scope["path"],
+                    "path": path,
                     "route": route,
                     "status": status,
                     "duration_ms": round(seconds * 1000, 2),
                 },
             )
+            access_log.handle(record)
+
+
+OBSERVE_LINE = RequestObservation.observe.__code__.co_firstlineno

@@ -15,6 +15,7 @@ import json
 import logging
 import logging.config
 import re
+import time
 from datetime import UTC, datetime
 from typing import Any
 
@@ -92,6 +93,18 @@ class JsonFormatter(logging.Formatter):
 class TextFormatter(logging.Formatter):
     def __init__(self) -> None:
         super().__init__("%(asctime)s %(levelname)s %(name)s %(message)s")
+        # The date and time to the second, made once a second (every access line needs one).
+        self._second: int | None = None
+        self._stamp = ""
+
+    def formatTime(self, record: logging.LogRecord, datefmt: str | None = None) -> str:
+        if datefmt is not None or not self.default_msec_format:
+            return super().formatTime(record, datefmt)
+        second = int(record.created)
+        if second != self._second:
+            self._stamp = time.strftime(self.default_time_format, self.converter(record.created))
+            self._second = second
+        return self.default_msec_format % (self._stamp, record.msecs)
 
     def formatMessage(self, record: logging.LogRecord) -> str:
         return escape_controls(super().formatMessage(record))

@@ -8,6 +8,21 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from meetsight.ratelimit.gate import QUOTA_SCOPE_KEY
 from meetsight.ratelimit.limiter import Quota
 
+_NAMES = (b"ratelimit-limit", b"ratelimit-remaining", b"ratelimit-reset", b"ratelimit-policy")
+
+
+def label(raw: list[tuple[bytes, bytes]], quota: Quota) -> None:
+    """The quota's headers added to an answer's raw header list, in place, as
+    `MutableHeaders.update(quota.headers())` would; none when it carries its own (a 429)."""
+    names = {name for name, _ in raw}
+    if _NAMES[0] in names:
+        return
+    if names.isdisjoint(_NAMES):  # the usual case: the four at the end
+        raw.extend(quota.raw_headers())
+        return
+    headers = MutableHeaders(raw=raw)  # works on `raw` itself
+    headers.update(quota.headers())
+
 
 class RateLimitHeaders:
     """Pure ASGI, so streamed answers are labelled too, at their start."""
@@ -24,9 +39,9 @@ class RateLimitHeaders:
             if message["type"] == "http.response.start":
                 quota: Quota | None = scope.get(QUOTA_SCOPE_KEY)
                 if quota is not None:
-                    headers = MutableHeaders(scope=message)
-                    if "ratelimit-limit" not in headers:  # a 429 carries its own
-                        headers.update(quota.headers())
+                    raw = list(message.get("headers", ()))
+                    label(raw, quota)
+                    message["headers"] = raw
             await send(message)
 
         await self.app(scope, receive, send_labelled)

@@ -36,6 +36,15 @@ class Quota:
             "RateLimit-Policy": self.policy,
         }
 
+    def raw_headers(self) -> list[tuple[bytes, bytes]]:
+        """headers() as an ASGI answer carries them (lower-case names, latin-1 values)."""
+        return [
+            (b"ratelimit-limit", str(self.limit).encode("latin-1")),
+            (b"ratelimit-remaining", str(self.remaining).encode("latin-1")),
+            (b"ratelimit-reset", str(self.reset_seconds).encode("latin-1")),
+            (b"ratelimit-policy", self.policy.encode("latin-1")),
+        ]
+
 
 class RateLimitExceeded(AppError):
     status_code = 429

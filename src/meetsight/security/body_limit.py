@@ -31,18 +31,21 @@ def streams_body(endpoint: Endpoint) -> Endpoint:
     return endpoint
 
 
-def _unfold(routes: Iterable[Any]) -> Iterator[Any]:
+def unfold_routes(routes: Iterable[Any]) -> Iterator[Any]:
+    """The routes in the order the router tries them, included routers unfolded."""
     for route in routes:
         # FastAPI >= 0.16x keeps an included router whole; its effective routes carry the
         # prefixed path, the endpoint and `matches`. Older versions flatten them into routes.
         contexts = getattr(route, "effective_route_contexts", None)
-        yield from _unfold(contexts()) if contexts is not None else (route,)
+        yield from unfold_routes(contexts()) if contexts is not None else (route,)
 
 
 def streamed_body_routes(routes: Iterable[BaseRoute]) -> list[BaseRoute]:
     """The routes whose endpoint is declared `@streams_body`, included routers unfolded."""
     return [
-        r for r in _unfold(routes) if getattr(getattr(r, "endpoint", None), _STREAMS_BODY, False)
+        r
+        for r in unfold_routes(routes)
+        if getattr(getattr(r, "endpoint", None), _STREAMS_BODY, False)
     ]
 
 
@@ -71,13 +74,18 @@ class BodySizeLimit:
         self._streams_itself = streams_itself
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if (
-            scope["type"] != "http"
-            or scope["method"] in ("GET", "HEAD")  # no endpoint reads their body
-            or self._streams_itself(scope)
-        ):
+        if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        admitted = await self.admit(scope, receive, send)
+        if admitted is not None:
+            await self.app(scope, admitted, send)
+
+    async def admit(self, scope: Scope, receive: Receive, send: Send) -> Receive | None:
+        """What the app is to receive from (the body read here, replayed, or `receive`), or
+        None when the request was answered here (400 or 413) and goes no further."""
+        if scope["method"] in ("GET", "HEAD") or self._streams_itself(scope):
+            return receive  # no endpoint reads a GET's body; streamed routes bound their own
         headers = Headers(scope=scope)
         declared = headers.get("content-length")
         if declared is not None:
@@ -86,17 +94,16 @@ class BodySizeLimit:
             elif int(declared) > self.max_bytes:
                 await self._refuse(scope, receive, send)
             else:
-                await self.app(scope, receive, send)
-            return
+                return receive
+            return None
         if "chunked" not in headers.get("transfer-encoding", "").lower():
-            await self.app(scope, receive, send)  # no body at all
-            return
+            return receive  # no body at all
         try:
             body = await read_body(receive, self.max_bytes)
         except BodyTooLarge:
             await self._refuse(scope, receive, send)
-            return
-        await self.app(scope, replay(body, receive), send)
+            return None
+        return replay(body, receive)
 
     async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
         await error_envelope(413, TOO_LARGE)(scope, receive, send)

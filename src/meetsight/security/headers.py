@@ -41,6 +41,19 @@ class SecurityHeaders:
             "other": (csp, NON_PAGE_CSP.encode()),
         }
 
+    def secure(self, raw: list[tuple[bytes, bytes]], docs: bool) -> None:
+        """Add the headers to an answer's raw header list, in place (those it set itself stay)."""
+        names = set()
+        is_page = False
+        for name, value in raw:
+            name = name.lower()
+            names.add(name)
+            if name == b"content-type" and value.startswith(b"text/html"):
+                is_page = True
+        raw.extend(pair for pair in self.common if pair[0] not in names)
+        if b"content-security-policy" not in names:
+            raw.append(self.csp["docs" if docs else "page" if is_page else "other"])
+
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
@@ -50,16 +63,7 @@ class SecurityHeaders:
         async def send_secured(message: Message) -> None:
             if message["type"] == "http.response.start":
                 raw = list(message.get("headers", ()))
-                names = set()
-                is_page = False
-                for name, value in raw:
-                    name = name.lower()
-                    names.add(name)
-                    if name == b"content-type" and value.startswith(b"text/html"):
-                        is_page = True
-                raw.extend(pair for pair in self.common if pair[0] not in names)
-                if b"content-security-policy" not in names:
-                    raw.append(self.csp["docs" if docs else "page" if is_page else "other"])
+                self.secure(raw, docs)
                 message["headers"] = raw
             await send(message)
 

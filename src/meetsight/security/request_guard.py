@@ -130,6 +130,13 @@ class RequestGuard:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        admitted = await self.admit(scope, receive, send)
+        if admitted is not None:
+            await self.app(scope, admitted, send)
+
+    async def admit(self, scope: Scope, receive: Receive, send: Send) -> Receive | None:
+        """What the app is to receive from (a body read here is replayed), or None when the
+        request was refused here and goes no further."""
         raw_path = scope.get("raw_path") or scope["path"].encode("utf-8")
         refusal = path_refusal(raw_path.split(b"?", 1)[0]) or _pairs_refusal(
             scope.get("query_string", b""), "query parameter"
@@ -137,10 +144,10 @@ class RequestGuard:
         if refusal is None and self._reads_body(scope):
             refusal, receive = await self._body_refusal(scope, receive)
         if refusal is None:
-            await self.app(scope, receive, send)
-            return
+            return receive
         response = await self.respond(Request(scope, receive), refusal)
         await response(scope, receive, send)
+        return None
 
     def _reads_body(self, scope: Scope) -> bool:
         return scope["method"] not in BODYLESS_METHODS and not self.reads_own_body(scope)
