@@ -71,6 +71,7 @@ from meetsight.intelligence.builtin.chat_scope import (
 )
 from meetsight.intelligence.builtin.chat_slots import names_in, setting, slot_values
 from meetsight.intelligence.builtin.chat_topics import side, topic_affinity, topic_words
+from meetsight.intelligence.builtin.languages import pack_for
 from meetsight.intelligence.builtin.prototypes import embed_one
 from meetsight.intelligence.builtin.reported import reported
 from meetsight.intelligence.builtin.spoken_questions import unpunctuated
@@ -78,10 +79,6 @@ from meetsight.intelligence.builtin.text import fold, words
 from meetsight.intelligence.conversation import Conversation
 from meetsight.intelligence.results import ChatAnswer
 
-NOT_COVERED = {
-    "en": "The conversation does not cover that.",
-    "es": "La conversación no trata ese tema.",
-}
 MIN_DIRECT = 0.2
 ON_TOPIC = 0.45  # a line's fit to the question's sales topic that makes it speak about it
 MIN_OPEN = 0.35  # an open question off the sales topics must match a line this well
@@ -150,7 +147,7 @@ _PARTY_ROLES = frozenset(
 
 
 def decline(conversation: Conversation) -> ChatAnswer:
-    return ChatAnswer(NOT_COVERED["es" if conversation.language == "es" else "en"])
+    return ChatAnswer(pack_for(conversation.language).not_covered)
 
 
 @dataclass

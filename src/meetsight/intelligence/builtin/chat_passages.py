@@ -25,7 +25,6 @@ the way from the conversation's floor to that peak (:func:`stretches`).
 from __future__ import annotations
 
 import math
-import re
 from collections import Counter
 from dataclasses import dataclass
 
@@ -33,6 +32,7 @@ import numpy as np
 
 from meetsight.intelligence.builtin.bounded_cache import per_conversation
 from meetsight.intelligence.builtin.cleanup import is_backchannel
+from meetsight.intelligence.builtin.languages import pack_for
 from meetsight.intelligence.builtin.stopwords import BOTH, wordset
 from meetsight.intelligence.builtin.text import words
 from meetsight.intelligence.conversation import Conversation
@@ -50,44 +50,12 @@ _EXTRA_STOPWORDS = wordset(
     talked discuss discussed describe described dijo dice hablo hablaron menciono mencionaron
     question questions pregunta"""
 )
-_SUFFIXES = ("ing", "ed", "es", "s", "mente")
-_SHORT_PAST = re.compile(r"^[a-z]{2}[b-df-hj-np-tv-z]ed$")
-# Spanish verb and noun endings, longest first: "usamos", "usan" -> "us"; "costaría",
-# "cuesta" -> "cost".
-_SUFFIXES_ES = tuple(
-    sorted(
-        wordset(
-            """amos emos imos aron ieron eron aban abas aba ian ias ia ando iendo endo ado ada ados
-            adas ido ida idos idas ar er ir an en as es os a o e"""
-        ),
-        key=lambda suffix: (-len(suffix), suffix),
-    )
-)
 
 
 def stem(word: str, language: str = "") -> str:
-    """Crude: drop a plural or verb ending and keep at most five letters. Spanish stems fold
-    their changing vowels ("cuesta", "costaría" -> "cost"; "quieren" -> "quer") and lose
-    their verb endings."""
-    if language == "es":
-        word = word.replace("ue", "o").replace("ie", "e")
-        for least in (2, 4):  # "costaria" -> "costar" -> "cost"; "quieren" -> "quer"
-            suffix = next(
-                (x for x in _SUFFIXES_ES if len(word) >= len(x) + least and word.endswith(x)),
-                "",
-            )
-            if not suffix:
-                break
-            word = word[: -len(suffix)]
-        return word[:5]
-    for suffix in _SUFFIXES:
-        if len(word) > len(suffix) + 3 and word.endswith(suffix):
-            word = word[: -len(suffix)]
-            break
-    else:
-        if _SHORT_PAST.match(word):
-            word = word[:3]  # "fixed", "asked", "owned" -> "fix", "ask", "own" ("speed" stays)
-    return word[:5]
+    """Crude: drop a plural or verb ending and keep at most five letters, as the language's
+    pack stems (Spanish folds its changing vowels: "cuesta", "costaría" -> "cost")."""
+    return pack_for(language).stem(word)
 
 
 def terms(text: str, language: str = "") -> list[str]:

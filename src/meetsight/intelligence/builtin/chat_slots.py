@@ -33,6 +33,7 @@ from meetsight.intelligence.builtin.chat_passages import stem, terms
 from meetsight.intelligence.builtin.chat_question import ROLE as _ROLE
 from meetsight.intelligence.builtin.chat_question import Plan, Slot, asks_number, counted_head
 from meetsight.intelligence.builtin.cues import DATE, is_common_word, proper_names
+from meetsight.intelligence.builtin.languages import pack_for
 from meetsight.intelligence.builtin.stopwords import BOTH, wordset
 from meetsight.intelligence.builtin.text import fold, words
 from meetsight.intelligence.conversation import Conversation
@@ -115,12 +116,6 @@ _WHO_HOLDS = re.compile(
 )
 _SELF_NAMED = re.compile(r"\b(?:i'm|i am|i run|i head|i lead|soy|yo llevo|yo dirijo)\b")
 _ONCE = re.compile(r"\bonce\b", re.IGNORECASE)  # Spanish eleven, English "when"
-_FIRST_PERSON = re.compile(r"\b(?:i|i'll|i'm|i've|i'd|me|my|we|we'll|we're)\b")
-# Spanish: "me" is also "to me" ("me parece"); the speaker doing something says so with a verb
-_FIRST_PERSON_ES = re.compile(
-    r"\b(?:yo|me encargo|me ocupo|lo hago|lo preparo|lo mando|lo envio|tengo|hago|preparo|"
-    r"mando|envio|reviso|llamo|traigo|paso|voy a|puedo|nos encargamos|lo hacemos)\b"
-)
 _MONTHS_AND_DAYS = wordset(
     """january february march april may june july august september october november december
     monday tuesday wednesday thursday friday saturday sunday enero febrero marzo abril mayo
@@ -598,7 +593,7 @@ def _name_values(
         found += [m.group(0) for m in _ROLE.finditer(folded) if m.group(0) not in asked]
         found += [w for w in words(sentence) if w in setting.people and w not in skip]
         # Otherwise a name that may be a person's, or someone speaking for themselves.
-        speaking = _FIRST_PERSON_ES if plan.language == "es" else _FIRST_PERSON
+        speaking = pack_for(plan.language).first_person
         if _WHO_HOLDS.match(asked):
             speaking = _SELF_NAMED  # "who is their CFO?": only "I'm the CFO" speaks for oneself
             if not _role_said(asked, f"{line} {before}", skip | {f"{w}'s" for w in skip}):

@@ -34,7 +34,8 @@ from __future__ import annotations
 import re
 
 from meetsight.intelligence.builtin.amounts import NUMBER_WORDS
-from meetsight.intelligence.builtin.stopwords import ENGLISH, SPANISH, wordset
+from meetsight.intelligence.builtin.languages import PACKS
+from meetsight.intelligence.builtin.stopwords import wordset
 from meetsight.intelligence.builtin.text import sentences
 
 _FILLER_WORDS = (
@@ -123,23 +124,9 @@ def without_doubled_words(text: str) -> str:
 
 _CUT_OFF = re.compile(r"^[^\W\d_]+-$")
 _ONE_LETTER_WORDS = wordset("a i y o e u")
-_SHORT_EN = wordset(
-    """ad ai am an as at be by do go he hi id if in is it me my no of oh on or ox so to up us
-    we ago air all and any are art ask bad bag bar bed big bit box boy bus but buy can car cat
-    cut day did die dog dry due ear eat end eye far fee few fit fix fly for fun gas get got gun
-    guy had has hat her him his hit hot how its job key kid law lay leg let lie lot low man map
-    may mid mix net new nor not now odd off oil old one our out own pay pen per pet pie put ran
-    raw red rid row run sad saw say sea see set she shy six sky son sum sun tax tea ten the tie
-    tip too top toy try two use van via war was way web wet who why win won yes yet you zip"""
-)
-_SHORT_ES = wordset(
-    "mal mar mes mil ojo pan paz red rey sal sol tal ver vez voz dar dia uno dos son"
-)
-_KNOWN_SHORT = {
-    "en": ENGLISH | _SHORT_EN,
-    "es": SPANISH | _SHORT_ES,
-    "": ENGLISH | SPANISH | _SHORT_EN | _SHORT_ES,
-}
+# Stopwords and real short words, by language ("" when unknown: every language's)
+_KNOWN_SHORT = {code: pack.stopwords | pack.short_words for code, pack in PACKS.items()}
+_KNOWN_SHORT[""] = frozenset().union(*_KNOWN_SHORT.values())
 _NO_COLLAPSE = NUMBER_WORDS | frozenset(("had",))  # "twenty twenty", "had had"
 _PRONOUNS = wordset(
     """i i'm i'll i've i'd we we're we'll we've we'd you you're you'll they they're they'll he

@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from datetime import date
 
 from meetsight.intelligence.builtin.deadlines import find_deadlines, fold_same_length
+from meetsight.intelligence.builtin.languages import PACKS, pack_for
 from meetsight.intelligence.builtin.text import sentences
 
 __all__ = ["Phrase", "antecedent", "last_person", "noun_phrases", "topic"]
@@ -38,18 +39,8 @@ def _vocabulary(words: str) -> frozenset[str]:
     return frozenset(words.split())
 
 
-_EN_DETERMINERS = _vocabulary(
-    """
-    the a an our your my their his her its these those some any all both each every
-    another this
-    """
-)
-_ES_DETERMINERS = _vocabulary(
-    """
-    el la los las un una unos unas mi mis tu tus su sus nuestro nuestra nuestros nuestras
-    vuestro vuestra vuestros vuestras este esta estos estas ese esa esos esas al del
-    """
-)
+# "the" or "esa" alone is no thing, in whichever language it is said
+_ANY_DETERMINERS = frozenset().union(*(pack.determiners for pack in PACKS.values()))
 _EN_NUMBERS = _vocabulary(
     """
     one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty
@@ -57,35 +48,6 @@ _EN_NUMBERS = _vocabulary(
     """
 )
 
-# Words that end a noun phrase: function words, pronouns, auxiliaries and common verb forms.
-_EN_STOP = _vocabulary(
-    """
-    i you he she it we they me him us them my your our their its mine yours ours this that
-    these those who whom whose which what when where why how whether if then than so and
-    or but nor because since while as once until unless though although to of for on in at
-    by with from about into onto over under after before between through during without
-    within up down out off back away across along around again also just only even still
-    already yet very really too quite pretty is am are was were be been being has have had
-    having do does did doing will would shall should can could may might must 'll 'd 're
-    've 's not no never yes yeah ok okay sure please thanks there here now today tomorrow
-    tonight yesterday get gets got send sends sent take takes took make makes made give
-    gives gave put go goes went come comes came know knows knew think thinks thought see
-    sees saw say says said tell told want wants need needs like likes let lets look looks
-    feel feels keep keeps seem seems works work worked holds hold include includes
-    including spells lands landed starts started runs ran written done given taken seen
-    known gone built
-    """
-)
-_ES_STOP = _vocabulary(
-    """
-    yo tu el ella usted nosotros nosotras vosotros vosotras ellos ellas ustedes me te se
-    nos os le les lo la los las que quien cual cuando donde como porque pues si y o e u ni
-    pero sino a ante bajo con contra de desde en entre hacia hasta para por segun sin
-    sobre tras es son era fue ser estar esta estan esta estoy hay ha han he hemos tiene
-    tienen tengo tenemos va van voy vamos puede pueden puedo podemos hoy manana ya muy mas
-    menos tambien solo no claro vale bueno entonces aqui ahi eso esto ello algo nada todo
-    """
-)
 
 # Heads too vague to stand for what a pronoun means ("that's the thing", "ese tema").
 _VAGUE_HEADS = _vocabulary(
@@ -116,12 +78,11 @@ _NOT_PARTICIPLES = frozenset({"supply", "assembly", "family", "need", "bed"})
 def _content(word: str, language: str) -> bool:
     if not word[0].isalnum() or ("'" in word and not word.endswith("'s")):
         return False  # "I'll", "we're" are no things
-    stop = _ES_STOP if language == "es" else _EN_STOP
-    determiners = _ES_DETERMINERS if language == "es" else _EN_DETERMINERS
-    if word in stop or word in determiners:
+    pack = pack_for(language)
+    if word in pack.phrase_stop or word in pack.determiners:
         return False
     # "the logs posted", "really": past participles and adverbs end a phrase
-    return language == "es" or not (
+    return not pack.participles_end_phrases or not (
         word.endswith(("ly", "ed")) and len(word) > 4 and word not in _NOT_PARTICIPLES
     )
 
@@ -134,16 +95,14 @@ def _run(words: list[tuple[int, int, str]], i: int, language: str) -> int:
 
 
 _PLACE_LINKS = _vocabulary("from to into onto in on at via through with desde a en con hacia por")
-_EN_LINKS = frozenset({"of", "for", "on", "by", "with", "from", "in", "about"})
-_ES_LINKS = frozenset({"de", "del", "para", "con", "sobre", "por"})
 
 
 def noun_phrases(text: str, language: str) -> list[Phrase]:
     """The things said in ``text``, in order (see the module docstring)."""
     folded = fold_same_length(text)
     words = _words(folded)
-    determiners = _ES_DETERMINERS if language == "es" else _EN_DETERMINERS
-    links = _ES_LINKS if language == "es" else _EN_LINKS
+    pack = pack_for(language)
+    determiners, links = pack.determiners, pack.phrase_links
     times = [d.span for d in find_deadlines(text, language, _ANY_DAY)]
     found: list[Phrase] = []
     i = 0
@@ -224,7 +183,7 @@ def _extend(
 
 def _trimmed(text: str, phrase: Phrase, language: str) -> Phrase:
     """Without a dangling link word left by a cut date ("the guide on")."""
-    links = _ES_LINKS if language == "es" else _EN_LINKS
+    links = pack_for(language).phrase_links
     words = phrase.text.split()
     while len(words) > 1 and fold_same_length(words[-1]) in links | {"the", "el", "la", "and", "y"}:
         words.pop()
@@ -258,12 +217,12 @@ def _usable(phrase: Phrase, language: str) -> bool:
     toks = re.findall(r"[a-z0-9]+", folded)
     if not toks:
         return False
-    links = _ES_LINKS if language == "es" else _EN_LINKS
+    links = pack_for(language).phrase_links
     first_link = next((k for k, t in enumerate(toks) if k and t in links), len(toks))
     head = toks[first_link - 1]  # "the new cloud region in March": region
     if head in _VAGUE_HEADS or (len(toks) == 1 and len(head) < 3):
         return False
-    return not (len(toks) == 1 and toks[0] in _EN_DETERMINERS | _ES_DETERMINERS)
+    return not (len(toks) == 1 and toks[0] in _ANY_DETERMINERS)
 
 
 def antecedent(

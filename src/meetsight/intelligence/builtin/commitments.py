@@ -13,7 +13,8 @@ whoever proposes the shared plan owns it (that is how the labelled conversations
 a named participant when the speaker says "<Name> will ..." or "<Name> and I will ...".
 
 A commitment said again later (a recap) counts once, on the line where it was first made. The
-language rules live in :mod:`.commitments_en` and :mod:`.commitments_es`.
+language rules come from the language's pack (:mod:`.languages`); the long promise rules it
+names live in :mod:`.commitments_en` and :mod:`.commitments_es`.
 """
 
 from __future__ import annotations
@@ -39,22 +40,16 @@ from meetsight.intelligence.builtin.commitment_resolve import (
     resolve_es_clitic,
 )
 from meetsight.intelligence.builtin.commitments_en import (
-    CUT_EN,
-    EN_FOLLOW_UP,
-    EN_TIME,
     EN_YOU_WILL,
     en_hit,
     en_named_hit,
     en_offer,
-    en_tidy,
 )
 from meetsight.intelligence.builtin.commitments_es import (
-    CUT_ES,
-    ES_TIME,
     es_hit,
-    es_later_verbs,
 )
 from meetsight.intelligence.builtin.deadlines import Deadline, find_deadlines, fold_same_length
+from meetsight.intelligence.builtin.languages import has_pack, pack_for
 from meetsight.intelligence.builtin.text import sentences
 from meetsight.intelligence.conversation import Conversation, Line
 from meetsight.intelligence.results import NextStep
@@ -140,10 +135,10 @@ _FIRST_PERSON_FUTURE = re.compile(
 
 def extract_next_steps(conversation: Conversation) -> list[NextStep]:
     """The commitments made in the conversation, in order; none in a language without rules."""
-    if conversation.language not in ("", "en", "es"):
-        return []  # no English rules on text in another language (docs/intelligence.md)
+    if conversation.language and not has_pack(conversation.language):
+        return []  # no English rules on text in another language (languages/__init__.py)
     lines = conversation.lines
-    language = "es" if conversation.language == "es" else "en"
+    language = pack_for(conversation.language).code
     first_names = _first_names(conversation)
     scores = CommitmentScores()
     scores.prime(_candidate_windows(conversation, language, first_names))
@@ -510,19 +505,7 @@ class _Where:
 
 
 def _hit(sentence: str, speaker: str, language: str, first_names: dict[str, str]) -> Hit | None:
-    folded = fold_same_length(sentence)
-    if language == "es":
-        return es_hit(sentence, folded, speaker, first_names)
-    hit = en_hit(folded, speaker, first_names)
-    if hit is None or hit.start <= 8:
-        return hit
-    # "Let me check with finance, and I'll get back to you": the first promise said comes first
-    before = en_hit(folded[: hit.start], speaker, first_names)
-    if before is not None and before.actors == hit.actors and not before.needs_acceptance:
-        if EN_FOLLOW_UP.search(folded[hit.start :]):
-            return replace(before, needs_deadline=False)  # "..., and I'll get back to you"
-        return before
-    return hit
+    return pack_for(language).promise(sentence, fold_same_length(sentence), speaker, first_names)
 
 
 def _candidate_windows(
@@ -786,13 +769,14 @@ def _clean_action(text: str, language: str, deadlines: object, first_names: dict
     end = _SENTENCE_GOES_ON.search(folded)
     if end and end.start() > 0:
         text, folded = text[: end.start()], folded[: end.start()]
-    cut = (CUT_ES if language == "es" else CUT_EN).search(folded)
+    pack = pack_for(language)
+    cut = pack.action_cut.search(folded)
     if cut and cut.start() > 0:
         text, folded = text[: cut.start()], folded[: cut.start()]
-    time = (ES_TIME if language == "es" else EN_TIME).search(folded)
+    time = pack.action_time.search(folded)
     if time:
         text = text[: time.start()] + text[time.end() :]
-    text = es_later_verbs(text) if language == "es" else en_tidy(text, first_names)
+    text = pack.tidy_action(text, first_names)
     text = re.sub(r"\s+([,.;:])", r"\1", re.sub(r"\s+", " ", text))
     text = re.sub(r"\s*,\s*(?=with\b|con\b|para\b|for\b|to\b)", " ", text)
     return text.strip(" ,.;:!?¿¡-\u2014").strip()

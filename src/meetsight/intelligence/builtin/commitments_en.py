@@ -9,6 +9,7 @@ walk you through", unless it comes with a date) are not promises.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from meetsight.intelligence.builtin.commitment_hits import (
     EACH,
@@ -496,6 +497,20 @@ def en_hit(folded: str, speaker: str, first_names: dict[str, str]) -> Hit | None
     if m and not question and _en_clause_start(folded, m.start()):
         return Hit(m.start("verb"), m.end("verb"), (OTHER,), needs_deadline=True)
     return en_named_hit(folded, speaker, first_names) or en_passive(folded, speaker)
+
+
+def en_promise(sentence: str, folded: str, speaker: str, first_names: dict[str, str]) -> Hit | None:
+    """The promise of an English sentence (the pack's ``promise``; ``sentence`` is unused)."""
+    hit = en_hit(folded, speaker, first_names)
+    if hit is None or hit.start <= 8:
+        return hit
+    # "Let me check with finance, and I'll get back to you": the first promise said comes first
+    before = en_hit(folded[: hit.start], speaker, first_names)
+    if before is not None and before.actors == hit.actors and not before.needs_acceptance:
+        if EN_FOLLOW_UP.search(folded[hit.start :]):
+            return replace(before, needs_deadline=False)  # "..., and I'll get back to you"
+        return before
+    return hit
 
 
 def _en_named_actors(before: str, speaker: str, first_names: dict[str, str]) -> tuple[str, ...]:

@@ -18,6 +18,7 @@ from meetsight.intelligence.builtin.bounded_cache import LineBudgetCache
 from meetsight.intelligence.builtin.chat import answer_question
 from meetsight.intelligence.builtin.commitments import extract_next_steps
 from meetsight.intelligence.builtin.insights import build_insights
+from meetsight.intelligence.builtin.languages import pack_for
 from meetsight.intelligence.builtin.notes import classify_notes
 from meetsight.intelligence.builtin.opinion import ai_opinion
 from meetsight.intelligence.builtin.scoring import score_conversation
@@ -69,6 +70,7 @@ class BuiltinEngine:
         categories: Sequence[CategorySpec],
         objectives: Sequence[ObjectiveSpec],
     ) -> Intelligence:
+        pack_for(conversation.language)  # a language without a pack is logged, once (languages/)
         vectors = self.vectors(conversation)
         # Nobody marked internal (an upload without owner or people): find our side first.
         conversation = with_seller_side(conversation, vectors)
