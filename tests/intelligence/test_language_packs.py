@@ -12,7 +12,13 @@ from datetime import date
 import pytest
 
 from meetsight.intelligence.builtin.commitments import extract_next_steps
-from meetsight.intelligence.builtin.languages import FALLBACK, PACKS, has_pack, pack_for
+from meetsight.intelligence.builtin.languages import (
+    FALLBACK,
+    PACKS,
+    has_pack,
+    pack_for,
+    stopwords_for,
+)
 from meetsight.intelligence.conversation import Conversation, Line, Speaker
 
 LOGGER = "meetsight.intelligence.builtin.languages"
@@ -83,3 +89,10 @@ def test_a_language_without_a_pack_gets_no_next_steps() -> None:
     assert extract_next_steps(conversation) == []
     english = dataclasses.replace(conversation, language="en")
     assert len(extract_next_steps(english)) == 1
+
+
+def test_keyphrases_cut_at_every_known_function_word_when_the_language_has_no_pack() -> None:
+    assert stopwords_for("es") is PACKS["es"].stopwords
+    for code in ("", "fr"):
+        assert {"the", "que"} <= stopwords_for(code)
+    assert "que" not in stopwords_for("en")

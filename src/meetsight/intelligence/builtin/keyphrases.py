@@ -29,7 +29,8 @@ from functools import lru_cache
 
 from meetsight.intelligence.builtin.amounts import NUMBER_WORDS
 from meetsight.intelligence.builtin.folding import fold
-from meetsight.intelligence.builtin.stopwords import for_language, wordset
+from meetsight.intelligence.builtin.languages import stopwords_for
+from meetsight.intelligence.builtin.stopwords import wordset
 
 # A sentence end, or a word: a letter, then word characters, apostrophes and inner hyphens.
 _SCAN = re.compile(r"([.!?¿¡:;…])|[^\W\d_](?:[\w'\u2019-]*\w)?", re.UNICODE)
@@ -66,7 +67,7 @@ _Token = tuple[str, int, int, bool]
 
 @lru_cache(maxsize=65536)
 def _breaks(key: str, language: str) -> bool:
-    stop = for_language(language)
+    stop = stopwords_for(language)
     return (
         key in stop
         or key in GENERIC_WORDS

@@ -54,12 +54,3 @@ def wordset(text: str) -> frozenset[str]:
 ENGLISH: frozenset[str] = frozenset(_ENGLISH.split())
 SPANISH: frozenset[str] = frozenset(_SPANISH.split())
 BOTH: frozenset[str] = ENGLISH | SPANISH
-
-
-def for_language(language: str) -> frozenset[str]:
-    """The list for ``language``; unknown languages get both lists (safer than none)."""
-    if language == "en":
-        return ENGLISH
-    if language == "es":
-        return SPANISH
-    return BOTH

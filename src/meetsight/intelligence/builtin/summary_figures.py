@@ -23,7 +23,7 @@ from meetsight.intelligence.builtin.amounts import NUMBER_WORDS, find_amounts
 from meetsight.intelligence.builtin.chat_compose import Candidate, candidates
 from meetsight.intelligence.builtin.folding import words
 from meetsight.intelligence.builtin.keyphrases import GENERIC_WORDS
-from meetsight.intelligence.builtin.stopwords import for_language
+from meetsight.intelligence.builtin.languages import stopwords_for
 from meetsight.intelligence.builtin.summary_salience import salience, word_counts
 from meetsight.intelligence.builtin.talk_cues import has_number, is_filler
 from meetsight.intelligence.conversation import Conversation
@@ -49,7 +49,7 @@ def gives_quantity(text: str, language: str) -> bool:
     if find_amounts(text) or "%" in text:
         return True
     ws = words(text)
-    stop = for_language(language)
+    stop = stopwords_for(language)
     for i, w in enumerate(ws):
         if not _is_number(w):
             continue

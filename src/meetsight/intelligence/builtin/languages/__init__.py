@@ -18,12 +18,20 @@ from functools import lru_cache
 from meetsight.intelligence.builtin.languages import en, es
 from meetsight.intelligence.builtin.languages.pack import LanguagePack
 
-__all__ = ["FALLBACK", "PACKS", "LanguagePack", "has_pack", "pack_for"]
+__all__ = ["FALLBACK", "PACKS", "LanguagePack", "has_pack", "pack_for", "stopwords_for"]
 
 log = logging.getLogger(__name__)
 
 PACKS: dict[str, LanguagePack] = {pack.code: pack for pack in (en.PACK, es.PACK)}
 FALLBACK = en.PACK
+_EVERY_STOPWORD = frozenset().union(*(pack.stopwords for pack in PACKS.values()))
+
+
+def stopwords_for(language: str) -> frozenset[str]:
+    """The pack's stopwords; every pack's for "" and a language without a pack, where a
+    keyphrase is better cut at any known function word than at English ones only."""
+    pack = PACKS.get(language)
+    return pack.stopwords if pack is not None else _EVERY_STOPWORD
 
 
 def has_pack(language: str) -> bool:
