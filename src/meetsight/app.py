@@ -40,7 +40,7 @@ from meetsight.observability.http_observation import RequestObservation
 from meetsight.observability.metrics_endpoint import install_metrics
 from meetsight.openapi_document import install_openapi
 from meetsight.processing.pool import WorkerPool
-from meetsight.ratelimit.gate import RequestLimits
+from meetsight.ratelimit.request_limits import RequestLimits
 from meetsight.ratelimit.storage import RateLimitStorageError
 from meetsight.refusals import respond_to_refusal
 from meetsight.request_front import HotReads, RequestFront

@@ -6,9 +6,9 @@ needs the write scope of its conversation's kind."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Request
 from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.responses import Response
 
@@ -37,13 +37,11 @@ from meetsight.accounts.views import serialize_account, serialize_deal, timeline
 from meetsight.auth.context import AuthContext
 from meetsight.auth.scopes import (
     CALLS_READ,
-    CALLS_WRITE,
     MEETINGS_READ,
-    MEETINGS_WRITE,
     read_scope,
     write_scope,
 )
-from meetsight.deps import DbSession, app_state, authorize
+from meetsight.deps import DbSession, Writer, app_state, authorize
 from meetsight.errors import NotFound
 from meetsight.pagination import total_header
 from meetsight.request_params import PageQuery, openapi_parameters, parse_query
@@ -61,14 +59,6 @@ def readable_kinds(ctx: AuthContext) -> repo.Kinds:
 async def _reader(request: Request) -> tuple[AuthContext, repo.Kinds]:
     ctx = await authorize(request, MEETINGS_READ, CALLS_READ)
     return ctx, readable_kinds(ctx)
-
-
-async def _writer(request: Request) -> AuthContext:
-    # A dependency, so that 401/403 come before the body is validated.
-    return await authorize(request, MEETINGS_WRITE, CALLS_WRITE)
-
-
-Writer = Annotated[AuthContext, Depends(_writer)]
 
 
 async def _account_answer(session: AsyncSession, ctx: AuthContext, account: Any) -> dict[str, Any]:

@@ -13,8 +13,8 @@ from starlette.responses import JSONResponse, Response
 from starlette.types import Scope
 
 from meetsight.observability.metrics import RATE_LIMIT_REFUSALS
-from meetsight.ratelimit.gate import client_address
 from meetsight.ratelimit.limiter import RateLimitExceeded, RateLimitUnavailable
+from meetsight.ratelimit.request_limits import client_address
 from meetsight.state import AppState
 
 from .errors import NO_STORE

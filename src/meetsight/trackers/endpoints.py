@@ -6,14 +6,12 @@ credential may read; writing needs meetings:write or calls:write, as smart categ
 
 from __future__ import annotations
 
-from typing import Annotated
-
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Request
 from starlette.responses import Response
 
 from meetsight.auth.context import AuthContext
-from meetsight.auth.scopes import CALLS_READ, CALLS_WRITE, MEETINGS_READ, MEETINGS_WRITE
-from meetsight.deps import DbSession, app_state, authorize
+from meetsight.auth.scopes import CALLS_READ, MEETINGS_READ
+from meetsight.deps import DbSession, Writer, app_state, authorize
 from meetsight.pagination import total_header
 from meetsight.request_params import PageQuery, openapi_parameters, parse_query
 from meetsight.responses import envelope
@@ -30,14 +28,6 @@ from meetsight.trackers.schemas import (
 )
 
 router = APIRouter(prefix="/trackers", tags=["trackers"])
-
-
-async def _writer(request: Request) -> AuthContext:
-    # A dependency, so that 401/403 come before the body is validated.
-    return await authorize(request, MEETINGS_WRITE, CALLS_WRITE)
-
-
-Writer = Annotated[AuthContext, Depends(_writer)]
 
 
 def readable_kinds(ctx: AuthContext, wanted: str) -> list[bool]:
