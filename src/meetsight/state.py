@@ -27,7 +27,7 @@ class Workers(Protocol):
 
 
 class BearerTokens(Protocol):
-    """The OAuth access tokens' verifier (`meetsight.oauth.bearer.BearerVerifier`, built in
+    """The OAuth access tokens' verifier (`meetsight.auth.oauth.bearer.BearerVerifier`, built in
     `app.py`)."""
 
     def forget(self) -> None: ...
