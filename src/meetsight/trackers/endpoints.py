@@ -11,7 +11,7 @@ from starlette.responses import Response
 
 from meetsight.auth.context import AuthContext
 from meetsight.auth.scopes import CALLS_READ, MEETINGS_READ
-from meetsight.deps import DbSession, Writer, app_state, authorize
+from meetsight.deps import DbSession, Reader, Writer, app_state
 from meetsight.pagination import total_header
 from meetsight.request_params import PageQuery, openapi_parameters, parse_query
 from meetsight.responses import envelope
@@ -48,8 +48,7 @@ def readable_kinds(ctx: AuthContext, wanted: str) -> list[bool]:
     summary="List the trackers: the built-in ones first, then the organization's by name",
     openapi_extra=openapi_parameters(PageQuery),
 )
-async def get_trackers(request: Request, session: DbSession) -> Response:
-    ctx = await authorize(request, MEETINGS_READ, CALLS_READ)
+async def get_trackers(request: Request, ctx: Reader, session: DbSession) -> Response:
     page = parse_query(PageQuery, request)
     items, total = await service.list_trackers(
         session, ctx.organization_id, limit=page.limit, offset=page.offset
@@ -69,8 +68,7 @@ async def post_tracker(body: TrackerCreate, ctx: Writer, session: DbSession) -> 
 
 
 @router.get("/{tracker_id}", response_model=Envelope[TrackerOut], summary="Get a tracker")
-async def get_tracker(tracker_id: str, request: Request, session: DbSession) -> Response:
-    ctx = await authorize(request, MEETINGS_READ, CALLS_READ)
+async def get_tracker(tracker_id: str, ctx: Reader, session: DbSession) -> Response:
     tracker = await service.require_tracker(session, ctx.organization_id, tracker_id)
     return envelope(service.serialize_tracker(tracker))
 
@@ -101,8 +99,9 @@ async def delete_tracker(tracker_id: str, ctx: Writer, session: DbSession) -> Re
     summary="Mentions in meetings and calls, newest conversation first, each with its moment",
     openapi_extra=openapi_parameters(MentionsQuery),
 )
-async def get_mentions(tracker_id: str, request: Request, session: DbSession) -> Response:
-    ctx = await authorize(request, MEETINGS_READ, CALLS_READ)
+async def get_mentions(
+    tracker_id: str, request: Request, ctx: Reader, session: DbSession
+) -> Response:
     query = parse_query(MentionsQuery, request)
     from_day, to_day = query.checked_range()
     rows, total = await service.mentions_page(
@@ -126,8 +125,9 @@ async def get_mentions(tracker_id: str, request: Request, session: DbSession) ->
     summary="How many mentions, per ISO week and per rep (the conversation's owner)",
     openapi_extra=openapi_parameters(CountsQuery),
 )
-async def get_counts(tracker_id: str, request: Request, session: DbSession) -> Response:
-    ctx = await authorize(request, MEETINGS_READ, CALLS_READ)
+async def get_counts(
+    tracker_id: str, request: Request, ctx: Reader, session: DbSession
+) -> Response:
     query = parse_query(CountsQuery, request)
     from_day, to_day = query.checked_range()
     counts = await service.mention_counts(
