@@ -57,8 +57,8 @@ async def authorize(request: Request, *any_of_scopes: str) -> AuthContext:
 class Authorized:
     """A dependency per scope (as Polar's `customer/auth.py`): the request's credential,
     resolved and charged by `authenticate`, holding one scope of each group (403 naming the
-    first group it lacks). As a dependency it answers 401/403/429 before the body and the
-    parameters are validated."""
+    first group it lacks). As a dependency it answers 401/403/429 before the parameters and
+    the body's fields are validated."""
 
     def __init__(self, *all_of: tuple[str, ...]) -> None:
         self.all_of = all_of
