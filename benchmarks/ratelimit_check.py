@@ -23,10 +23,11 @@ from typing import Any
 
 import redis.asyncio as aioredis
 
+from meetsight.auth.admission import credential_identity
 from meetsight.auth.context import AuthContext
 from meetsight.config import Settings
-from meetsight.ratelimit.gate import RequestLimits
 from meetsight.ratelimit.limiter import RateLimitExceeded
+from meetsight.ratelimit.request_limits import RequestLimits
 
 CREDENTIALS = 2000
 BATCH = 200
@@ -42,7 +43,7 @@ async def admitted(limits: RequestLimits, calls: int) -> dict[str, float]:
         began = time.perf_counter()
         for n in range(start, start + BATCH):
             one = time.perf_counter()
-            await limits.charge_credential(context(n % CREDENTIALS))
+            await limits.charge_credential(credential_identity(context(n % CREDENTIALS)))
             singles.append(time.perf_counter() - one)
         batches.append((time.perf_counter() - began) / BATCH)
     return summary(batches, singles)
@@ -50,7 +51,7 @@ async def admitted(limits: RequestLimits, calls: int) -> dict[str, float]:
 
 async def refused(limits: RequestLimits) -> dict[str, float]:
     """Charges to one credential whose second is spent, for 0.8 s after spending it."""
-    hot = context(-1)
+    hot = credential_identity(context(-1))
     for _ in range(35):
         await limits.charge_credential(hot)
     spent = time.perf_counter()

@@ -23,6 +23,10 @@ from meetsight.activities.serialized_cache import SerializedActivities
 from meetsight.activities.upload_endpoints import router as upload_router
 from meetsight.allow_header import allowed_methods
 from meetsight.auth.api_keys import ApiKeyVerifier
+from meetsight.auth.oauth.bearer import BearerVerifier
+from meetsight.auth.oauth.challenges import insufficient_scope_challenge, unauthorized_challenge
+from meetsight.auth.oauth.metadata import metadata_routes
+from meetsight.auth.oauth.token_endpoints import token_routes
 from meetsight.comments.endpoints import call_comment_routes, meeting_comment_routes
 from meetsight.config import Settings, get_settings
 from meetsight.db.engine import create_engine, create_sessionmaker
@@ -32,15 +36,11 @@ from meetsight.intelligence.across_endpoints import router as ask_router
 from meetsight.intelligence.endpoints import router as intelligence_router
 from meetsight.jobs.metrics import QUEUE_REGISTRY, refresh_queue_gauges
 from meetsight.mcp.transport import build_mcp_endpoint
-from meetsight.oauth.bearer import BearerVerifier
-from meetsight.oauth.challenges import insufficient_scope_challenge, unauthorized_challenge
-from meetsight.oauth.metadata import metadata_routes
-from meetsight.oauth.token_endpoints import token_routes
 from meetsight.observability.http_observation import RequestObservation
 from meetsight.observability.metrics_endpoint import install_metrics
 from meetsight.openapi_document import install_openapi
 from meetsight.processing.pool import WorkerPool
-from meetsight.ratelimit.gate import RequestLimits
+from meetsight.ratelimit.request_limits import RequestLimits
 from meetsight.ratelimit.storage import RateLimitStorageError
 from meetsight.refusals import respond_to_refusal
 from meetsight.request_front import HotReads, RequestFront

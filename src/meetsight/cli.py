@@ -136,7 +136,7 @@ def cmd_apikey_revoke(args: argparse.Namespace, settings: Settings) -> None:
 
 def cmd_oauth_client_create(args: argparse.Namespace, settings: Settings) -> None:
     """Register an OAuth client (as the settings page does); its secret is printed once."""
-    from meetsight.oauth.clients import create_client
+    from meetsight.auth.oauth.clients import create_client
 
     async def work(session: Any) -> Any:
         return await create_client(

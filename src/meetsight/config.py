@@ -68,7 +68,7 @@ class Settings(BaseSettings):
     api_key_cache_seconds: float = Field(
         default=2.0, description="How long a verified API key is trusted without a lookup"
     )
-    # OAuth authorization server (meetsight.oauth; docs/oauth.md)
+    # OAuth authorization server (meetsight.auth.oauth; docs/oauth.md)
     oauth_code_seconds: float = Field(
         default=60.0, gt=0, description="An authorization code must be exchanged within this"
     )

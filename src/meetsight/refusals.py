@@ -7,8 +7,8 @@ from __future__ import annotations
 from starlette.requests import Request
 from starlette.responses import Response
 
-from meetsight.oauth.errors import invalid_request
-from meetsight.oauth.metadata import REVOKE_PATH, TOKEN_PATH
+from meetsight.auth.oauth.errors import invalid_request
+from meetsight.auth.oauth.metadata import REVOKE_PATH, TOKEN_PATH
 from meetsight.responses import error_envelope
 from meetsight.security.request_guard import Refusal
 from meetsight.web.install import PAGE_NOT_FOUND, error_page

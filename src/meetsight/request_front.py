@@ -26,8 +26,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from meetsight.observability.context import request_id_var
 from meetsight.observability.http_observation import RequestObservation
-from meetsight.ratelimit.gate import QUOTA_SCOPE_KEY
 from meetsight.ratelimit.headers import label
+from meetsight.ratelimit.request_limits import QUOTA_SCOPE_KEY
 from meetsight.security.body_limit import BodySizeLimit, unfold_routes
 from meetsight.security.headers import SecurityHeaders
 from meetsight.security.request_guard import RequestGuard

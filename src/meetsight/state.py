@@ -12,7 +12,7 @@ from meetsight.auth.api_keys import ApiKeyVerifier
 from meetsight.auth.context import AuthContext
 from meetsight.config import Settings
 from meetsight.db.reads import Reader
-from meetsight.ratelimit.gate import RequestLimits
+from meetsight.ratelimit.request_limits import RequestLimits
 from meetsight.storage.base import MediaStore
 
 
@@ -27,7 +27,7 @@ class Workers(Protocol):
 
 
 class BearerTokens(Protocol):
-    """The OAuth access tokens' verifier (`meetsight.oauth.bearer.BearerVerifier`, built in
+    """The OAuth access tokens' verifier (`meetsight.auth.oauth.bearer.BearerVerifier`, built in
     `app.py`)."""
 
     def forget(self) -> None: ...

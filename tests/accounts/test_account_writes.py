@@ -152,6 +152,18 @@ async def test_scopes(client: httpx.AsyncClient, state: AppState) -> None:
     assert check_error(response, 401)
 
 
+async def test_the_credential_and_the_query_are_checked_in_their_order(
+    client: httpx.AsyncClient,
+) -> None:
+    """The reads that take their credential as a dependency (deps.Reader) check it before the
+    query: 401. The account's conversation pages parse their page first and then authorize:
+    422 (docs/architecture.md, one endpoint style)."""
+    for url in ("/accounts?limit=0", "/deals?stage=maybe", "/accounts/x/next-steps?state=maybe"):
+        check_error(await client.get(f"{API}{url}"), 401)
+    for page in ("timeline", "amounts", "stakeholders", "risks"):
+        check_error(await client.get(f"{API}/accounts/x/{page}?limit=0"), 422)
+
+
 async def _summary_steps(client: httpx.AsyncClient, tenant: Tenant, meeting: str) -> list[Any]:
     response = await client.get(f"{API}/meetings/{meeting}/summary", headers=tenant.headers)
     return list(check_envelope(response.json())["nextSteps"])

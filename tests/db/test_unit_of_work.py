@@ -37,7 +37,7 @@ CHECKPOINTS = {
     "activities/service.py": 1,  # delete: rows durable before the files go
     "activities/uploads.py": 2,  # the activity and its job durable before the workers wake;
     # the stored file goes when that commit fails
-    "oauth/grants.py": 4,  # a reused code or refresh token revokes the grant, then the request
+    "auth/oauth/grants.py": 4,  # a reused code or refresh token revokes the grant, then the request
     # fails; a code spent on a failed redemption stays spent
     "search/indexing.py": 1,  # backfill: one activity per transaction
     "web/flash.py": 2,  # the read ends before the write (SQLite), the page renders after it

@@ -11,9 +11,9 @@ from pathlib import Path
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from fixtures.served import Served, on_database
+from meetsight.auth.oauth.clients import create_client
 from meetsight.auth.passwords import hash_password
 from meetsight.config import Settings
-from meetsight.oauth.clients import create_client
 from meetsight.organizations.service import create_organization, create_user
 
 PG_URL = os.environ.get("MEETSIGHT_TEST_DATABASE_URL")

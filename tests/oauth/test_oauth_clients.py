@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from fixtures.factories import Tenant
+from meetsight.auth.oauth.clients import create_client, delete_client, list_clients, rotate_secret
+from meetsight.auth.oauth.hashing import client_secret_matches
 from meetsight.errors import NotFound, ValidationFailed
-from meetsight.oauth.clients import create_client, delete_client, list_clients, rotate_secret
-from meetsight.oauth.hashing import client_secret_matches
 from meetsight.state import AppState
 
 CALLBACK = "https://client.example/callback"

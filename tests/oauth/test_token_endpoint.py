@@ -12,8 +12,8 @@ import sqlalchemy as sa
 
 from fixtures.factories import Tenant, make_activity
 from fixtures.oauth_codes import CALLBACK, Registered, code_for, pkce, register
+from meetsight.auth.oauth.models import OAuthCode
 from meetsight.auth.scopes import CALLS_READ, MEETINGS_READ
-from meetsight.oauth.models import OAuthCode
 from meetsight.state import AppState
 
 TOKEN = "/v1/oauth/token"

@@ -10,9 +10,9 @@ import sqlalchemy as sa
 
 from fixtures.factories import make_tenant
 from meetsight.audit.models import AuditEvent
-from meetsight.oauth.clients import create_client
-from meetsight.oauth.hashing import client_secret_matches
-from meetsight.oauth.models import OAuthClient
+from meetsight.auth.oauth.clients import create_client
+from meetsight.auth.oauth.hashing import client_secret_matches
+from meetsight.auth.oauth.models import OAuthClient
 from meetsight.state import AppState
 from web.pages import WebUserInfo, post_form
 

@@ -6,9 +6,9 @@ needs the write scope of its conversation's kind."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Request
 from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.responses import Response
 
@@ -37,13 +37,11 @@ from meetsight.accounts.views import serialize_account, serialize_deal, timeline
 from meetsight.auth.context import AuthContext
 from meetsight.auth.scopes import (
     CALLS_READ,
-    CALLS_WRITE,
     MEETINGS_READ,
-    MEETINGS_WRITE,
     read_scope,
     write_scope,
 )
-from meetsight.deps import DbSession, app_state, authorize
+from meetsight.deps import DbSession, Reader, Writer, app_state, authorize
 from meetsight.errors import NotFound
 from meetsight.pagination import total_header
 from meetsight.request_params import PageQuery, openapi_parameters, parse_query
@@ -56,19 +54,6 @@ ACCOUNT = "/accounts/{account_id}"
 
 def readable_kinds(ctx: AuthContext) -> repo.Kinds:
     return tuple(is_call for is_call in (False, True) if read_scope(is_call) in ctx.scopes)
-
-
-async def _reader(request: Request) -> tuple[AuthContext, repo.Kinds]:
-    ctx = await authorize(request, MEETINGS_READ, CALLS_READ)
-    return ctx, readable_kinds(ctx)
-
-
-async def _writer(request: Request) -> AuthContext:
-    # A dependency, so that 401/403 come before the body is validated.
-    return await authorize(request, MEETINGS_WRITE, CALLS_WRITE)
-
-
-Writer = Annotated[AuthContext, Depends(_writer)]
 
 
 async def _account_answer(session: AsyncSession, ctx: AuthContext, account: Any) -> dict[str, Any]:
@@ -94,8 +79,8 @@ async def _deal_answer(session: AsyncSession, ctx: AuthContext, deal: Deal) -> d
     summary="List accounts (the CRM's companies) by name",
     openapi_extra=openapi_parameters(s.AccountListQuery),
 )
-async def list_accounts(request: Request) -> Response:
-    ctx, kinds = await _reader(request)
+async def list_accounts(request: Request, ctx: Reader) -> Response:
+    kinds = readable_kinds(ctx)
     query = parse_query(s.AccountListQuery, request)
     org_id = ctx.organization_id
     async with app_state(request).sessionmaker() as session:
@@ -133,8 +118,7 @@ async def post_account(body: s.AccountCreate, ctx: Writer, session: DbSession) -
     summary="Get one account",
     openapi_extra=openapi_parameters(path=("account_id",)),
 )
-async def get_account(request: Request) -> Response:
-    ctx, _ = await _reader(request)
+async def get_account(request: Request, ctx: Reader) -> Response:
     async with app_state(request).sessionmaker() as session:
         account = await require_account(
             session, ctx.organization_id, request.path_params["account_id"]
@@ -160,7 +144,10 @@ async def _account_conversations(
 ) -> tuple[AuthContext, AsyncSession, list[Any], int]:
     """The credential, an open session, and the account's conversations newest first (one page
     of them when `page` is given)."""
-    ctx, kinds = await _reader(request)
+    # Authorized here, after the caller parsed its query (a bad query is a 422 before a 401),
+    # an order a dependency would turn around.
+    ctx = await authorize(request, MEETINGS_READ, CALLS_READ)
+    kinds = readable_kinds(ctx)
     session = app_state(request).sessionmaker()
     try:
         await require_account(session, ctx.organization_id, request.path_params["account_id"])
@@ -225,8 +212,8 @@ async def get_amounts(request: Request) -> Response:
     summary="Next steps across the account's conversations (open ones unless state says)",
     openapi_extra=openapi_parameters(s.AccountStepsQuery, path=("account_id",)),
 )
-async def get_account_steps(request: Request) -> Response:
-    ctx, kinds = await _reader(request)
+async def get_account_steps(request: Request, ctx: Reader) -> Response:
+    kinds = readable_kinds(ctx)
     query = parse_query(s.AccountStepsQuery, request)
     account_id = request.path_params["account_id"]
     async with app_state(request).sessionmaker() as session:
@@ -272,8 +259,8 @@ async def get_risks(request: Request) -> Response:
     summary="List deals (the CRM's opportunities), newest first",
     openapi_extra=openapi_parameters(s.DealListQuery),
 )
-async def list_deals(request: Request) -> Response:
-    ctx, kinds = await _reader(request)
+async def list_deals(request: Request, ctx: Reader) -> Response:
+    kinds = readable_kinds(ctx)
     query = parse_query(s.DealListQuery, request)
     async with app_state(request).sessionmaker() as session:
         rows, total = await repo.list_deals(
@@ -309,8 +296,7 @@ async def post_deal(body: s.DealCreate, ctx: Writer, session: DbSession) -> Resp
     summary="Get one deal",
     openapi_extra=openapi_parameters(path=("deal_id",)),
 )
-async def get_deal(request: Request) -> Response:
-    ctx, _ = await _reader(request)
+async def get_deal(request: Request, ctx: Reader) -> Response:
     async with app_state(request).sessionmaker() as session:
         deal = await require_deal(session, ctx.organization_id, request.path_params["deal_id"])
         return envelope(await _deal_answer(session, ctx, deal))
@@ -347,8 +333,7 @@ async def _step(session: AsyncSession, ctx: AuthContext, step_id: str) -> Any:
     summary="One next step with its state and any proposal to close it",
     openapi_extra=openapi_parameters(path=("step_id",)),
 )
-async def get_next_step(request: Request) -> Response:
-    ctx, _ = await _reader(request)
+async def get_next_step(request: Request, ctx: Reader) -> Response:
     async with app_state(request).sessionmaker() as session:
         row = await _step(session, ctx, request.path_params["step_id"])
         return envelope((await describe_steps(session, ctx.organization_id, [row]))[0])

@@ -17,6 +17,8 @@ from starlette.requests import HTTPConnection
 from starlette.responses import JSONResponse, Response
 from starlette.types import Receive, Scope, Send
 
+from meetsight.auth.admission import admit_request
+from meetsight.auth.oauth.challenges import insufficient_scope_challenge, unauthorized_challenge
 from meetsight.auth.scopes import CALLS_READ, MEETINGS_READ
 from meetsight.config import Settings
 from meetsight.errors import AppError
@@ -26,8 +28,6 @@ from meetsight.mcp.origins import OriginPolicy, origin_policy
 from meetsight.mcp.results import tool_error
 from meetsight.mcp.server import MeetsightMCP, build_mcp_server
 from meetsight.mcp.simple_forms import SimpleCall, parse_simple_call, run_simple_call
-from meetsight.oauth.challenges import insufficient_scope_challenge, unauthorized_challenge
-from meetsight.ratelimit.gate import admit_request
 from meetsight.ratelimit.limiter import RateLimitExceeded, RateLimitUnavailable
 from meetsight.responses import error_envelope
 from meetsight.security.bodies import MAX_BODY_BYTES, BodyTooLarge, read_body, replay

@@ -5,8 +5,8 @@ from __future__ import annotations
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from meetsight.ratelimit.gate import QUOTA_SCOPE_KEY
 from meetsight.ratelimit.limiter import Quota
+from meetsight.ratelimit.request_limits import QUOTA_SCOPE_KEY
 
 _NAMES = (b"ratelimit-limit", b"ratelimit-remaining", b"ratelimit-reset", b"ratelimit-policy")
 

@@ -11,6 +11,7 @@ from meetsight.accounts.models import (
 from meetsight.activities.models import Activity, ActivityLink, ActivityParticipant, ActivityType
 from meetsight.audit.models import AuditEvent
 from meetsight.auth.models import ApiKey
+from meetsight.auth.oauth.models import OAuthClient, OAuthCode, OAuthConsent, OAuthGrant, OAuthToken
 from meetsight.comments.models import Comment
 from meetsight.db.base import Base
 from meetsight.intelligence.models import (
@@ -22,7 +23,6 @@ from meetsight.intelligence.models import (
     SmartCategory,
 )
 from meetsight.jobs.models import Job
-from meetsight.oauth.models import OAuthClient, OAuthCode, OAuthConsent, OAuthGrant, OAuthToken
 from meetsight.organizations.models import Organization, Person, User
 from meetsight.trackers.models import Tracker, TrackerMention
 from meetsight.transcripts.models import TranscriptDocument, TranscriptSegment

@@ -6,14 +6,12 @@ credential may read; writing needs meetings:write or calls:write, as smart categ
 
 from __future__ import annotations
 
-from typing import Annotated
-
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Request
 from starlette.responses import Response
 
 from meetsight.auth.context import AuthContext
-from meetsight.auth.scopes import CALLS_READ, CALLS_WRITE, MEETINGS_READ, MEETINGS_WRITE
-from meetsight.deps import DbSession, app_state, authorize
+from meetsight.auth.scopes import CALLS_READ, MEETINGS_READ
+from meetsight.deps import DbSession, Reader, Writer, app_state
 from meetsight.pagination import total_header
 from meetsight.request_params import PageQuery, openapi_parameters, parse_query
 from meetsight.responses import envelope
@@ -30,14 +28,6 @@ from meetsight.trackers.schemas import (
 )
 
 router = APIRouter(prefix="/trackers", tags=["trackers"])
-
-
-async def _writer(request: Request) -> AuthContext:
-    # A dependency, so that 401/403 come before the body is validated.
-    return await authorize(request, MEETINGS_WRITE, CALLS_WRITE)
-
-
-Writer = Annotated[AuthContext, Depends(_writer)]
 
 
 def readable_kinds(ctx: AuthContext, wanted: str) -> list[bool]:
@@ -58,8 +48,7 @@ def readable_kinds(ctx: AuthContext, wanted: str) -> list[bool]:
     summary="List the trackers: the built-in ones first, then the organization's by name",
     openapi_extra=openapi_parameters(PageQuery),
 )
-async def get_trackers(request: Request, session: DbSession) -> Response:
-    ctx = await authorize(request, MEETINGS_READ, CALLS_READ)
+async def get_trackers(request: Request, ctx: Reader, session: DbSession) -> Response:
     page = parse_query(PageQuery, request)
     items, total = await service.list_trackers(
         session, ctx.organization_id, limit=page.limit, offset=page.offset
@@ -79,8 +68,7 @@ async def post_tracker(body: TrackerCreate, ctx: Writer, session: DbSession) -> 
 
 
 @router.get("/{tracker_id}", response_model=Envelope[TrackerOut], summary="Get a tracker")
-async def get_tracker(tracker_id: str, request: Request, session: DbSession) -> Response:
-    ctx = await authorize(request, MEETINGS_READ, CALLS_READ)
+async def get_tracker(tracker_id: str, ctx: Reader, session: DbSession) -> Response:
     tracker = await service.require_tracker(session, ctx.organization_id, tracker_id)
     return envelope(service.serialize_tracker(tracker))
 
@@ -111,8 +99,9 @@ async def delete_tracker(tracker_id: str, ctx: Writer, session: DbSession) -> Re
     summary="Mentions in meetings and calls, newest conversation first, each with its moment",
     openapi_extra=openapi_parameters(MentionsQuery),
 )
-async def get_mentions(tracker_id: str, request: Request, session: DbSession) -> Response:
-    ctx = await authorize(request, MEETINGS_READ, CALLS_READ)
+async def get_mentions(
+    tracker_id: str, request: Request, ctx: Reader, session: DbSession
+) -> Response:
     query = parse_query(MentionsQuery, request)
     from_day, to_day = query.checked_range()
     rows, total = await service.mentions_page(
@@ -136,8 +125,9 @@ async def get_mentions(tracker_id: str, request: Request, session: DbSession) ->
     summary="How many mentions, per ISO week and per rep (the conversation's owner)",
     openapi_extra=openapi_parameters(CountsQuery),
 )
-async def get_counts(tracker_id: str, request: Request, session: DbSession) -> Response:
-    ctx = await authorize(request, MEETINGS_READ, CALLS_READ)
+async def get_counts(
+    tracker_id: str, request: Request, ctx: Reader, session: DbSession
+) -> Response:
     query = parse_query(CountsQuery, request)
     from_day, to_day = query.checked_range()
     counts = await service.mention_counts(

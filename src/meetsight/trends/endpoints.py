@@ -7,7 +7,7 @@ from starlette.responses import Response
 
 from meetsight.auth.context import AuthContext
 from meetsight.auth.scopes import CALLS_READ, MEETINGS_READ
-from meetsight.deps import app_state, authorize
+from meetsight.deps import Reader, app_state
 from meetsight.pagination import total_header
 from meetsight.request_params import openapi_parameters, parse_query
 from meetsight.responses import envelope
@@ -29,8 +29,7 @@ router = APIRouter(tags=["trends"])
     "the kinds the credential may read.",
     openapi_extra=openapi_parameters(TrendsParams),
 )
-async def get_trends(request: Request) -> Response:
-    ctx = await authorize(request, MEETINGS_READ, CALLS_READ)
+async def get_trends(request: Request, ctx: Reader) -> Response:
     params = parse_query(TrendsParams, request)
     query = build_query(
         date_from=params.date_from,

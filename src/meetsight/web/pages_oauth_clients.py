@@ -1,15 +1,15 @@
 """/settings/oauth-clients (owners and admins): register (the secret shown once), rotate the
-secret, delete. The clients themselves are meetsight.oauth.clients'."""
+secret, delete. The clients themselves are meetsight.auth.oauth.clients'."""
 
 from __future__ import annotations
 
 from fastapi import APIRouter, Depends, Request
 from starlette.responses import RedirectResponse, Response
 
+from meetsight.auth.oauth.clients import create_client, delete_client, list_clients, rotate_secret
 from meetsight.auth.scopes import ALL_SCOPES, SCOPE_DESCRIPTIONS
 from meetsight.deps import DbSession, app_state
 from meetsight.errors import AppError, NotFound, ValidationFailed
-from meetsight.oauth.clients import create_client, delete_client, list_clients, rotate_secret
 from meetsight.web.csrf import enforce_csrf
 from meetsight.web.errors import PageError
 from meetsight.web.flash import pop_flash, set_flash

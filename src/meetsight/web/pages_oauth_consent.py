@@ -8,18 +8,18 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
-from meetsight.auth.scopes import SCOPE_DESCRIPTIONS
-from meetsight.db.unit_of_work import unit_of_work
-from meetsight.oauth.authorization_request import (
+from meetsight.auth.oauth.authorization_request import (
     AuthorizationRequest,
     NotRedirectable,
     form_action_source,
     parse_request,
     redirect_location,
 )
-from meetsight.oauth.consents import consented_scopes, remember_consent
-from meetsight.oauth.grants import issue_code
-from meetsight.oauth.metadata import AUTHORIZE_PATH, issuer
+from meetsight.auth.oauth.consents import consented_scopes, remember_consent
+from meetsight.auth.oauth.grants import issue_code
+from meetsight.auth.oauth.metadata import AUTHORIZE_PATH, issuer
+from meetsight.auth.scopes import SCOPE_DESCRIPTIONS
+from meetsight.db.unit_of_work import unit_of_work
 from meetsight.state import AppState
 from meetsight.web.csrf import check_csrf
 from meetsight.web.errors import PageError, SignInRequired

@@ -6,14 +6,10 @@ included, needs both meetings:write and calls:write (docs/webhooks.md).
 
 from __future__ import annotations
 
-from typing import Annotated
-
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Request
 from starlette.responses import Response
 
-from meetsight.auth.context import AuthContext
-from meetsight.auth.scopes import CALLS_WRITE, MEETINGS_WRITE
-from meetsight.deps import DbSession, State, authenticate
+from meetsight.deps import Admin, DbSession, State
 from meetsight.pagination import total_header
 from meetsight.request_params import PageQuery, openapi_parameters, parse_query
 from meetsight.responses import envelope
@@ -27,17 +23,6 @@ from meetsight.webhooks.schemas import (
 )
 
 router = APIRouter(prefix="/webhooks", tags=["webhooks"])
-
-
-async def _webhook_admin(request: Request) -> AuthContext:
-    # A dependency, so that 401/403 come before the body is validated.
-    ctx = await authenticate(request)
-    ctx.require(MEETINGS_WRITE)
-    ctx.require(CALLS_WRITE)
-    return ctx
-
-
-Admin = Annotated[AuthContext, Depends(_webhook_admin)]
 
 
 @router.get(

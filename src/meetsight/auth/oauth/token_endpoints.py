@@ -4,19 +4,22 @@
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from meetsight.auth.oauth.client_auth import authenticate_client
+from meetsight.auth.oauth.endpoint_limits import EndpointLimits, LimitRefusal
+from meetsight.auth.oauth.errors import NO_STORE, OAuthError, invalid_request
+from meetsight.auth.oauth.grants import exchange_code, refresh, revoke_token
+from meetsight.auth.oauth.metadata import REVOKE_PATH, TOKEN_PATH
 from meetsight.db.unit_of_work import unit_of_work
-from meetsight.oauth.client_auth import authenticate_client
-from meetsight.oauth.endpoint_limits import EndpointLimits, LimitRefusal
-from meetsight.oauth.errors import NO_STORE, OAuthError, invalid_request
-from meetsight.oauth.grants import exchange_code, refresh, revoke_token
-from meetsight.oauth.metadata import REVOKE_PATH, TOKEN_PATH
-from meetsight.state import AppState
+
+if TYPE_CHECKING:
+    from meetsight.state import AppState
 
 log = logging.getLogger("meetsight.oauth")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from meetsight.oauth.models import OAuthClient, OAuthConsent
+from meetsight.auth.oauth.models import OAuthClient, OAuthConsent
 
 
 async def consented_scopes(session: AsyncSession, client: OAuthClient, user_id: str) -> set[str]:

@@ -11,9 +11,9 @@ from urllib.parse import unquote_plus
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from meetsight.oauth.errors import invalid_client, invalid_request
-from meetsight.oauth.hashing import MAX_PRESENTED_LENGTH, client_secret_matches
-from meetsight.oauth.models import OAuthClient
+from meetsight.auth.oauth.errors import invalid_client, invalid_request
+from meetsight.auth.oauth.hashing import MAX_PRESENTED_LENGTH, client_secret_matches
+from meetsight.auth.oauth.models import OAuthClient
 from meetsight.security.input_text import text_problem
 
 

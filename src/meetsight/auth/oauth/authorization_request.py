@@ -10,11 +10,11 @@ from urllib.parse import urlencode, urlsplit, urlunsplit
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from meetsight.auth.oauth.client_auth import find_client
+from meetsight.auth.oauth.grants import is_s256_challenge
+from meetsight.auth.oauth.models import OAuthClient
 from meetsight.auth.resources import known_resources, normalise
 from meetsight.auth.scopes import ALL_SCOPES
-from meetsight.oauth.client_auth import find_client
-from meetsight.oauth.grants import is_s256_challenge
-from meetsight.oauth.models import OAuthClient
 
 PARAMETERS = (
     "response_type",

@@ -11,7 +11,18 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from meetsight.oauth.models import OAuthClient, OAuthCode, OAuthConsent, OAuthGrant, OAuthToken
+from meetsight.auth.oauth.models import OAuthClient, OAuthCode, OAuthConsent, OAuthGrant, OAuthToken
+
+# The organizations table by name, not its model: `organizations` builds on `auth` (removing a
+# member revokes the API keys they created), so nothing in `auth` imports it.
+_ORGANIZATIONS = sa.table("organizations", sa.column("id"))
+
+
+async def organization_exists(session: AsyncSession, org_id: str) -> bool:
+    found = await session.scalar(
+        sa.select(_ORGANIZATIONS.c.id).where(_ORGANIZATIONS.c.id == org_id)
+    )
+    return found is not None
 
 
 async def clients_of(session: AsyncSession, org_id: str) -> list[OAuthClient]:

@@ -3,13 +3,17 @@ spec's path) and protected-resource metadata (RFC 9728)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from meetsight.auth.resources import MCP_PATH, PRM_PATH, known_resources
 from meetsight.auth.scopes import ALL_SCOPES, CALLS_READ, MEETINGS_READ, OFFLINE_ACCESS
-from meetsight.state import AppState
+
+if TYPE_CHECKING:
+    from meetsight.state import AppState
 
 AUTHORIZE_PATH = "/oauth/authorize"
 TOKEN_PATH = "/v1/oauth/token"

@@ -10,18 +10,17 @@ from urllib.parse import urlsplit
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from meetsight.auth.scopes import ALL_SCOPES, OFFLINE_ACCESS
-from meetsight.db.base import utcnow
-from meetsight.errors import NotFound, ValidationFailed
-from meetsight.oauth import repository
-from meetsight.oauth.hashing import (
+from meetsight.auth.oauth import repository
+from meetsight.auth.oauth.hashing import (
     CLIENT_SECRET_PREFIX,
     hash_client_secret,
     new_client_id,
     new_secret,
 )
-from meetsight.oauth.models import OAuthClient
-from meetsight.organizations.models import Organization
+from meetsight.auth.oauth.models import OAuthClient
+from meetsight.auth.scopes import ALL_SCOPES, OFFLINE_ACCESS
+from meetsight.db.base import utcnow
+from meetsight.errors import NotFound, ValidationFailed
 
 MAX_REDIRECT_URIS = 10
 MAX_URI_LENGTH = 2000
@@ -83,7 +82,7 @@ async def create_client(
         raise ValidationFailed("redirect_uris: at least one redirect URI")
     if len(uris) > MAX_REDIRECT_URIS:
         raise ValidationFailed(f"redirect_uris: at most {MAX_REDIRECT_URIS}")
-    if await session.get(Organization, org_id) is None:
+    if not await repository.organization_exists(session, org_id):
         raise NotFound("Organization not found")
     secret = new_secret(CLIENT_SECRET_PREFIX) if confidential else None
     client = OAuthClient(

@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from meetsight.auth.context import AuthContext
+from meetsight.auth.oauth import repository
+from meetsight.auth.oauth.hashing import ACCESS_TOKEN_PREFIX, MAX_PRESENTED_LENGTH, token_digests
 from meetsight.auth.resources import covers
 from meetsight.db.base import utcnow
-from meetsight.oauth import repository
-from meetsight.oauth.hashing import ACCESS_TOKEN_PREFIX, MAX_PRESENTED_LENGTH, token_digests
 
 MAX_CACHED = 10_000
 

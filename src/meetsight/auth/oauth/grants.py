@@ -12,14 +12,9 @@ from datetime import timedelta
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from meetsight.auth.resources import normalise
-from meetsight.auth.scopes import OFFLINE_ACCESS
-from meetsight.config import Settings
-from meetsight.db.base import utcnow
-from meetsight.db.unit_of_work import checkpoint
-from meetsight.oauth import repository
-from meetsight.oauth.errors import OAuthError, invalid_grant, invalid_request
-from meetsight.oauth.hashing import (
+from meetsight.auth.oauth import repository
+from meetsight.auth.oauth.errors import OAuthError, invalid_grant, invalid_request
+from meetsight.auth.oauth.hashing import (
     ACCESS_TOKEN_PREFIX,
     CODE_PREFIX,
     MAX_PRESENTED_LENGTH,
@@ -28,7 +23,12 @@ from meetsight.oauth.hashing import (
     new_secret,
     token_digests,
 )
-from meetsight.oauth.models import OAuthClient, OAuthCode, OAuthGrant, OAuthToken
+from meetsight.auth.oauth.models import OAuthClient, OAuthCode, OAuthGrant, OAuthToken
+from meetsight.auth.resources import normalise
+from meetsight.auth.scopes import OFFLINE_ACCESS
+from meetsight.config import Settings
+from meetsight.db.base import utcnow
+from meetsight.db.unit_of_work import checkpoint
 
 VERIFIER = re.compile(r"[A-Za-z0-9\-._~]{43,128}")
 CHALLENGE = re.compile(r"[A-Za-z0-9\-_]{43}")

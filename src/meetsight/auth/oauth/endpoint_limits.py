@@ -9,15 +9,19 @@ JSON (429 with Retry-After; 503 when the limit storage does not answer)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from starlette.responses import JSONResponse, Response
 from starlette.types import Scope
 
 from meetsight.observability.metrics import RATE_LIMIT_REFUSALS
-from meetsight.ratelimit.gate import client_address
 from meetsight.ratelimit.limiter import RateLimitExceeded, RateLimitUnavailable
-from meetsight.state import AppState
+from meetsight.ratelimit.request_limits import client_address
 
 from .errors import NO_STORE
+
+if TYPE_CHECKING:
+    from meetsight.state import AppState
 
 
 class LimitRefusal(Exception):

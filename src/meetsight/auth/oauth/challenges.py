@@ -6,8 +6,8 @@ from __future__ import annotations
 from starlette.requests import HTTPConnection
 
 from meetsight.auth.credentials import bearer_token
+from meetsight.auth.oauth.metadata import CHALLENGE_SCOPES
 from meetsight.auth.resources import metadata_url, resource_of_path
-from meetsight.oauth.metadata import CHALLENGE_SCOPES
 
 
 def _public_url(conn: HTTPConnection) -> str | None:
