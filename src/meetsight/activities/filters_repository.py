@@ -21,6 +21,7 @@ from sqlalchemy.orm import aliased
 
 from meetsight.activities.filters import ActivityFilter, Shape, shape_and_params
 from meetsight.activities.models import Activity, ActivityParticipant
+from meetsight.activities.participants_repository import person_of_participant
 from meetsight.activities.person_lookup import person_condition
 from meetsight.organizations.models import Person
 
@@ -34,9 +35,7 @@ def _people_in_activity(condition: Callable[[Any, Any], Any]) -> Any:
     ap, person = aliased(ActivityParticipant), aliased(Person)
     return (
         sa.select(ap.person_id)
-        .join(
-            person, sa.and_(person.organization_id == ap.organization_id, person.id == ap.person_id)
-        )
+        .join(person, person_of_participant(ap, person))
         .where(ap.organization_id == ORG, ap.activity_id == Activity.id, condition(ap, person))
         .correlate(Activity)
         .exists()

@@ -14,6 +14,10 @@ from meetsight.accounts.steps_repository import clear_proposals_by
 from meetsight.activities.filters import ActivityFilter, Shape, shape_and_params
 from meetsight.activities.filters_repository import conditions
 from meetsight.activities.models import Activity, ActivityLink, ActivityParticipant, ActivityType
+from meetsight.activities.participants_repository import (
+    PARTICIPANT_COLUMNS,
+    person_of_participant,
+)
 from meetsight.db.base import IdType
 from meetsight.db.reads import AnyRow, AnySelect, Reader
 from meetsight.intelligence.models import (
@@ -198,23 +202,8 @@ def participants_query(org_id: str) -> AnySelect:
     """Participants with their person, in the organization; callers add the activity filter
     and the order (one activity here, a page of them in activities/finder.py)."""
     return (
-        sa.select(
-            ActivityParticipant.activity_id,
-            Person.id,
-            Person.name,
-            Person.email,
-            Person.phone,
-            Person.is_internal,
-            ActivityParticipant.is_host,
-            ActivityParticipant.is_organizer,
-        )
-        .join(
-            Person,
-            sa.and_(
-                Person.organization_id == ActivityParticipant.organization_id,
-                Person.id == ActivityParticipant.person_id,
-            ),
-        )
+        sa.select(*PARTICIPANT_COLUMNS, ActivityParticipant.is_organizer)
+        .join(Person, person_of_participant())
         .where(ActivityParticipant.organization_id == org_id)
     )
 

@@ -13,6 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from meetsight.activities.filters import ActivityFilter
 from meetsight.activities.filters_repository import conditions_and_params
 from meetsight.activities.models import Activity, ActivityParticipant
+from meetsight.activities.participants_repository import person_of_participant
 from meetsight.organizations.models import Person
 
 
@@ -58,13 +59,7 @@ async def top_participants(
     activity_count = sa.func.count(sa.distinct(ActivityParticipant.activity_id)).label("count")
     query = (
         sa.select(Person.id, Person.name, Person.email, Person.is_internal, activity_count)
-        .join(
-            ActivityParticipant,
-            sa.and_(
-                ActivityParticipant.organization_id == Person.organization_id,
-                ActivityParticipant.person_id == Person.id,
-            ),
-        )
+        .join(ActivityParticipant, person_of_participant())
         .join(
             Activity,
             sa.and_(
