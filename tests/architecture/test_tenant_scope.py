@@ -1,5 +1,6 @@
-"""`organization_id ==` only in repositories: tools/tenant_scope.py (run by `make lint`) passes
-on the tree and fails, naming file:line, on a tenant filter planted outside a repository."""
+"""`organization_id ==` (and raw SQL's `organization_id = :org`) only in repositories:
+tools/tenant_scope.py (run by `make lint`) passes on the tree and fails, naming file:line, on a
+tenant filter planted outside a repository, in Python or in raw SQL."""
 
 from __future__ import annotations
 
@@ -22,6 +23,22 @@ def members(org_id):
     return sa.select(Member).where(
         Member.organization_id
         == org_id
+    )
+'''
+
+
+PLANTED_SQL = '''"""A search module that scopes its raw SQL by hand."""
+
+import sqlalchemy as sa
+
+
+def hits(conn, org_id, term):
+    return conn.execute(
+        sa.text(
+            "SELECT activity_id FROM search_segments"
+            f" WHERE k.organization_id=:org AND content LIKE {term!r}"
+        ),
+        {"org": org_id},
     )
 '''
 
@@ -57,6 +74,36 @@ def test_a_planted_violation_fails_with_its_file_and_line(tmp_path: Path) -> Non
         f"{package}/web/planted.py:8: `organization_id ==` outside a repository; "
         "move the query into the domain's repository.py"
     ]
+
+
+def test_a_planted_raw_sql_violation_fails_with_its_file_and_line(tmp_path: Path) -> None:
+    package = tmp_path / "meetsight"
+    shutil.copytree(
+        ROOT / "src" / "meetsight", package, ignore=shutil.ignore_patterns("__pycache__")
+    )
+    (package / "search" / "planted.py").write_text(PLANTED_SQL)
+    done = _run(str(package))
+    assert done.returncode == 1
+    assert done.stdout.splitlines() == [
+        f"{package}/search/planted.py:10: `organization_id = :param` (raw SQL) outside a "
+        "repository; move the query into the domain's repository.py"
+    ]
+
+
+def test_what_counts_as_a_raw_sql_tenant_filter() -> None:
+    found = _tool().raw_sql_filters
+    assert found('q = "SELECT 1 FROM t WHERE organization_id = :org"') == [1]
+    assert found("q = 'x.organization_id=:org_id'") == [1]
+    assert found('q = f"WHERE k.organization_id = :org{filters}"') == [1]
+    assert found('q = """SELECT 1\nFROM t\nWHERE organization_id\n  = :org"""') == [3]
+    assert found("# organization_id = :org\nx = organization_id") == []
+    assert found("q = 'a.organization_id = v.organization_id'") == []
+
+
+def test_declared_repositories_are_search_index_modules_that_exist() -> None:
+    declared = _tool().DECLARED
+    assert declared and all(r.startswith("search/") for r in declared)
+    assert all((ROOT / "src" / "meetsight" / r).is_file() for r in declared)
 
 
 def test_what_counts_as_a_tenant_filter() -> None:

@@ -216,6 +216,17 @@ def test_upload_streams_the_file_with_progress(api: MeetsightClient, wav_file: P
     assert api.meetings.delete(new_id) is True
 
 
+def test_upload_refuses_what_its_keywords_do_not_name(api: MeetsightClient) -> None:
+    """The shared keywords are declared once (`UploadKeywords`, `**shared`); a keyword neither
+    kind takes, another kind's, or no name is still a TypeError, before anything is sent."""
+    with pytest.raises(TypeError, match="unexpected keyword argument 'nmae'"):
+        api.meetings.upload(media_url="https://example.com/a.wav", nmae="Typo")  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match="unexpected keyword argument 'direction'"):
+        api.meetings.upload(name="x", direction="inbound")  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match="missing 1 required keyword-only argument: 'name'"):
+        api.calls.upload(media_url="https://example.com/a.wav")  # type: ignore[call-arg]
+
+
 def test_multipart_body_is_read_in_chunks(wav_file: Path) -> None:
     body = MultipartBody([("name", "Tone")], FilePart("file", wav_file), None)
     chunks = list(body)

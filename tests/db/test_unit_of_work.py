@@ -5,6 +5,7 @@ write is committed before its response is sent; deliberate intermediate commits
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -25,9 +26,29 @@ SRC = Path(__file__).resolve().parents[2] / "src" / "meetsight"
 COMMIT = re.compile(r"\bcommit\(")
 CHECKPOINT = re.compile(r"\bcheckpoint\(session\)")
 UNIT_OF_WORK = "db/unit_of_work.py"
-# The DBAPI adapter SQLAlchemy drives for SQLite (`connection.commit()` of the driver, called
-# by the unit of work's session commit); no session is committed there.
+# The one `commit` that is not a unit of work's: the PEP 249 method of the SQLite driver adapter
+# (SQLAlchemy's aiosqlite dialect calls `connection.commit()` of the driver when the unit of
+# work's session commits), which only forwards to sqlite3. Exempt are its lines only, not the
+# module: any other `commit(` there counts (the fast reader, db/reads.py, reads in autocommit
+# on a query_only connection and never commits).
 DRIVER = "db/sqlite_inline.py"
+DRIVER_METHOD = ("InlineConnection", "commit")
+DRIVER_FORWARD = "self._conn.commit()"
+
+
+def driver_commit_lines(source: str) -> set[int]:
+    """The lines of the driver adapter's PEP 249 `commit`, when it only forwards to sqlite3."""
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.ClassDef) and node.name == DRIVER_METHOD[0]:
+            for item in node.body:
+                if isinstance(item, ast.AsyncFunctionDef) and item.name == DRIVER_METHOD[1]:
+                    body = [ast.unparse(statement) for statement in item.body]
+                    if ast.get_docstring(item) is not None:
+                        body = body[1:]
+                    if body == [DRIVER_FORWARD]:
+                        return set(range(item.lineno, (item.end_lineno or item.lineno) + 1))
+    return set()
+
 
 # Where work commits before its unit of work ends, and why: a file, a cache or another process
 # must not see (or miss) the write, or a failure that follows must not undo it.
@@ -47,14 +68,17 @@ CHECKPOINTS = {
 
 
 def commits_outside_unit_of_work(root: Path) -> list[str]:
-    """`path:line` of every `commit(` under root outside the unit of work (and the driver)."""
+    """`path:line` of every `commit(` under root outside the unit of work (and the driver
+    adapter's PEP 249 method)."""
     found = []
     for path in sorted(root.rglob("*.py")):
         rel = path.relative_to(root).as_posix()
-        if rel in (UNIT_OF_WORK, DRIVER):
+        if rel == UNIT_OF_WORK:
             continue
-        for number, line in enumerate(path.read_text().splitlines(), 1):
-            if COMMIT.search(line):
+        source = path.read_text()
+        exempt = driver_commit_lines(source) if rel == DRIVER else set()
+        for number, line in enumerate(source.splitlines(), 1):
+            if COMMIT.search(line) and number not in exempt:
                 found.append(f"{rel}:{number}: {line.strip()}")
     return found
 
@@ -82,6 +106,25 @@ def test_the_check_finds_a_planted_commit(tmp_path: Path) -> None:
     (tmp_path / "db" / "unit_of_work.py").write_text("await session.commit()\n")
     (tmp_path / "service.py").write_text("x = 1\n\n\nasync def f(s):\n    await s.commit()\n")
     assert commits_outside_unit_of_work(tmp_path) == ["service.py:5: await s.commit()"]
+
+
+def test_the_driver_adapter_may_only_forward_its_commit(tmp_path: Path) -> None:
+    """The driver module is not exempt as a whole: only its PEP 249 `commit`, as a forward."""
+    (tmp_path / "db").mkdir()
+    driver = (SRC / DRIVER).read_text()
+    (tmp_path / DRIVER).write_text(driver)
+    assert commits_outside_unit_of_work(tmp_path) == []
+    (tmp_path / DRIVER).write_text(driver + "\n\nasync def f(s):\n    await s.commit()\n")
+    planted = len(driver.splitlines()) + 4
+    assert commits_outside_unit_of_work(tmp_path) == [f"{DRIVER}:{planted}: await s.commit()"]
+    widened = driver.replace(
+        DRIVER_FORWARD, f"self._conn.execute('PRAGMA x')\n        {DRIVER_FORWARD}"
+    )
+    (tmp_path / DRIVER).write_text(widened)
+    assert [line.split(": ")[1] for line in commits_outside_unit_of_work(tmp_path)] == [
+        "async def commit(self) -> None:",
+        DRIVER_FORWARD,
+    ]
 
 
 def test_every_checkpoint_is_listed_with_its_reason() -> None:

@@ -157,23 +157,63 @@ EN_SLOTS = {
 
 EN = {
     "competitor": [
-        "{One reason is cost|Cost is part of it}; {the other|also,} " + X + " {came back|bid} {at|with} {sixty|a lower number|two thirds of yours} for {roughly the same|comparable} {work|coverage}.",
-        "{Some of our managers|A couple of VPs|The owners} {keep nudging|are lobbying} {us|the team} to {standardise on|migrate to} " + X + ".",
-        "{Corporate|Head office|The group} {wants|is pushing} us {onto|to standardise on} " + X + " {next year|by the summer}.",
-        "{Someone|Procurement} {mentioned|floated} " + X + "'s {billing add-on|planning product|HR suite} {as an option|during the review}.",
-        "{Our accounting supplier|The platform we bank with}, " + X + ", {is offering|wants to sell us} {a built-in version|its own add-on} {for free|bundled}.",
-        "{Granted|Admittedly}, " + X + " {lacks|is missing} {multi-currency|a mobile app|batch import}, {which|and that} {we'd need to add|would cost us extra}.",
-        "{Their|The} " + X + " {offer|bid|number} {was|came in} {about|roughly} {fifty|sixty-five} thousand {over two years|all in}.",
-        "{We trialled|We tested} " + X + " {a while back|in 2022}; {it felt|it was} {designed|made} for {hospitals|huge companies|agencies} rather than {a shop our size|people like us}.",
-        "We use " + X + " {today|now|at the moment}, and it {keeps failing|crashes|is slow|breaks} {on|with} <feat>.",
-        "{Today|Right now|Currently} it's " + X + ", {but|and} {it's clunky|we're not happy|it breaks all the time|support is slow}.",
-        "What {do you use|are you using} {today|now}? {We use|We're on} " + X + ", {and it's painful|but it keeps failing|and the contract is up soon}.",
-        "{We run|We're running} " + X + " {at the moment|for now}, {but|and} {it can't keep up|we've outgrown it|nobody likes it}.",
-        "We {looked at|talked to|got demos from} " + X + " and " + Q + " {last year|this spring|already}.",
+        "{One reason is cost|Cost is part of it}; {the other|also,} "
+        + X
+        + " {came back|bid} {at|with} {sixty|a lower number|two thirds of yours} for {roughly the same|comparable} {work|coverage}.",
+        "{Some of our managers|A couple of VPs|The owners} {keep nudging|are lobbying} {us|the team} to {standardise on|migrate to} "
+        + X
+        + ".",
+        "{Corporate|Head office|The group} {wants|is pushing} us {onto|to standardise on} "
+        + X
+        + " {next year|by the summer}.",
+        "{Someone|Procurement} {mentioned|floated} "
+        + X
+        + "'s {billing add-on|planning product|HR suite} {as an option|during the review}.",
+        "{Our accounting supplier|The platform we bank with}, "
+        + X
+        + ", {is offering|wants to sell us} {a built-in version|its own add-on} {for free|bundled}.",
+        "{Granted|Admittedly}, "
+        + X
+        + " {lacks|is missing} {multi-currency|a mobile app|batch import}, {which|and that} {we'd need to add|would cost us extra}.",
+        "{Their|The} "
+        + X
+        + " {offer|bid|number} {was|came in} {about|roughly} {fifty|sixty-five} thousand {over two years|all in}.",
+        "{We trialled|We tested} "
+        + X
+        + " {a while back|in 2022}; {it felt|it was} {designed|made} for {hospitals|huge companies|agencies} rather than {a shop our size|people like us}.",
+        "We use "
+        + X
+        + " {today|now|at the moment}, and it {keeps failing|crashes|is slow|breaks} {on|with} <feat>.",
+        "{Today|Right now|Currently} it's "
+        + X
+        + ", {but|and} {it's clunky|we're not happy|it breaks all the time|support is slow}.",
+        "What {do you use|are you using} {today|now}? {We use|We're on} "
+        + X
+        + ", {and it's painful|but it keeps failing|and the contract is up soon}.",
+        "{We run|We're running} "
+        + X
+        + " {at the moment|for now}, {but|and} {it can't keep up|we've outgrown it|nobody likes it}.",
+        "We {looked at|talked to|got demos from} "
+        + X
+        + " and "
+        + Q
+        + " {last year|this spring|already}.",
         "{It's|It is} between you, " + X + " and " + Q + ".",
-        "{Two of our directors|The partners} {prefer|are fans of} " + Q + " {and|while} {the ops team|our IT lead} {wants|would rather try} " + X + ".",
-        "{Compared with|Next to} " + Q + " and " + X + ", {you're|your price is} {in the middle|the most expensive}.",
-        "{Both|Either} " + Q + " {or|and} " + X + " {could|would} {replace|take over from} {what we have|our old system}.",
+        "{Two of our directors|The partners} {prefer|are fans of} "
+        + Q
+        + " {and|while} {the ops team|our IT lead} {wants|would rather try} "
+        + X
+        + ".",
+        "{Compared with|Next to} "
+        + Q
+        + " and "
+        + X
+        + ", {you're|your price is} {in the middle|the most expensive}.",
+        "{Both|Either} "
+        + Q
+        + " {or|and} "
+        + X
+        + " {could|would} {replace|take over from} {what we have|our old system}.",
         "We're also looking at " + X + ".",
         "We had a {call|demo|meeting|workshop} with " + X + " <when>.",
         X + " is on our shortlist {too|as well|along with you}.",
@@ -315,11 +355,23 @@ EN = {
         + ", {so|and} we {want to|should} see it.",
     ],
     "tool": [
-        "{Each|Every} {quote|order} {starts|begins} as {an|a} " + X + " {file|spreadsheet} {that|which} {someone|finance} {emails|forwards} around.",
-        "{We're|We are} already {licensed|paying} for " + X + " {company-wide|for everyone}, {so|and} {it stays|that won't change}.",
-        "{Logins go through|Identity is} " + Q + ", {and|while} {devices|laptops} {are managed in|sit in} " + X + ".",
+        "{Each|Every} {quote|order} {starts|begins} as {an|a} "
+        + X
+        + " {file|spreadsheet} {that|which} {someone|finance} {emails|forwards} around.",
+        "{We're|We are} already {licensed|paying} for "
+        + X
+        + " {company-wide|for everyone}, {so|and} {it stays|that won't change}.",
+        "{Logins go through|Identity is} "
+        + Q
+        + ", {and|while} {devices|laptops} {are managed in|sit in} "
+        + X
+        + ".",
         "{We'd|You'd} {connect|sync} " + Q + " {and|with} " + X + " {on day one|in the pilot}.",
-        "{The deals|Everything commercial} {live|lives} in " + Q + ", and " + X + " {handles|does} {signatures|billing}.",
+        "{The deals|Everything commercial} {live|lives} in "
+        + Q
+        + ", and "
+        + X
+        + " {handles|does} {signatures|billing}.",
         "All our <obj> {end up|are stored|get logged} in " + X + ".",
         "Does it integrate with " + X + "?",
         "{Do you|Can you} connect to " + X + "?",
@@ -433,9 +485,17 @@ EN = {
         + " {licences|seats} for your {engineers|team} {this week|today}.",
     ],
     "person": [
-        "{It's|That's} {me|Ana} and " + X + ", and " + X + " {also|} {runs|covers} {compliance|payroll}.",
+        "{It's|That's} {me|Ana} and "
+        + X
+        + ", and "
+        + X
+        + " {also|} {runs|covers} {compliance|payroll}.",
         "{Loop in|Invite} " + Q + " and " + X + " {from|in} <dept> {please|too}.",
-        "{Should|If} {your price|the number} {top|beat} " + Q + "'s, " + X + " {in finance|, our controller,} {won't approve it|will object}.",
+        "{Should|If} {your price|the number} {top|beat} "
+        + Q
+        + "'s, "
+        + X
+        + " {in finance|, our controller,} {won't approve it|will object}.",
         "{How about|What about|I'd propose} a {working session|technical review|workshop} with "
         + X
         + ", {our|the} <role>?",
@@ -511,7 +571,9 @@ EN = {
         + ", {so|honestly} {it's done|you're welcome}.",
     ],
     "place": [
-        "{Most|Half} of {our|the} {orders|volume} {come|comes} from {buyers|retailers} {in|around} " + X + ".",
+        "{Most|Half} of {our|the} {orders|volume} {come|comes} from {buyers|retailers} {in|around} "
+        + X
+        + ".",
         "{Our|The} {biggest|new} {customer|site} {is|sits} {in|near} " + X + ".",
         "{We have|There are} {offices|depots} in " + Q + " and " + X + ".",
         "{I|We} {drove|flew} from " + Q + " to " + X + " {yesterday|this morning}.",
@@ -556,13 +618,29 @@ EN = {
         "{The|Our} " + X + " {plant|depot|store} {starts|opens|goes live} {in March|next year}.",
     ],
     "other": [
-        "{Good news|Big news}: {we signed|we landed} " + X + " as a {client|customer} {last week|this month}, {so|and} {volume doubles|we need more seats}.",
-        "{Our|One} {dealer|wholesaler} {based|located} {in|near} " + X + " {returned|disputed} {an order|a shipment} {in spring|recently}.",
-        "{People|Folks} {on|in} the " + X + " {account|project|squad} {already|} {work|live} in it {daily|all day}.",
-        "{Does|Will} {it|your product} {handle|cover} the {upcoming|new} " + X + " {reporting|filing|disclosure} {requirements|format}?",
-        "{Only|Just} the " + X + " {range|line|catalogue} {for now|at first}, {the rest|others} {later|next year}.",
-        "{We|Our agency} {do|does} {the|all the} {design|marketing|animation} work for " + X + " {now|this year}.",
-        "{We met|I saw you} at the " + Q + " {expo|summit} {in|near} " + X + " {last year|in spring}.",
+        "{Good news|Big news}: {we signed|we landed} "
+        + X
+        + " as a {client|customer} {last week|this month}, {so|and} {volume doubles|we need more seats}.",
+        "{Our|One} {dealer|wholesaler} {based|located} {in|near} "
+        + X
+        + " {returned|disputed} {an order|a shipment} {in spring|recently}.",
+        "{People|Folks} {on|in} the "
+        + X
+        + " {account|project|squad} {already|} {work|live} in it {daily|all day}.",
+        "{Does|Will} {it|your product} {handle|cover} the {upcoming|new} "
+        + X
+        + " {reporting|filing|disclosure} {requirements|format}?",
+        "{Only|Just} the "
+        + X
+        + " {range|line|catalogue} {for now|at first}, {the rest|others} {later|next year}.",
+        "{We|Our agency} {do|does} {the|all the} {design|marketing|animation} work for "
+        + X
+        + " {now|this year}.",
+        "{We met|I saw you} at the "
+        + Q
+        + " {expo|summit} {in|near} "
+        + X
+        + " {last year|in spring}.",
         "{Both|The} " + Q + " and " + X + " {standards|rules} {apply|matter} {to us|here}.",
         "{Was|Wasn't} it {at|during} the " + X + " <ev> {that we met|last spring|in the autumn}?",
         "{I|We} {think|guess} {it was|we met at} the " + X + " <ev>, {right|if I remember well}.",
@@ -682,11 +760,21 @@ ES_SLOTS = {
 
 ES = {
     "competitor": [
-        "{Algunos socios|La central} {insisten|quieren} en que {unifiquemos|migremos} todo {a|en} " + X + ".",
-        "{La gestoría|El banco} {con la que trabajamos|de siempre}, " + X + ", {nos regala|nos ofrece} {su herramienta|un módulo propio}.",
-        "{Eso sí|Ojo}, a " + X + " le falta {la multidivisa|la app|la importación masiva}, {y|lo que} {nos costaría extra|tendríamos que añadir}.",
-        "{Usamos|Tenemos} " + X + ", pero {nos preocupa el soporte|se cae cada dos por tres|se nos queda corto}.",
-        "¿Qué usáis ahora? " + X + ", {y no estamos contentos|pero falla mucho|y el contrato vence pronto}.",
+        "{Algunos socios|La central} {insisten|quieren} en que {unifiquemos|migremos} todo {a|en} "
+        + X
+        + ".",
+        "{La gestoría|El banco} {con la que trabajamos|de siempre}, "
+        + X
+        + ", {nos regala|nos ofrece} {su herramienta|un módulo propio}.",
+        "{Eso sí|Ojo}, a "
+        + X
+        + " le falta {la multidivisa|la app|la importación masiva}, {y|lo que} {nos costaría extra|tendríamos que añadir}.",
+        "{Usamos|Tenemos} "
+        + X
+        + ", pero {nos preocupa el soporte|se cae cada dos por tres|se nos queda corto}.",
+        "¿Qué usáis ahora? "
+        + X
+        + ", {y no estamos contentos|pero falla mucho|y el contrato vence pronto}.",
         "{Miramos|Comparamos} " + X + " y " + Q + " {el año pasado|también}.",
         "{Está|Estamos} entre vosotros, " + Q + " y " + X + ".",
         "También estamos mirando " + X + ".",
@@ -827,7 +915,9 @@ ES = {
         "El almacén nuevo de " + X + " {abre|arranca} en {primavera|enero}.",
     ],
     "other": [
-        "{Hemos firmado|Cerramos} con " + X + " como cliente {este mes|hace poco}, {así que|y} {el volumen se dobla|necesitamos más licencias}.",
+        "{Hemos firmado|Cerramos} con "
+        + X
+        + " como cliente {este mes|hace poco}, {así que|y} {el volumen se dobla|necesitamos más licencias}.",
         "¿Y si eso le pasa a " + X + "?",
         X + " nos obliga a {presentar|declarar} {cada trimestre|cada mes}.",
         "Nos conocimos en la feria de " + X + ".",

@@ -13,6 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.accounts.models import Account, AccountDomain, Deal, DealActivity
 from meetsight.activities.models import Activity, ActivityLink, ActivityParticipant
+from meetsight.activities.participants_repository import person_of_participant
 from meetsight.organizations.models import Person
 
 
@@ -20,13 +21,7 @@ async def outside_people(session: AsyncSession, org_id: str, activity_id: str) -
     """(email, company) of the conversation's participants who are not internal."""
     rows = await session.execute(
         sa.select(Person.email, Person.company)
-        .join(
-            ActivityParticipant,
-            sa.and_(
-                ActivityParticipant.organization_id == Person.organization_id,
-                ActivityParticipant.person_id == Person.id,
-            ),
-        )
+        .join(ActivityParticipant, person_of_participant())
         .where(
             ActivityParticipant.organization_id == org_id,
             ActivityParticipant.activity_id == activity_id,

@@ -14,6 +14,7 @@ from meetsight.activities import query_params as q
 from meetsight.activities import repository as repo
 from meetsight.activities import schemas as s
 from meetsight.activities import serializers as ser
+from meetsight.activities.filters import ActivityFilter
 from meetsight.activities.kinds import CALLS, MEETINGS, ActivityKind, kind_models
 from meetsight.activities.media_response import stored_file_response
 from meetsight.activities.reprocess import reprocess
@@ -80,7 +81,7 @@ async def _listing(
     state: AppState,
     org_id: str,
     kind: ActivityKind,
-    filters: repo.ActivityFilters,
+    filters: ActivityFilter,
     page: PageQuery,
 ) -> Response:
     versions, total = await repo.list_activity_versions(

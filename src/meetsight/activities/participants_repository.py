@@ -16,9 +16,28 @@ from meetsight.activities.models import Activity, ActivityParticipant, ActivityT
 from meetsight.db.reads import Executes
 from meetsight.organizations.models import Person
 
-_PERSON_OF_PARTICIPANT = sa.and_(
-    ActivityParticipant.organization_id == Person.organization_id,
-    ActivityParticipant.person_id == Person.id,
+
+def person_of_participant(
+    participant: Any = ActivityParticipant, person: Any = Person
+) -> sa.ColumnElement[bool]:
+    """The join of a participant to the person they are, within the organization: written once,
+    here; aliases of either given for correlated subqueries."""
+    return sa.and_(
+        participant.organization_id == person.organization_id,
+        participant.person_id == person.id,
+    )
+
+
+_PERSON_OF_PARTICIPANT = person_of_participant()
+# A participant with their person, as the listings read them (with the participant's flags).
+PARTICIPANT_COLUMNS = (
+    ActivityParticipant.activity_id,
+    Person.id,
+    Person.name,
+    Person.email,
+    Person.phone,
+    Person.is_internal,
+    ActivityParticipant.is_host,
 )
 
 
@@ -104,13 +123,7 @@ _BY_ACTIVITY = ActivityParticipant.activity_id
 def _ranked() -> Any:
     return (
         sa.select(
-            ActivityParticipant.activity_id,
-            Person.id,
-            Person.name,
-            Person.email,
-            Person.phone,
-            Person.is_internal,
-            ActivityParticipant.is_host,
+            *PARTICIPANT_COLUMNS,
             _ORGANIZES.label("organizes"),
             sa.func.row_number()
             .over(partition_by=_BY_ACTIVITY, order_by=_RECORDED_ORDER)
@@ -124,13 +137,7 @@ def _ranked() -> Any:
             .over(partition_by=_BY_ACTIVITY)
             .label("owner_takes_part"),
         )
-        .join(
-            Person,
-            sa.and_(
-                Person.organization_id == ActivityParticipant.organization_id,
-                Person.id == ActivityParticipant.person_id,
-            ),
-        )
+        .join(Person, _PERSON_OF_PARTICIPANT)
         .join(
             Activity,
             sa.and_(

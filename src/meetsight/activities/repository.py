@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
@@ -13,8 +11,13 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.accounts.models import AccountActivity, DealActivity, NextStepRecord
 from meetsight.accounts.steps_repository import clear_proposals_by
-from meetsight.activities import person_lookup as lookup
+from meetsight.activities.filters import ActivityFilter, Shape, shape_and_params
+from meetsight.activities.filters_repository import conditions
 from meetsight.activities.models import Activity, ActivityLink, ActivityParticipant, ActivityType
+from meetsight.activities.participants_repository import (
+    PARTICIPANT_COLUMNS,
+    person_of_participant,
+)
 from meetsight.db.base import IdType
 from meetsight.db.reads import AnyRow, AnySelect, Reader
 from meetsight.intelligence.models import (
@@ -82,19 +85,6 @@ ACTIVITY_CHILD_TABLES: tuple[Any, ...] = (
 )
 
 
-@dataclass(slots=True)
-class ActivityFilters:
-    is_call: bool
-    from_at: datetime | None = None
-    to_at: datetime | None = None
-    status: str | None = None
-    media_type: str | None = None
-    name_contains: str | None = None
-    direction: str | None = None
-    participant: str | None = None  # an email (exact), "@domain", or part of a name
-    company: str | None = None  # a company's name (partial) or its email domain
-
-
 _TYPE_JOIN = sa.and_(
     ActivityType.organization_id == Activity.organization_id,
     ActivityType.id == Activity.activity_type_id,
@@ -123,97 +113,20 @@ _DOCUMENT = sa.select(TranscriptDocument.body).where(
 )
 
 
-def escape_like(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-
-
-_FILTER_CLAUSES: dict[str, Any] = {
-    "from_at": Activity.start_at >= sa.bindparam("from_at"),
-    "to_at": Activity.start_at < sa.bindparam("to_at"),
-    "status": Activity.status == sa.bindparam("status"),
-    "media_type": Activity.media_type == sa.bindparam("media_type"),
-    "direction": Activity.direction == sa.bindparam("direction"),
-    "name_contains": sa.func.lower(Activity.name).like(sa.bindparam("name_contains"), escape="\\"),
-}
-
-
-def _people_in_activity(kind: str, name: str) -> Any:
-    """EXISTS: a participant of the activity row for whom the lookup holds (person_lookup)."""
-    ap = ActivityParticipant
-    return (
-        sa.select(ap.person_id)
-        .join(
-            Person, sa.and_(Person.organization_id == ap.organization_id, Person.id == ap.person_id)
-        )
-        .where(
-            ap.organization_id == sa.bindparam("org_id"),
-            ap.activity_id == Activity.id,
-            lookup.person_condition(kind, name, Person),
-        )
-        .correlate(Activity)
-        .exists()
-    )
-
-
-_VALUE_FILTERS = tuple(_FILTER_CLAUSES)  # bound as given; the lookups below bind their own
-# Each kind of lookup binds its values under its own name, which also names its clause.
-_FILTER_CLAUSES.update(
-    {
-        f"{param}_{kind}": _people_in_activity(kind, f"{param}_{kind}")
-        for param, kinds in (
-            ("participant", ("email", "domain", "name")),
-            ("company", ("domain", "company")),
-        )
-        for kind in kinds
-    }
-)
-
-
-def _lookup_params(f: ActivityFilters) -> dict[str, Any]:
-    params: dict[str, Any] = {}
-    if f.participant:
-        kind = lookup.participant_kind(f.participant)
-        params.update(lookup.participant_params(f.participant, f"participant_{kind}"))
-    if f.company:
-        kind = lookup.company_params(f.company)[0]
-        params.update(lookup.company_params(f.company, f"company_{kind}")[1])
-    return params
-
-
-def _filter_params(org_id: str, f: ActivityFilters) -> dict[str, Any]:
-    params: dict[str, Any] = {"org_id": org_id, "is_call": f.is_call}
-    for name in _VALUE_FILTERS:
-        value = getattr(f, name)
-        if value is not None and value != "":
-            params[name] = value
-    if "name_contains" in params:
-        params["name_contains"] = f"%{escape_like(params['name_contains'].lower())}%"
-    return {**params, **_lookup_params(f)}
-
-
-def _where(query: Any, params: dict[str, Any]) -> Any:
-    query = query.where(
-        Activity.organization_id == sa.bindparam("org_id"),
-        Activity.is_call == sa.bindparam("is_call"),
-    )
-    return query.where(*(clause for name, clause in _FILTER_CLAUSES.items() if name in params))
+@lru_cache(maxsize=128)
+def _count_statement(shape: Shape) -> Any:
+    return sa.select(sa.func.count().label("total")).select_from(Activity).where(*conditions(shape))
 
 
 @lru_cache(maxsize=128)
-def _count_statement(filter_names: frozenset[str]) -> Any:
-    params = dict.fromkeys(filter_names)
-    return _where(sa.select(sa.func.count().label("total")).select_from(Activity), params)
-
-
-@lru_cache(maxsize=128)
-def _listing_statement(filter_names: frozenset[str]) -> Any:
-    """One statement object per combination of filters, reused, so that it is compiled once.
+def _listing_statement(shape: Shape) -> Any:
+    """One statement object per shape of filters, reused, so that it is compiled once.
     The total rides along as an uncorrelated scalar subquery: the database computes it once per
     statement, and the page costs one round trip instead of two."""
-    params = dict.fromkeys(filter_names)
-    total = _count_statement(filter_names).scalar_subquery().correlate(None).label("total")
+    total = _count_statement(shape).scalar_subquery().correlate(None).label("total")
     return (
-        _where(_ACTIVITY_SELECT.add_columns(total), params)
+        _ACTIVITY_SELECT.add_columns(total)
+        .where(*conditions(shape))
         .order_by(*_LISTING_ORDER)
         .limit(sa.bindparam("limit"))
         .offset(sa.bindparam("offset"))
@@ -221,13 +134,13 @@ def _listing_statement(filter_names: frozenset[str]) -> Any:
 
 
 @lru_cache(maxsize=128)
-def _versions_statement(filter_names: frozenset[str]) -> Any:
+def _versions_statement(shape: Shape) -> Any:
     """The listing's page as (id, updated_at) only, with the total: what the serialised-activity
     cache needs to know which of its entries are still current."""
-    params = dict.fromkeys(filter_names)
-    total = _count_statement(filter_names).scalar_subquery().correlate(None).label("total")
+    total = _count_statement(shape).scalar_subquery().correlate(None).label("total")
     return (
-        _where(sa.select(Activity.id, Activity.updated_at, total), params)
+        sa.select(Activity.id, Activity.updated_at, total)
+        .where(*conditions(shape))
         .order_by(*_LISTING_ORDER)
         .limit(sa.bindparam("limit"))
         .offset(sa.bindparam("offset"))
@@ -235,34 +148,32 @@ def _versions_statement(filter_names: frozenset[str]) -> Any:
 
 
 async def list_activity_versions(
-    reader: Reader, org_id: str, filters: ActivityFilters, *, limit: int, offset: int
+    reader: Reader, org_id: str, filters: ActivityFilter, *, limit: int, offset: int
 ) -> tuple[list[tuple[str, Any]], int]:
     """One page, newest first, as (id, updated_at), and the total number of matches."""
-    params = _filter_params(org_id, filters)
-    names = frozenset(params) - {"org_id", "is_call"}
+    shape, params = shape_and_params(org_id, filters)
     page = {**params, "limit": limit, "offset": offset}
-    rows = await reader.fetch(_versions_statement(names), page)
+    rows = await reader.fetch(_versions_statement(shape), page)
     if rows:
         return [(r.id, r.updated_at) for r in rows], int(rows[0].total)
     if offset == 0:
         return [], 0
-    total = (await reader.fetch(_count_statement(names), params))[0].total  # past the end
+    total = (await reader.fetch(_count_statement(shape), params))[0].total  # past the end
     return [], int(total)
 
 
 async def list_activities(
-    reader: Reader, org_id: str, filters: ActivityFilters, *, limit: int, offset: int
+    reader: Reader, org_id: str, filters: ActivityFilter, *, limit: int, offset: int
 ) -> tuple[list[Any], int]:
     """One page, newest first, and the total number of matches."""
-    params = _filter_params(org_id, filters)
-    names = frozenset(params) - {"org_id", "is_call"}
+    shape, params = shape_and_params(org_id, filters)
     page = {**params, "limit": limit, "offset": offset}
-    rows = list(await reader.fetch(_listing_statement(names), page))
+    rows = list(await reader.fetch(_listing_statement(shape), page))
     if rows:
         return rows, int(rows[0].total)
     if offset == 0:
         return rows, 0
-    total = (await reader.fetch(_count_statement(names), params))[0].total  # past the end
+    total = (await reader.fetch(_count_statement(shape), params))[0].total  # past the end
     return rows, int(total)
 
 
@@ -291,23 +202,8 @@ def participants_query(org_id: str) -> AnySelect:
     """Participants with their person, in the organization; callers add the activity filter
     and the order (one activity here, a page of them in activities/finder.py)."""
     return (
-        sa.select(
-            ActivityParticipant.activity_id,
-            Person.id,
-            Person.name,
-            Person.email,
-            Person.phone,
-            Person.is_internal,
-            ActivityParticipant.is_host,
-            ActivityParticipant.is_organizer,
-        )
-        .join(
-            Person,
-            sa.and_(
-                Person.organization_id == ActivityParticipant.organization_id,
-                Person.id == ActivityParticipant.person_id,
-            ),
-        )
+        sa.select(*PARTICIPANT_COLUMNS, ActivityParticipant.is_organizer)
+        .join(Person, person_of_participant())
         .where(ActivityParticipant.organization_id == org_id)
     )
 

@@ -8,6 +8,7 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.activities import repository as repo
+from meetsight.activities.filters import ActivityFilter
 from meetsight.activities.kinds import ActivityKind
 from meetsight.activities.status import transition_status
 from meetsight.auth.context import AuthContext
@@ -53,8 +54,8 @@ def build_filters(
     direction: str | None = None,
     participant: str | None = None,
     company: str | None = None,
-) -> repo.ActivityFilters:
-    filters = repo.ActivityFilters(is_call=kind.is_call, status=status, media_type=media_type)
+) -> ActivityFilter:
+    filters = ActivityFilter(is_call=kind.is_call, status=status, media_type=media_type)
     # `is not None`: an empty fromDate= is a malformed date (422), not a missing filter.
     try:
         filters.from_at = range_start(from_date) if from_date is not None else None

@@ -6,7 +6,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from datetime import date, datetime
 from pathlib import Path
-from typing import Any, ClassVar, Generic, Literal, TypeVar
+from typing import Any, ClassVar, Generic, Literal, Required, TypedDict, TypeVar, Unpack
 
 from pydantic import BaseModel
 
@@ -40,7 +40,8 @@ class ActivitiesAPI(
     Generic[Item, Participants, Summary, Transcript, Notes, Note, Chat, Analytics, Score]
 ):
     """The routes both kinds have, written once; MeetingsAPI and CallsAPI add their own list
-    and upload, whose parameters differ (docs/architecture.md, "Meetings and calls")."""
+    and upload, whose parameters differ (docs/architecture.md, "Meetings and calls"); the
+    keywords both uploads take are declared once, `UploadKeywords`."""
 
     path: ClassVar[str]
     id_key: ClassVar[str]
@@ -211,13 +212,15 @@ class ActivitiesAPI(
 
     def _upload(
         self,
-        fields: list[tuple[str, str | None]],
-        *,
         file: str | Path | None,
-        transcript: str | Path | None,
-        content_type: str | None,
-        progress: Progress | None,
+        own_fields: list[tuple[str, str | None]],
+        shared: UploadKeywords,
     ) -> str:
+        """Both kinds' upload: the shared keywords' fields, then the kind's own."""
+        _check_keywords(shared)
+        fields = _shared_fields(shared) + own_fields
+        transcript, content_type = shared.get("transcript"), shared.get("content_type")
+        progress = shared.get("progress")
         if (file is None) == (transcript is None) and not any(
             k == "mediaUrl" and v for k, v in fields
         ):
@@ -240,24 +243,45 @@ class ActivitiesAPI(
         return str(data[self.id_key])
 
 
-def _common_fields(
-    name: str,
-    start: str | date | datetime | None,
-    media_url: str | None,
-    description: str | None,
-    owner_id: str | None,
-    person_ids: Sequence[str],
-    language: str | None,
-) -> list[tuple[str, str | None]]:
-    started = _when(start) or datetime.now().astimezone().isoformat(timespec="seconds")
+class UploadKeywords(TypedDict, total=False):
+    """The keyword arguments both kinds' `upload` takes (PEP 692: each one is still seen by an
+    IDE and mypy); every one but `name` may be left out (None, or no person ids)."""
+
+    name: Required[str]
+    start: str | date | datetime | None  # now, when left out
+    media_url: str | None
+    transcript: str | Path | None
+    description: str | None
+    owner_id: str | None
+    person_ids: Sequence[str]
+    language: str | None
+    content_type: str | None
+    progress: Progress | None
+
+
+_UPLOAD_KEYWORDS = UploadKeywords.__required_keys__ | UploadKeywords.__optional_keys__
+
+
+def _check_keywords(shared: UploadKeywords) -> None:
+    """TypeError on a keyword the upload does not take or a missing `name`, as the signature
+    that spelled them out raised (`**` alone would take any keyword at run time)."""
+    unknown = sorted(set(shared) - _UPLOAD_KEYWORDS)
+    if unknown:
+        raise TypeError(f"upload() got an unexpected keyword argument {unknown[0]!r}")
+    if "name" not in shared:
+        raise TypeError("upload() missing 1 required keyword-only argument: 'name'")
+
+
+def _shared_fields(shared: UploadKeywords) -> list[tuple[str, str | None]]:
+    now = datetime.now().astimezone().isoformat(timespec="seconds")
     return [
-        ("name", name),
-        ("startDateTime", started),
-        ("mediaUrl", media_url),
-        ("description", description),
-        ("ownerId", owner_id),
-        ("personIds", ",".join(person_ids) or None),
-        ("language", language),
+        ("name", shared["name"]),
+        ("startDateTime", _when(shared.get("start")) or now),
+        ("mediaUrl", shared.get("media_url")),
+        ("description", shared.get("description")),
+        ("ownerId", shared.get("owner_id")),
+        ("personIds", ",".join(shared.get("person_ids", ())) or None),
+        ("language", shared.get("language")),
     ]
 
 
@@ -297,31 +321,19 @@ class MeetingsAPI(
         self,
         file: str | Path | None = None,
         *,
-        name: str,
-        start: str | date | datetime | None = None,
-        media_url: str | None = None,
-        transcript: str | Path | None = None,
-        description: str | None = None,
-        owner_id: str | None = None,
-        person_ids: Sequence[str] = (),
-        language: str | None = None,
         media_type: Literal["videocall", "presential"] | None = None,
         meeting_type: str | None = None,
         calendar_event_id: str | None = None,
-        content_type: str | None = None,
-        progress: Progress | None = None,
+        **shared: Unpack[UploadKeywords],
     ) -> str:
         """Upload a recording (streamed from disk), a mediaUrl, or a finished transcript;
         returns the new meeting's id. `progress(sent, total)` follows the file's bytes."""
-        fields = _common_fields(name, start, media_url, description, owner_id, person_ids, language)
-        fields += [
+        own = [
             ("mediaType", media_type),
             ("meetingType", meeting_type),
             ("calendarEventId", calendar_event_id),
         ]
-        return self._upload(
-            fields, file=file, transcript=transcript, content_type=content_type, progress=progress
-        )
+        return self._upload(file, own, shared)
 
 
 class CallsAPI(
@@ -362,30 +374,18 @@ class CallsAPI(
         self,
         file: str | Path | None = None,
         *,
-        name: str,
-        start: str | date | datetime | None = None,
-        media_url: str | None = None,
-        transcript: str | Path | None = None,
-        description: str | None = None,
-        owner_id: str | None = None,
-        person_ids: Sequence[str] = (),
-        language: str | None = None,
         direction: Literal["inbound", "outbound"] | None = None,
         from_number: str | None = None,
         to_number: str | None = None,
         call_type: str | None = None,
-        content_type: str | None = None,
-        progress: Progress | None = None,
+        **shared: Unpack[UploadKeywords],
     ) -> str:
         """Upload a call recording (mp3/wav, streamed), a mediaUrl or a transcript; returns the
         new call's id."""
-        fields = _common_fields(name, start, media_url, description, owner_id, person_ids, language)
-        fields += [
+        own = [
             ("direction", direction),
             ("fromNumber", from_number),
             ("toNumber", to_number),
             ("callType", call_type),
         ]
-        return self._upload(
-            fields, file=file, transcript=transcript, content_type=content_type, progress=progress
-        )
+        return self._upload(file, own, shared)

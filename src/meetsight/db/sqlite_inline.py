@@ -89,6 +89,8 @@ class InlineConnection:
         return self._conn.isolation_level
 
     async def commit(self) -> None:
+        """PEP 249's commit, reached only through the unit of work's session commit (the
+        dialect calls it); a forward and nothing else (tests/db/test_unit_of_work.py)."""
         self._conn.commit()
 
     async def rollback(self) -> None:

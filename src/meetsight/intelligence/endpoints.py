@@ -10,6 +10,7 @@ from starlette.responses import Response
 from meetsight.activities import repository as repo
 from meetsight.activities import schemas as s
 from meetsight.activities import serializers as ser
+from meetsight.activities.filters import ActivityFilter
 from meetsight.activities.kinds import CALLS
 from meetsight.activities.query_params import CallNotesQuery
 from meetsight.activities.service import require_activity
@@ -120,7 +121,7 @@ async def get_call_notes(request: Request) -> Response:
         rows, total = await repo.list_activities(
             state.reader,
             ctx.organization_id,
-            repo.ActivityFilters(is_call=True),
+            ActivityFilter(is_call=True),
             limit=page.limit,
             offset=page.offset,
         )

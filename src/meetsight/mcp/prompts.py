@@ -20,6 +20,7 @@ from meetsight.accounts import repository as accounts
 from meetsight.accounts.account_steps import list_account_steps
 from meetsight.activities import finder
 from meetsight.activities import repository as activities_repository
+from meetsight.activities.filters import ActivityFilter
 from meetsight.auth.scopes import read_scope
 from meetsight.mcp.access import ToolAccess, tool_access
 from meetsight.mcp.errors import ToolFailure
@@ -77,9 +78,7 @@ async def _conversations(
     end = datetime.combine(until, time.max, UTC) if until else None
     async with access.state.sessionmaker() as session:
         for is_call in kinds:
-            filters = finder.FinderFilters(
-                is_call=is_call, from_at=start, to_at=end, participant=name
-            )
+            filters = ActivityFilter(is_call=is_call, from_at=start, to_at=end, participant=name)
             rows, _ = await finder.find_activities(
                 session, access.org_id, filters, limit=MAX_CONVERSATIONS, skip=0
             )

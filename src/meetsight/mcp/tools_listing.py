@@ -8,7 +8,8 @@ from mcp.server.mcpserver import Context, MCPServer
 from mcp_types import CallToolResult, ToolAnnotations
 from pydantic import BaseModel, Field
 
-from meetsight.activities.finder import FinderFilters, find_activities
+from meetsight.activities.filters import ActivityFilter
+from meetsight.activities.finder import find_activities
 from meetsight.activities.kinds import CALLS, KINDS, MEETINGS, ActivityKind
 from meetsight.auth.scopes import read_scope
 from meetsight.mcp import arguments as a
@@ -63,7 +64,7 @@ class CallPage(PageInfo):
 
 async def _page(
     ctx: Context[Any, Any],
-    filters: FinderFilters,
+    filters: ActivityFilter,
     *,
     limit: int,
     skip: int,
@@ -128,11 +129,11 @@ async def _listing(
 ) -> CallToolResult:
     """Every listing tool of either kind: each passes the arguments its kind takes."""
     start, end = a.date_range(fromDate, toDate)
-    filters = FinderFilters(
+    filters = ActivityFilter(
         is_call=kind.is_call,
         from_at=start,
         to_at=end,
-        title_contains=a.partial(keyword, "keyword") or a.partial(titleFilter, "titleFilter"),
+        name_contains=a.partial(keyword, "keyword") or a.partial(titleFilter, "titleFilter"),
         direction=direction.lower() if direction else None,
         from_number_contains=a.partial(fromNumber, "fromNumber"),
         to_number_contains=a.partial(toNumber, "toNumber"),

@@ -10,7 +10,8 @@ from mcp.server.mcpserver import Context, MCPServer
 from mcp_types import CallToolResult
 from pydantic import BaseModel, Field
 
-from meetsight.activities.finder import FinderFilters, find_activities
+from meetsight.activities.filters import ActivityFilter
+from meetsight.activities.finder import find_activities
 from meetsight.activities.kinds import CALLS, KINDS, MEETINGS, ActivityKind
 from meetsight.activities.moments import SIDE_DESCRIPTION, Moment, Side, moments_of
 from meetsight.activities.serializers import moment_url
@@ -125,7 +126,7 @@ async def _search(
         rows, _ = await find_activities(
             reads,
             access.org_id,
-            FinderFilters(is_call=kind.is_call, activity_ids=ids),
+            ActivityFilter(is_call=kind.is_call, activity_ids=ids),
             limit=max(len(ids), 1),
             skip=0,
         )

@@ -9,7 +9,7 @@ from mcp_types import CallToolResult
 from pydantic import BaseModel, Field
 
 from meetsight.activities import stats_repository
-from meetsight.activities.finder import FinderFilters
+from meetsight.activities.filters import ActivityFilter
 from meetsight.auth.scopes import CALLS_READ, MEETINGS_READ
 from meetsight.mcp import arguments as a
 from meetsight.mcp.access import ToolAccess, tool_access
@@ -92,7 +92,7 @@ async def get_meetings_statistics(
     access = tool_access(ctx)
     is_call, note = _kinds(access, type)
     start, end = a.date_range(fromDate, toDate)
-    filters = FinderFilters(is_call=is_call, from_at=start, to_at=end)
+    filters = ActivityFilter(is_call=is_call, from_at=start, to_at=end)
     async with access.state.sessionmaker() as session:
         by_media = await stats_repository.totals_by_media_type(session, access.org_id, filters)
         by_status = await stats_repository.totals_by_status(session, access.org_id, filters)

@@ -13,7 +13,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Session
 
 from meetsight.db.unit_of_work import checkpoint
-from meetsight.search import postgres_index, sqlite_index, vectors
+from meetsight.search import postgres_index, sqlite_index, vectors, vectors_repository
+from meetsight.search.repository import INDEX_ROWS
 from meetsight.search.schema import POSTGRES_TABLES, IndexedSentence
 
 
@@ -96,14 +97,7 @@ async def _count_text_rows(session: AsyncSession, org_id: str, activity_id: str)
         total = 0
         for table in POSTGRES_TABLES:
             total += int(
-                await session.scalar(
-                    sa.text(
-                        f"SELECT count(*) FROM {table}"
-                        " WHERE organization_id = :org AND activity_id = :act"
-                    ),
-                    {"org": org_id, "act": activity_id},
-                )
-                or 0
+                await session.scalar(INDEX_ROWS[table], {"org": org_id, "act": activity_id}) or 0
             )
         return total
     return await session.run_sync(lambda s: _sqlite_rows(s.connection(), org_id, activity_id))
@@ -135,15 +129,13 @@ async def backfill_vectors(session: AsyncSession) -> int:
         " (SELECT 1 FROM search_vectors v WHERE v.organization_id = a.organization_id"
         " AND v.activity_id = a.id AND v.position = -1) ORDER BY a.organization_id, a.start_at"
     )
-    texts = sa.text(
-        "SELECT content FROM transcript_segments WHERE organization_id = :org"
-        " AND activity_id = :act ORDER BY position"
-    )
     done = 0
     for org_id, activity_id, name in (await session.execute(missing)).all():
         contents = [
             str(t)
-            for t in (await session.execute(texts, {"org": org_id, "act": activity_id})).scalars()
+            for t in (
+                await session.execute(vectors_repository.TEXTS, {"org": org_id, "act": activity_id})
+            ).scalars()
         ]
         await session.run_sync(
             lambda sync: vectors.store_title_vector(sync.connection(), org_id, activity_id, name)  # noqa: B023

@@ -29,7 +29,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
 from meetsight.db.reads import sqlite_datetime
-from meetsight.search import vector_index
+from meetsight.search import repository, vector_index
 from meetsight.search.backend import Activity
 from meetsight.search.filters import activity_filters
 from meetsight.search.types import SearchHit, SearchPage, SearchQuery, SentenceMatch
@@ -130,11 +130,7 @@ def _describe(
             if processor is not None and bind.key in params:
                 params[bind.key] = processor(params[bind.key])
     ids = _in_list("id", activity_ids, params)
-    rows = reads.rows(
-        "SELECT a.id, a.name, a.is_call, a.start_at FROM activities a"
-        f" WHERE a.organization_id = :org AND a.id IN {ids}{filters}",
-        params,
-    )
+    rows = reads.rows(repository.described_activities(ids, filters), params)
     return {str(r[0]): Activity(str(r[1]), bool(r[2]), _when(r[3])) for r in rows}
 
 
@@ -165,12 +161,7 @@ def sentences(
     params: dict[str, Any] = {"org": org_id}
     ids = _in_list("a", list(wanted), params)
     positions = _in_list("p", sorted({p for ps in wanted.values() for p in ps}), params)
-    rows = reads.rows(
-        "SELECT activity_id, position, participant_name, start_time, end_time, content"
-        " FROM transcript_segments WHERE organization_id = :org"
-        f" AND activity_id IN {ids} AND position IN {positions}",
-        params,
-    )
+    rows = reads.rows(repository.sentences_at(ids, positions), params)
     out = {}
     for activity_id, position, speaker, start, end, content in rows:
         if int(position) in wanted.get(str(activity_id), ()):

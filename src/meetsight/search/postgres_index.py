@@ -7,6 +7,9 @@ inside the transcript limits) made to_tsvector fail and the upload answer 500. S
 transcript is indexed again on the first ``TSVECTOR_SAFE_CHARS`` characters of each segment and
 of the document: no tsvector of that much text can reach 1 MB (at worst about 6.5 bytes a
 character, one-letter words of four-byte letters), and every other transcript is indexed whole.
+
+A repository (declared in tools/tenant_scope.py): its raw SQL is scoped by the
+organization (`organization_id = :org`).
 """
 
 from __future__ import annotations

@@ -7,6 +7,9 @@ backend to be scheduled. Here matching, counting, the window, its ranks, the ran
 (the same order as the service's: relevance plus the title boost, ties newest first), names and
 the page's sentences with their snippets are one statement: one round trip. Pages that reach
 past the window still take the general path.
+
+A repository (declared in tools/tenant_scope.py): its raw SQL is scoped by the
+organization (`organization_id = :org`).
 """
 
 from __future__ import annotations

@@ -1,6 +1,9 @@
 """Searching the PostgreSQL index: GIN on (organization_id, tsvector) finds and counts the
 organization's matching activities; ts_rank runs on the rank window only; sentences are read
-by primary key for the page's activities and tested against their stored tsvector."""
+by primary key for the page's activities and tested against their stored tsvector.
+
+A repository (declared in tools/tenant_scope.py): its raw SQL is scoped by the
+organization (`organization_id = :org`)."""
 
 from __future__ import annotations
 

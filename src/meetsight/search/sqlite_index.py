@@ -3,6 +3,9 @@
 The transcript table is contentless (no third copy of every sentence), so removing a document
 needs the exact text it was indexed with: that is rebuilt from search_segments, which keeps the
 sentences it indexed, in rowid (= position) order, joined as when they were inserted.
+
+A repository (declared in tools/tenant_scope.py): its raw SQL is scoped by the
+organization (`organization_id = :org`).
 """
 
 from __future__ import annotations

@@ -5,6 +5,9 @@ them instead of walking every match of every organization.
 The statements run on the sqlite3 connection itself, not through SQLAlchemy: a search is a
 handful of statements of a fraction of a millisecond each, and SQLAlchemy's per-statement
 machinery cost as much again (see docs/search.md, "Fixed cost").
+
+A repository (declared in tools/tenant_scope.py): its raw SQL is scoped by the
+organization (`organization_id = :org`).
 """
 
 from __future__ import annotations

@@ -29,6 +29,7 @@ import faiss
 import numpy as np
 
 from meetsight.embedder import DIM
+from meetsight.search import vectors_repository as statements
 from meetsight.search.vectors import decode_many
 
 faiss.omp_set_num_threads(1)  # one query is small; the API's other requests keep the cores
@@ -63,13 +64,6 @@ class OrgIndex:
 _cache: OrderedDict[str, OrgIndex] = OrderedDict()
 _cache_lock = threading.Lock()
 
-_STATE = "SELECT instance, writes, removals FROM search_vector_state WHERE organization_id = :org"
-_NEW_ROWS = (
-    "SELECT id, activity_id, position, vector FROM search_vectors"
-    " WHERE organization_id = :org AND id > :after ORDER BY id LIMIT :batch"
-)
-_ALL_IDS = "SELECT id FROM search_vectors WHERE organization_id = :org"
-
 
 def nearest(rows: Rows, org_id: str, query: np.ndarray, k: int) -> list[tuple[str, int, float]]:
     """Up to `k` (activity_id, position, cosine) of the organization's vectors nearest to the
@@ -95,7 +89,7 @@ def nearest(rows: Rows, org_id: str, query: np.ndarray, k: int) -> list[tuple[st
 
 
 def _current(rows: Rows, org_id: str) -> OrgIndex | None:
-    state = rows(_STATE, {"org": org_id})
+    state = rows(statements.STATE, {"org": org_id})
     if not state:
         return None
     instance, writes, removals = str(state[0][0]), int(state[0][1]), int(state[0][2])
@@ -121,7 +115,9 @@ def _read_new(rows: Rows, org_id: str, found: OrgIndex) -> None:
     positions: list[int] = []
     decoded: list[np.ndarray] = []  # per batch: no single join of every blob (333 MB at 333k)
     while True:
-        batch = rows(_NEW_ROWS, {"org": org_id, "after": found.high, "batch": _READ_BATCH})
+        batch = rows(
+            statements.NEW_ROWS, {"org": org_id, "after": found.high, "batch": _READ_BATCH}
+        )
         blobs: list[bytes] = []
         for row_id, activity_id, position, blob in batch:
             number = found.numbers.get(activity_id)
@@ -186,7 +182,9 @@ def build_index(vectors: np.ndarray, ids: np.ndarray) -> Any:
 def _drop_removed(rows: Rows, org_id: str, found: OrgIndex) -> None:
     if found.index is None or found.size == 0:
         return
-    kept = np.fromiter((int(r[0]) for r in rows(_ALL_IDS, {"org": org_id})), dtype=np.int64)
+    kept = np.fromiter(
+        (int(r[0]) for r in rows(statements.ALL_IDS, {"org": org_id})), dtype=np.int64
+    )
     gone = ~np.isin(found.ids, kept)
     if not gone.any():
         return

@@ -25,10 +25,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
-import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
 from meetsight.embedder import DIM, embed, one_blas_thread
+from meetsight.search import vectors_repository as statements
 
 TITLE_POSITION = -1
 # Long monologues are embedded whole by the engine (pieces, averaged); a search moment is a
@@ -64,40 +64,6 @@ POSTGRES_DDL = (
 )
 DROP = ("DROP TABLE IF EXISTS search_vectors", "DROP TABLE IF EXISTS search_vector_state")
 
-_TOUCH = sa.text(
-    "INSERT INTO search_vector_state (organization_id, instance, writes, removals)"
-    " VALUES (:org, :instance, 1, :removed) ON CONFLICT (organization_id) DO UPDATE SET"
-    " writes = search_vector_state.writes + 1,"
-    " removals = search_vector_state.removals + :removed"
-)
-_STORED = sa.text(
-    "SELECT position, digest, vector FROM search_vectors"
-    " WHERE organization_id = :org AND activity_id = :act"
-)
-_DROP_ACTIVITY = sa.text(
-    "DELETE FROM search_vectors WHERE organization_id = :org AND activity_id = :act"
-)
-_DROP_SEGMENTS = sa.text(
-    "DELETE FROM search_vectors WHERE organization_id = :org AND activity_id = :act"
-    " AND position >= 0"
-)
-_DROP_TITLE = sa.text(
-    "DELETE FROM search_vectors WHERE organization_id = :org AND activity_id = :act"
-    " AND position = -1"
-)
-_SEGMENTS_OF = sa.text(
-    "SELECT activity_id, digest, vector FROM search_vectors"
-    " WHERE organization_id = :org AND activity_id IN :acts AND position >= 0"
-).bindparams(sa.bindparam("acts", expanding=True))
-_TEXTS = sa.text(
-    "SELECT content FROM transcript_segments WHERE organization_id = :org AND activity_id = :act"
-    " ORDER BY position"
-)
-_ADD = sa.text(
-    "INSERT INTO search_vectors (organization_id, activity_id, position, digest, vector)"
-    " VALUES (:org, :act, :position, :digest, :vector)"
-)
-
 
 def digest(text: str) -> bytes:
     return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8).digest()
@@ -129,7 +95,8 @@ def preembed(texts: Sequence[str]) -> dict[bytes, bytes]:
 
 def _touch(conn: Connection, org_id: str, *, removed: bool) -> None:
     conn.execute(
-        _TOUCH, {"org": org_id, "instance": str(uuid.uuid4()), "removed": 1 if removed else 0}
+        statements.TOUCH,
+        {"org": org_id, "instance": str(uuid.uuid4()), "removed": 1 if removed else 0},
     )
 
 
@@ -152,7 +119,7 @@ def plan_segments(
 ) -> SegmentPlan | None:
     """None when the activity's stored segment vectors are already those of `texts`; vectors
     stored before and those `embedded` ahead (`preembed`) are not computed again."""
-    stored = conn.execute(_STORED, {"org": org_id, "act": activity_id}).all()
+    stored = conn.execute(statements.STORED, {"org": org_id, "act": activity_id}).all()
     old = {int(p): (bytes(d), bytes(v)) for p, d, v in stored if int(p) >= 0}
     digests = [digest(text) for text in texts]
     if len(old) == len(digests) and all(old.get(i, (b"",))[0] == d for i, d in enumerate(digests)):
@@ -174,13 +141,13 @@ def write_segments(
         vectors[digest(text)] = encode(vector)
     _touch(conn, org_id, removed=plan.replaces)
     if plan.replaces:
-        conn.execute(_DROP_SEGMENTS, {"org": org_id, "act": activity_id})
+        conn.execute(statements.DROP_SEGMENTS, {"org": org_id, "act": activity_id})
     rows = [
         {"org": org_id, "act": activity_id, "position": i, "digest": d, "vector": vectors[d]}
         for i, d in enumerate(plan.digests)
     ]
     for start in range(0, len(rows), 1000):
-        conn.execute(_ADD, rows[start : start + 1000])
+        conn.execute(statements.ADD, rows[start : start + 1000])
 
 
 def stored_segments(
@@ -190,7 +157,9 @@ def stored_segments(
     out: dict[str, dict[bytes, bytes]] = {}
     if not activity_ids:
         return out
-    for activity_id, d, v in conn.execute(_SEGMENTS_OF, {"org": org_id, "acts": activity_ids}):
+    for activity_id, d, v in conn.execute(
+        statements.SEGMENTS_OF, {"org": org_id, "acts": activity_ids}
+    ):
         out.setdefault(str(activity_id), {})[bytes(d)] = bytes(v)
     return out
 
@@ -202,7 +171,10 @@ def fill_segments(
     vector, computed outside the transaction), when that covers its current texts; whether it
     wrote. The texts are read again here: vectors go by text, so a transcript replaced since
     `embedded` was computed is left as its own write stored it."""
-    texts = [str(t) for t in conn.execute(_TEXTS, {"org": org_id, "act": activity_id}).scalars()]
+    texts = [
+        str(t)
+        for t in conn.execute(statements.TEXTS, {"org": org_id, "act": activity_id}).scalars()
+    ]
     plan = plan_segments(conn, org_id, activity_id, texts, embedded)
     if plan is None or plan.missing:
         return False
@@ -211,7 +183,7 @@ def fill_segments(
 
 
 def store_title_vector(conn: Connection, org_id: str, activity_id: str, name: str) -> None:
-    stored = conn.execute(_STORED, {"org": org_id, "act": activity_id}).all()
+    stored = conn.execute(statements.STORED, {"org": org_id, "act": activity_id}).all()
     old = [bytes(d) for p, d, _ in stored if int(p) == TITLE_POSITION]
     new = digest(name)
     if old == [new]:
@@ -219,9 +191,9 @@ def store_title_vector(conn: Connection, org_id: str, activity_id: str, name: st
     vector = encode(embed_texts([name])[0])
     _touch(conn, org_id, removed=bool(old))
     if old:
-        conn.execute(_DROP_TITLE, {"org": org_id, "act": activity_id})
+        conn.execute(statements.DROP_TITLE, {"org": org_id, "act": activity_id})
     conn.execute(
-        _ADD,
+        statements.ADD,
         {
             "org": org_id,
             "act": activity_id,
@@ -234,16 +206,13 @@ def store_title_vector(conn: Connection, org_id: str, activity_id: str, name: st
 
 def remove_vectors(conn: Connection, org_id: str, activity_id: str) -> None:
     _touch(conn, org_id, removed=True)
-    conn.execute(_DROP_ACTIVITY, {"org": org_id, "act": activity_id})
+    conn.execute(statements.DROP_ACTIVITY, {"org": org_id, "act": activity_id})
 
 
 def count_vectors(conn: Connection, org_id: str, activity_id: str) -> int:
     return int(
         conn.execute(
-            sa.text(
-                "SELECT count(*) FROM search_vectors"
-                " WHERE organization_id = :org AND activity_id = :act"
-            ),
+            statements.COUNT,
             {"org": org_id, "act": activity_id},
         ).scalar()
         or 0

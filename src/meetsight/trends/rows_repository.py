@@ -11,6 +11,7 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.activities.models import Activity, ActivityParticipant
+from meetsight.activities.participants_repository import person_of_participant
 from meetsight.intelligence.models import ActivityAnalytics, ActivityScore, ActivitySummary
 from meetsight.organizations.models import Person
 from meetsight.trends.models import ConversationMetrics, ConversationObjectiveScore
@@ -72,13 +73,7 @@ async def source_rows(session: AsyncSession, org_id: str, activity_id: str) -> S
     ).scalar_one_or_none()
     internal = await session.execute(
         sa.select(Person.name, Person.id)
-        .join(
-            ActivityParticipant,
-            sa.and_(
-                ActivityParticipant.organization_id == Person.organization_id,
-                ActivityParticipant.person_id == Person.id,
-            ),
-        )
+        .join(ActivityParticipant, person_of_participant())
         .where(_of(ActivityParticipant, org_id, activity_id), Person.is_internal.is_(True))
     )
     return SourceRows(activity, analytics, score, insights, internal.all())

@@ -14,6 +14,7 @@ import orjson
 import sqlalchemy as sa
 
 from meetsight.activities.models import Activity, ActivityLink, ActivityParticipant
+from meetsight.activities.participants_repository import person_of_participant
 from meetsight.db.reads import Reader
 from meetsight.intelligence.models import (
     ActivityAnalytics,
@@ -39,13 +40,7 @@ PARTICIPANTS = (
         Person.is_internal,
         ActivityParticipant.is_host,
     )
-    .join(
-        Person,
-        sa.and_(
-            Person.organization_id == ActivityParticipant.organization_id,
-            Person.id == ActivityParticipant.person_id,
-        ),
-    )
+    .join(Person, person_of_participant())
     .where(ActivityParticipant.organization_id == _ORG, ActivityParticipant.activity_id == _ID)
     .order_by(ActivityParticipant.position, Person.name)
 )

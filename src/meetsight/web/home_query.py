@@ -1,4 +1,4 @@
-"""The home page's list and search: the finder's filters (kind, dates, participant) plus status,
+"""The home page's list and search: the activity filters (kind, dates, participant, status),
 and full-text search, always within the signed-in user's organization."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from typing import Any
 from markupsafe import Markup, escape
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from meetsight.activities import finder_repository
-from meetsight.activities.finder import FinderFilters, participants_of
+from meetsight.activities.filters import ActivityFilter
+from meetsight.activities.finder import find_activities, participants_of
 from meetsight.activities.models import STATUSES
 from meetsight.search.service import search_activities
 from meetsight.search.types import SearchPage, SearchQuery
@@ -96,14 +96,15 @@ class Listing:
 
 
 async def list_recent(session: AsyncSession, org_id: str, f: HomeFilters) -> Listing:
-    finder = FinderFilters(
+    filters = ActivityFilter(
         is_call=KINDS[f.kind],
         from_at=range_start(f.date_from.isoformat()) if f.date_from else None,
         to_at=range_end(f.date_to.isoformat()) if f.date_to else None,
+        status=f.status or None,
         participant=f.participant or None,
     )
-    rows, total = await finder_repository.page_with_status(
-        session, org_id, finder, f.status, limit=PAGE_SIZE, offset=(f.page - 1) * PAGE_SIZE
+    rows, total = await find_activities(
+        session, org_id, filters, limit=PAGE_SIZE, skip=(f.page - 1) * PAGE_SIZE
     )
     people = await participants_of(session, org_id, [r.id for r in rows])
     return Listing(rows, people, total, max(1, -(-total // PAGE_SIZE)))
