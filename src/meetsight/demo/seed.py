@@ -33,6 +33,7 @@ from meetsight.intelligence.engine_choice import builtin_engine
 from meetsight.intelligence.loading import load_categories, load_conversation
 from meetsight.intelligence.models import ChatMessage
 from meetsight.intelligence.scorecard import DEFAULT_OBJECTIVES
+from meetsight.intelligence.smart_categories import create_default_categories
 from meetsight.intelligence.store import store_intelligence
 from meetsight.organizations import repository as organizations_repository
 from meetsight.organizations.models import Organization, Person
@@ -61,7 +62,7 @@ async def seed_demo(
 ) -> DemoResult:
     now = now or datetime.now(UTC).replace(microsecond=0)
     activities, recorded = with_recordings(generate_demo_activities(now=now))
-    org = await create_organization(session, org_name)
+    org = await create_organization(session, org_name, set_up=(create_default_categories,))
     people = await _create_people(session, org.id, activities)
     await create_demo_trackers(session, org.id)
     media = open_media_store(settings)
