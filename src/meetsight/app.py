@@ -19,6 +19,7 @@ from meetsight.accounts.endpoints import router as accounts_router
 from meetsight.activities.endpoints import call_routes, meeting_routes
 from meetsight.activities.endpoints import router as activity_listing
 from meetsight.activities.media_sweep import sweep_orphan_media
+from meetsight.activities.search_endpoints import router as search_router
 from meetsight.activities.serialized_cache import SerializedActivities
 from meetsight.activities.upload_endpoints import router as upload_router
 from meetsight.allow_header import allowed_methods
@@ -45,7 +46,6 @@ from meetsight.ratelimit.storage import RateLimitStorageError
 from meetsight.refusals import respond_to_refusal
 from meetsight.request_front import HotReads, RequestFront
 from meetsight.responses import error_envelope
-from meetsight.search.endpoints import router as search_router
 from meetsight.security.body_limit import BodySizeLimit, StreamedRoutes
 from meetsight.security.cors import install_cors
 from meetsight.security.headers import SecurityHeaders

@@ -16,6 +16,7 @@ from meetsight.accounts.steps_repository import clear_proposals_by
 from meetsight.activities import person_lookup as lookup
 from meetsight.activities.models import Activity, ActivityLink, ActivityParticipant, ActivityType
 from meetsight.db.base import IdType
+from meetsight.db.like import escape_like
 from meetsight.db.reads import AnyRow, AnySelect, Reader
 from meetsight.intelligence.models import (
     ActivityAnalytics,
@@ -121,10 +122,6 @@ _DOCUMENT = sa.select(TranscriptDocument.body).where(
     TranscriptDocument.organization_id == sa.bindparam("org_id"),
     TranscriptDocument.activity_id == sa.bindparam("activity_id"),
 )
-
-
-def escape_like(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
 _FILTER_CLAUSES: dict[str, Any] = {
