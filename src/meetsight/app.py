@@ -15,6 +15,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 from starlette.types import Receive, Scope, Send
 
+from meetsight.accounts.across_endpoints import router as ask_router
 from meetsight.accounts.endpoints import router as accounts_router
 from meetsight.activities.endpoints import call_routes, meeting_routes
 from meetsight.activities.endpoints import router as activity_listing
@@ -29,7 +30,6 @@ from meetsight.config import Settings, get_settings
 from meetsight.db.engine import create_engine, create_sessionmaker
 from meetsight.db.reads import create_reader
 from meetsight.errors import AppError, MissingScope
-from meetsight.intelligence.across_endpoints import router as ask_router
 from meetsight.intelligence.endpoints import router as intelligence_router
 from meetsight.jobs.metrics import QUEUE_REGISTRY, refresh_queue_gauges
 from meetsight.mcp.transport import build_mcp_endpoint
