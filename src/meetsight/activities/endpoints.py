@@ -18,6 +18,7 @@ from meetsight.activities.kinds import CALLS, MEETINGS, ActivityKind, kind_model
 from meetsight.activities.media_response import stored_file_response
 from meetsight.activities.reprocess import reprocess
 from meetsight.activities.service import build_filters, delete_activity, require_activity
+from meetsight.activities.speaker_edit import SpeakerEdit, edit_speaker
 from meetsight.auth.context import AuthContext
 from meetsight.auth.scopes import read_scope, write_scope
 from meetsight.db.unit_of_work import checkpoint
@@ -41,7 +42,6 @@ from meetsight.responses import envelope
 from meetsight.schemas import Envelope
 from meetsight.state import AppState
 from meetsight.transcripts.download import transcript_response
-from meetsight.transcripts.speaker_edit import SpeakerEdit, edit_speaker
 
 router = APIRouter()
 

@@ -12,6 +12,7 @@ from meetsight.activities.models import Activity
 from meetsight.activities.multipart import UploadedForm
 from meetsight.activities.participants import activity_type_id, attach_participants, resolve_person
 from meetsight.activities.service import media_prefix
+from meetsight.activities.transcript_import import store_imported_transcript
 from meetsight.activities.upload_fields import UploadFields, parse_upload_fields
 from meetsight.auth.context import AuthContext
 from meetsight.db.unit_of_work import checkpoint
@@ -22,7 +23,6 @@ from meetsight.organizations.models import Person
 from meetsight.search.vectors import preembed
 from meetsight.speech.media_check import check_media
 from meetsight.storage.base import MediaStore
-from meetsight.transcripts.importing import store_imported_transcript
 from meetsight.transcripts.limits import TranscriptLimits, check_people
 from meetsight.transcripts.parsing import (
     TranscriptFormatError,

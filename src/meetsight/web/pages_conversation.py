@@ -12,12 +12,12 @@ from starlette.responses import RedirectResponse, Response
 from meetsight.activities import repository as repo
 from meetsight.activities.media_response import stored_file_response
 from meetsight.activities.service import delete_activity
+from meetsight.activities.speaker_edit import SpeakerEdit, edit_speaker
 from meetsight.deps import DbSession, app_state
 from meetsight.errors import AppError, NotFound, Unauthorized
 from meetsight.intelligence.chat import ChatQuestion, ask
 from meetsight.responses import envelope
 from meetsight.transcripts.download import transcript_response
-from meetsight.transcripts.speaker_edit import SpeakerEdit, edit_speaker
 from meetsight.web.access import conversation_row, web_auth
 from meetsight.web.conversation_view import load_conversation_view
 from meetsight.web.csrf import enforce_csrf
