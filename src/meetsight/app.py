@@ -54,6 +54,7 @@ from meetsight.state import AppState
 from meetsight.storage.factory import open_media_store
 from meetsight.trackers.endpoints import router as trackers_router
 from meetsight.trends.endpoints import router as trends_router
+from meetsight.trends.rows import refresh_conversation_metrics
 from meetsight.web.api_docs import install_api_docs
 from meetsight.web.install import install_web
 from meetsight.web.pages_oauth_consent import authorize_routes
@@ -83,6 +84,7 @@ def build_state(settings: Settings, rate_limits: RequestLimits | None = None) ->
         media=open_media_store(settings),
         public_url=settings.resolved_public_url(),
         serialized=SerializedActivities(),
+        refresh_trends=refresh_conversation_metrics,
         rate_limits=rate_limits,
     )
 

@@ -12,11 +12,16 @@ from fixtures.factories import make_tenant
 from meetsight.activities.models import Activity
 from meetsight.intelligence.analytics_store import replace_question_counts
 from meetsight.intelligence.results import Intelligence, ObjectiveScore, Scorecard
-from meetsight.intelligence.store import store_intelligence
 from meetsight.organizations.models import Person
+from meetsight.processing.engine_results import store_engine_results
 from meetsight.state import AppState
 from meetsight.trends.models import ConversationMetrics, ConversationObjectiveScore
-from meetsight.trends.rows import Sources, metric_values, objective_values
+from meetsight.trends.rows import (
+    Sources,
+    metric_values,
+    objective_values,
+    refresh_conversation_metrics,
+)
 
 from .helpers import make_conversation
 
@@ -66,7 +71,7 @@ async def test_the_stage_writers_keep_the_row(state: AppState) -> None:
     async with state.sessionmaker() as session:
         activity = await session.get(Activity, (tenant.org_id, aid))
         assert activity is not None
-        await store_intelligence(session, activity, _result(64.0), {})
+        await store_engine_results(session, activity, _result(64.0), {})
         await session.commit()
     row = await _row(state, tenant.org_id, aid)
     assert row.score == 64.0
@@ -82,6 +87,7 @@ async def test_the_stage_writers_keep_the_row(state: AppState) -> None:
     # Questions counted again by meaning (an unpunctuated transcript): the row follows.
     async with state.sessionmaker() as session:
         await replace_question_counts(session, tenant.org_id, aid, {"Olivia Owner": 4})
+        await refresh_conversation_metrics(session, tenant.org_id, aid)  # as the stage does
         await session.commit()
     assert (await _row(state, tenant.org_id, aid)).rep_questions == 4
 
@@ -103,7 +109,7 @@ async def test_without_an_owner_the_engines_seller_side_gives_the_rep(state: App
         activity = await session.get(Activity, (tenant.org_id, aid))
         assert activity is not None
         insights = {"sellerSide": {"speakers": ["Olivia Owner"], "inferredFrom": "roles"}}
-        await store_intelligence(session, activity, _result(50.0, insights), {})
+        await store_engine_results(session, activity, _result(50.0, insights), {})
         await session.commit()
     row = await _row(state, tenant.org_id, aid)
     assert row.rep_person_id is not None and row.rep_talk_ratio == 0.6667

@@ -165,7 +165,7 @@ def build_activity_routes(kind: ActivityKind, models: dict[str, Any]) -> APIRout
     ) -> Response:
         ctx.require(write_scope(kind.is_call))
         row = await require_activity(state.reader, ctx, activity_id, kind)
-        await edit_speaker(session, ctx.organization_id, row.id, edit)
+        await edit_speaker(session, ctx.organization_id, row.id, edit, state.refresh_trends)
         await checkpoint(session)  # the reader (another connection) reads the new transcript
         body = await repo.get_transcript_document(state.reader, ctx.organization_id, row.id)
         return envelope({kind.id_key: row.id, "transcript": orjson.Fragment(body)})

@@ -19,6 +19,7 @@ from meetsight.errors import ValidationFailed
 from meetsight.intelligence.analytics_store import store_analytics
 from meetsight.organizations.models import Person
 from meetsight.schemas import NoNul, Schema
+from meetsight.state import RefreshTrends
 from meetsight.transcripts import repository
 from meetsight.transcripts.importing import store_segments
 from meetsight.transcripts.speaker_labels import assign_speaker
@@ -44,8 +45,13 @@ class SpeakerEdit(Schema):
 
 
 async def edit_speaker(
-    session: AsyncSession, org_id: str, activity_id: str, edit: SpeakerEdit
+    session: AsyncSession,
+    org_id: str,
+    activity_id: str,
+    edit: SpeakerEdit,
+    refresh_trends: RefreshTrends,
 ) -> None:
+    """`refresh_trends`: `state.AppState.refresh_trends`, run once the analytics are stored."""
     segments = [
         SegmentData(r.start_time, r.end_time, r.participant_name, r.content, r.person_id or None)
         for r in await repository.segments(session, org_id, activity_id)
@@ -67,6 +73,7 @@ async def edit_speaker(
     await store_segments(session, org_id, activity_id, updated)
     internal = await participants_repository.internal_names(session, org_id, activity_id)
     await store_analytics(session, org_id, activity_id, updated, internal_speakers=internal)
+    await refresh_trends(session, org_id, activity_id)
     await session.flush()
 
 

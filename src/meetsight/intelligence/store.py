@@ -1,6 +1,7 @@
 """Writing an engine's results for one activity, replacing the previous run's. Manual notes and
-the chat history belong to users and are never touched here; the next steps' rows are
-`accounts`' (`processing.engine_results.store_engine_results` writes both)."""
+the chat history belong to users and are never touched here; the next steps' rows
+(`accounts`) and the trends row (`trends`) follow in
+`processing.engine_results.store_engine_results`."""
 
 from __future__ import annotations
 
@@ -14,7 +15,6 @@ from meetsight.activities.updates import update_activity
 from meetsight.intelligence import repository
 from meetsight.intelligence.models import ActivityScore, ActivitySummary, Note
 from meetsight.intelligence.results import Intelligence, NextStep
-from meetsight.trends.rows import refresh_conversation_metrics
 
 
 def next_step_json(step: NextStep) -> dict[str, Any]:
@@ -85,4 +85,3 @@ async def store_intelligence(
         )
     )
     await update_activity(session, org_id, activity_id, ai_score=card.score)
-    await refresh_conversation_metrics(session, org_id, activity_id)

@@ -24,6 +24,7 @@ from meetsight.jobs.errors import PermanentError
 from meetsight.organizations.models import Organization
 from meetsight.processing.engine_results import store_engine_results
 from meetsight.processing.pipeline import StageContext
+from meetsight.trends.rows import refresh_conversation_metrics
 
 
 async def run_intelligence(sc: StageContext) -> None:
@@ -57,4 +58,5 @@ async def run_intelligence(sc: StageContext) -> None:
         )
         if spoken is not None:
             await replace_question_counts(session, org_id, activity.id, spoken)
+            await refresh_conversation_metrics(session, org_id, activity.id)
         await match_processed_activity(session, org_id, activity.id)

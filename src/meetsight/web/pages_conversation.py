@@ -171,7 +171,7 @@ async def conversation_speaker(
     except ValidationError:
         raise PageError(422, "Choose a speaker, then type a new name or pick a person.") from None
     try:
-        await edit_speaker(session, user.organization_id, row.id, edit)
+        await edit_speaker(session, user.organization_id, row.id, edit, state.refresh_trends)
     except AppError as exc:
         raise _page_error(exc) from None
     return RedirectResponse(page_path(row.id) + "#transcript", status_code=303)
