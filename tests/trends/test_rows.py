@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime
 
+import httpx
 import sqlalchemy as sa
 
 from fixtures.factories import make_tenant
+from fixtures.multipart import multipart
 from meetsight.activities.models import Activity
 from meetsight.intelligence.analytics_store import replace_question_counts
 from meetsight.intelligence.results import Intelligence, ObjectiveScore, Scorecard
@@ -147,3 +149,51 @@ def test_metric_values_from_stored_analytics() -> None:
     assert (values["seller_talk_ratio"], values["seller_questions"]) == (0.4, 6)
     assert values["seller_longest_monologue"] == 55.0
     assert objective_values(src.objectives) == [{"objective": "A", "position": 0, "score": 10.0}]
+
+
+VTT = """WEBVTT
+
+00:00:00.000 --> 00:00:03.000
+<v Olivia Owner>Thanks for joining, what do you need?
+
+00:00:03.000 --> 00:00:05.000
+<v Carl Customer>A better price, and soon.
+"""
+
+
+def _figures(row: ConversationMetrics) -> tuple[object, ...]:
+    return (row.rep_person_id, row.rep_talk_ratio, row.rep_questions, row.seller_talk_ratio)
+
+
+async def test_a_transcript_upload_and_a_speaker_edit_keep_the_row(
+    client: httpx.AsyncClient, state: AppState
+) -> None:
+    """Both store analytics inside `activities`, which cannot import trends: the row follows
+    through `AppState.refresh_trends`, before any job runs."""
+    tenant = await make_tenant(state)
+    fields = [
+        ("name", "Review"),
+        ("startDateTime", "2026-10-07T10:00:00Z"),
+        ("ownerId", tenant.person_id),
+    ]
+    body, headers = multipart(fields, [("transcript", "t.vtt", VTT.encode(), "text/vtt")])
+    r = await client.post(
+        "/api/v1/meetings/upload", content=body, headers={**tenant.headers, **headers}
+    )
+    assert r.status_code == 201, r.text
+    aid = r.json()["data"]["meetingId"]
+    uploaded = _figures(await _row(state, tenant.org_id, aid))
+    assert uploaded[:3] == (tenant.person_id, 0.6, 1)
+
+    r = await client.patch(
+        f"/api/v1/meetings/{aid}/speakers",
+        headers=tenant.headers,
+        json={"speaker": "Carl Customer", "personId": tenant.person_id},
+    )
+    assert r.status_code == 200, r.text
+    edited = _figures(await _row(state, tenant.org_id, aid))
+    assert edited != uploaded
+    async with state.sessionmaker() as session:
+        await refresh_conversation_metrics(session, tenant.org_id, aid)
+        await session.commit()
+    assert _figures(await _row(state, tenant.org_id, aid)) == edited
