@@ -133,13 +133,20 @@ def search_figures(report: dict[str, Any]) -> Figures:
             if not key.startswith("kind_") or not isinstance(kind, dict):
                 continue
             label = key.removeprefix("kind_").replace("_hybrid", "")
+            # Beside the wall-clock percentiles, the CPU time of the work (this process, and
+            # on PostgreSQL the server backends for lexical): other work on the machine
+            # stretches the first far more than the second.
             if "hybrid_search" in kind:
                 for p in ("p50", "p95"):
                     ms = kind["hybrid_search"][f"{p}_ms"]
                     figures[f"{engine} {label} hybrid {p} ms"] = (ms, False)
+                cpu = kind["hybrid_cpu_in_this_process"]["p50_ms"]
+                figures[f"{engine} {label} hybrid CPU p50 ms"] = (cpu, False)
             else:
                 for p in ("p50", "p95"):
                     figures[f"{engine} {label} lexical {p} ms"] = (kind["search"][f"{p}_ms"], False)
+                cpu = kind["search_cpu_client_and_server"]["p50_ms"]
+                figures[f"{engine} {label} lexical CPU p50 ms"] = (cpu, False)
                 like = kind["like_scan"]["p50_ms"]
                 figures[f"{engine} {label} LIKE scan p50 ms (same SQL both sides)"] = (like, False)
     return figures
@@ -315,6 +322,32 @@ def run_once(
         return None, f"no JSON report: {error}", seconds, load_before, load_after
 
 
+def read_figures(run: Run) -> dict[str, bool]:
+    """The run's headline figures from its report; their directions (True: higher is better)."""
+    if run.report is None:
+        return {}
+    try:
+        figures = BENCHMARKS[run.benchmark].figures(run.report)
+    except (KeyError, RuntimeError, StopIteration, TypeError) as failure:
+        run.error = f"{type(failure).__name__}: {failure}"
+        return {}
+    run.figures = {k: v for k, (v, _) in figures.items()}
+    return {k: up for k, (_, up) in figures.items()}
+
+
+def resummarize(path: Path) -> dict[str, Any]:
+    """A stored result summarized again from its runs' reports (after a change to the
+    figures read from them)."""
+    result = dict(json.loads(path.read_text()))
+    runs = [Run(**{**r, "figures": {}}) for r in result["runs"]]
+    directions: dict[str, bool] = {}
+    for run in runs:
+        directions |= read_figures(run)
+    result["runs"] = [vars(r) for r in runs]
+    result["summary"] = summarize(runs, directions)
+    return result
+
+
 def spread(values: list[float]) -> dict[str, float]:
     return {
         "median": round(statistics.median(values), 3),
@@ -488,13 +521,7 @@ def measure(opts: argparse.Namespace, work: Path, before: Side, after: Side) -> 
         )
         run = Run(bench.name, number, side_name, round(seconds, 1), load_before, load_after)
         run.error, run.report = error, report
-        if report is not None:
-            try:
-                figures = bench.figures(report)
-                run.figures = {k: v for k, (v, _) in figures.items()}
-                directions |= {k: up for k, (_, up) in figures.items()}
-            except (KeyError, RuntimeError, StopIteration, TypeError) as failure:
-                run.error = f"{type(failure).__name__}: {failure}"
+        directions |= read_figures(run)
         if run.error:
             broken.add((bench.name, side_name))
         runs.append(run)
@@ -513,7 +540,7 @@ def measure(opts: argparse.Namespace, work: Path, before: Side, after: Side) -> 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--before", required=True, help="a git revision")
+    parser.add_argument("--before", help="a git revision (required unless --summarize)")
     parser.add_argument("--after", default="HEAD", help="a git revision")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--benchmarks", default="rest,search,pipeline")
@@ -530,8 +557,17 @@ def main() -> None:
     parser.add_argument("--python", default=sys.executable, help="the interpreter of both sides")
     parser.add_argument("--out", type=Path, default=HERE / ".out" / "interleaved")
     parser.add_argument("--workdir", type=Path, help="where the worktrees go (default: /tmp)")
+    parser.add_argument("--summarize", type=Path, help="only summarize a result JSON again")
     given = {arg.split("=", 1)[0] for arg in sys.argv}
     opts = parser.parse_args()
+    if opts.summarize:
+        result = resummarize(opts.summarize)
+        opts.summarize.write_text(json.dumps(result, indent=2) + "\n")
+        opts.summarize.with_suffix(".md").write_text(markdown(result))
+        print(markdown(result))
+        return
+    if not opts.before:
+        parser.error("--before is required")
     if opts.quick:
         for key, value in QUICK.items():
             if f"--{key.replace('_', '-')}" not in given:  # an explicit option wins
