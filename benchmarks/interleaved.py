@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import contextlib
 import json
 import os
 import platform
@@ -295,6 +296,20 @@ def load_average() -> float:
     return round(os.getloadavg()[0], 2)
 
 
+def stop(child: subprocess.Popen[str]) -> None:
+    """A benchmark stopped by Ctrl-C or a kill of this script: SIGINT lets its `finally`
+    blocks stop the servers and workers it started (SIGTERM or SIGKILL would leave them)."""
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        child.wait(5)  # after a Ctrl-C it has its own SIGINT already
+        return
+    child.send_signal(signal.SIGINT)
+    try:
+        child.wait(30)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        child.wait()
+
+
 def run_once(
     python: str, script_side: Side, side: Side, bench: Benchmark, args: list[str], log: Path
 ) -> tuple[dict[str, Any] | None, str | None, float, float, float]:
@@ -304,7 +319,7 @@ def run_once(
     with log.open("a") as sink:
         sink.write(f"\n=== {bench.name} {side.name} {' '.join(args)}\n")
         sink.flush()
-        done = subprocess.run(
+        child = subprocess.Popen(
             [python, str(script_side.root / bench.script), *args],
             cwd=script_side.root,
             env=side.env(),
@@ -312,12 +327,17 @@ def run_once(
             stderr=sink,
             text=True,
         )
+        try:
+            stdout, _ = child.communicate()
+        except BaseException:
+            stop(child)
+            raise
     seconds = time.perf_counter() - started
     load_after = load_average()
-    if done.returncode != 0:
-        return None, f"exit {done.returncode} (see {log})", seconds, load_before, load_after
+    if child.returncode != 0:
+        return None, f"exit {child.returncode} (see {log})", seconds, load_before, load_after
     try:
-        return last_json(done.stdout), None, seconds, load_before, load_after
+        return last_json(stdout), None, seconds, load_before, load_after
     except ValueError as error:
         return None, f"no JSON report: {error}", seconds, load_before, load_after
 
