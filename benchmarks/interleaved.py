@@ -31,6 +31,7 @@ import json
 import os
 import platform
 import re
+import resource
 import shutil
 import signal
 import statistics
@@ -279,6 +280,7 @@ class Run:
     seconds: float
     load_before: float
     load_after: float
+    cpu_s: float = 0.0  # of the script and what it started: what the run costs on a quiet machine
     figures: dict[str, float] = field(default_factory=dict)
     error: str | None = None
     report: dict[str, Any] | None = None
@@ -310,12 +312,17 @@ def stop(child: subprocess.Popen[str]) -> None:
         child.wait()
 
 
+def children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def run_once(
     python: str, script_side: Side, side: Side, bench: Benchmark, args: list[str], log: Path
-) -> tuple[dict[str, Any] | None, str | None, float, float, float]:
-    """One run of a benchmark script: (report, error, seconds, load before, load after)."""
+) -> tuple[dict[str, Any] | None, str | None, float, float, float, float]:
+    """One run of a benchmark script: (report, error, seconds, load before, load after, CPU s)."""
     load_before = load_average()
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), children_cpu()
     with log.open("a") as sink:
         sink.write(f"\n=== {bench.name} {side.name} {' '.join(args)}\n")
         sink.flush()
@@ -333,13 +340,13 @@ def run_once(
             stop(child)
             raise
     seconds = time.perf_counter() - started
-    load_after = load_average()
+    spent = (load_before, load_average(), round(children_cpu() - cpu, 1))
     if child.returncode != 0:
-        return None, f"exit {child.returncode} (see {log})", seconds, load_before, load_after
+        return None, f"exit {child.returncode} (see {log})", seconds, *spent
     try:
-        return last_json(stdout), None, seconds, load_before, load_after
+        return last_json(stdout), None, seconds, *spent
     except ValueError as error:
-        return None, f"no JSON report: {error}", seconds, load_before, load_after
+        return None, f"no JSON report: {error}", seconds, *spent
 
 
 def read_figures(run: Run) -> dict[str, bool]:
@@ -386,7 +393,8 @@ def verdict(before: dict[str, float], after: dict[str, float], higher_better: bo
     factor = (a / b) if higher_better else (b / a)
     winner = "after" if factor > 1 else "before"
     factor = max(factor, 1 / factor)
-    return f"{winner} faster by {100 * (factor - 1):.0f}% ({factor:.2f}x)"
+    said = f"{winner} faster by {100 * (factor - 1):.0f}% ({factor:.2f}x)"
+    return said if min(before["runs"], after["runs"]) > 1 else f"{said}, one run: no spread"
 
 
 def summarize(runs: list[Run], directions: dict[str, bool]) -> dict[str, dict[str, Any]]:
@@ -436,12 +444,16 @@ def markdown(result: dict[str, Any]) -> str:
             f"| {row['benchmark']} | {name} ({arrow}) | {cell(row['before'])} "
             f"| {cell(row['after'])} | {row['verdict']} |"
         )
-    lines += ["", "| round | benchmark | side | run s | load average before -> after | error |"]
-    lines.append("| --- | --- | --- | --- | --- | --- |")
+    lines += [
+        "",
+        "| round | benchmark | side | run s | CPU s | load average before -> after | error |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
+    ]
     for r in result["runs"]:
         lines.append(
             f"| {r['round']} | {r['benchmark']} | {r['side']} | {r['seconds']:.0f} "
-            f"| {r['load_before']} -> {r['load_after']} | {r['error'] or ''} |"
+            f"| {r.get('cpu_s', 0):.0f} | {r['load_before']} -> {r['load_after']} "
+            f"| {r['error'] or ''} |"
         )
     return "\n".join(lines) + "\n"
 
@@ -536,17 +548,17 @@ def measure(opts: argparse.Namespace, work: Path, before: Side, after: Side) -> 
         if (bench.name, side_name) in broken:
             continue
         args = bench.args(opts, side, work)
-        report, error, seconds, load_before, load_after = run_once(
+        report, error, seconds, load_before, load_after, cpu = run_once(
             python, scripts[bench.name][side_name], side, bench, args, log
         )
-        run = Run(bench.name, number, side_name, round(seconds, 1), load_before, load_after)
+        run = Run(bench.name, number, side_name, round(seconds, 1), load_before, load_after, cpu)
         run.error, run.report = error, report
         directions |= read_figures(run)
         if run.error:
             broken.add((bench.name, side_name))
         runs.append(run)
         print(
-            f"round {number} {bench.name} {side_name}: {seconds:.0f} s, load "
+            f"round {number} {bench.name} {side_name}: {seconds:.0f} s ({cpu:.0f} s CPU), load "
             f"{load_before} -> {load_after} {run.error or ''}",
             file=sys.stderr,
         )
