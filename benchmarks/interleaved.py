@@ -299,17 +299,17 @@ def load_average() -> float:
 
 
 def stop(child: subprocess.Popen[str]) -> None:
-    """A benchmark stopped by Ctrl-C or a kill of this script: SIGINT lets its `finally`
-    blocks stop the servers and workers it started (SIGTERM or SIGKILL would leave them)."""
+    """A benchmark stopped by Ctrl-C or a kill of this script, with all it started (servers,
+    a worker): SIGINT to its process group lets them shut down as on Ctrl-C, SIGKILL then
+    ends what is left, so that nothing outlives the run."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(child.pid, signal.SIGINT)
     with contextlib.suppress(subprocess.TimeoutExpired):
-        child.wait(5)  # after a Ctrl-C it has its own SIGINT already
-        return
-    child.send_signal(signal.SIGINT)
-    try:
         child.wait(30)
-    except subprocess.TimeoutExpired:
-        child.kill()
-        child.wait()
+        time.sleep(2)  # the group's other processes may still be shutting down
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(child.pid, signal.SIGKILL)
+    child.wait()
 
 
 def children_cpu() -> float:
@@ -333,6 +333,7 @@ def run_once(
             stdout=subprocess.PIPE,
             stderr=sink,
             text=True,
+            start_new_session=True,  # its own process group: stop() reaches all it starts
         )
         try:
             stdout, _ = child.communicate()
