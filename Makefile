@@ -109,8 +109,9 @@ bench-search: $(STAMP)
 # Two revisions measured in turn on this machine (benchmarks/interleaved.py): the scripts of
 # bench-rest, bench-search and bench-pipeline on detached worktrees of BEFORE and AFTER with this
 # .venv, before, after, before, after ... for ROUNDS rounds; median and range per side and a
-# verdict per figure in benchmarks/.out/interleaved/. AB_ARGS=--quick: smaller sizes (about 15
-# minutes on the shared 2-core machine); PostgreSQL too when MEETSIGHT_BENCH_DATABASE_URL is set.
+# verdict per figure in benchmarks/.out/interleaved/. AB_ARGS=--quick: smaller sizes (3 rounds:
+# about 12 minutes on a quiet 2-core machine, 35 at a load average of 6 to 13; full sizes take
+# hours); PostgreSQL too when MEETSIGHT_BENCH_DATABASE_URL is set.
 BEFORE ?= 7419425
 AFTER ?= HEAD
 ROUNDS ?= 3

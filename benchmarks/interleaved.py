@@ -47,8 +47,9 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 SEARCH_PG_DB = "ms_bench_ab_{side}"
 
-# --quick: the sizes that still mean something and fit about 15 minutes for 3 rounds on a
-# shared 2-core machine (docs/benchmarks.md says what each full-size run takes).
+# --quick: the smallest sizes that still mean something. 3 rounds of the three took 35 minutes
+# on the shared 2-core machine at a load average of 6 to 13 (14 of CPU time, about 12 minutes
+# when the machine is quiet); one round at a load average of 6 to 8 about 9 minutes.
 QUICK = {
     "rest_rounds": 3,
     "rest_seconds": 2.0,
