@@ -17,7 +17,6 @@ from starlette.types import Receive, Scope, Send
 
 from meetsight.accounts.across_endpoints import router as ask_router
 from meetsight.accounts.endpoints import router as accounts_router
-from meetsight.activities.endpoints import call_routes, meeting_routes
 from meetsight.activities.endpoints import router as activity_listing
 from meetsight.activities.media_sweep import sweep_orphan_media
 from meetsight.activities.search_endpoints import router as search_router
@@ -31,6 +30,7 @@ from meetsight.auth.oauth.metadata import metadata_routes
 from meetsight.auth.oauth.token_endpoints import token_routes
 from meetsight.comments.endpoints import call_comment_routes, meeting_comment_routes
 from meetsight.config import Settings, get_settings
+from meetsight.conversations.endpoints import call_routes, meeting_routes
 from meetsight.db.engine import create_engine, create_sessionmaker
 from meetsight.db.reads import create_reader
 from meetsight.errors import AppError, MissingScope

@@ -9,8 +9,6 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from meetsight.accounts.models import AccountActivity, DealActivity, NextStepRecord
-from meetsight.accounts.steps_repository import clear_proposals_by
 from meetsight.activities.filters_repository import conditions
 from meetsight.activities.models import Activity, ActivityLink, ActivityParticipant, ActivityType
 from meetsight.activities.participants_repository import (
@@ -67,9 +65,9 @@ def _rows_of_an_activity(table: str) -> sa.TableClause:
 # foreign key to activities (tests/activities/test_child_tables.py).
 ACTIVITY_CHILD_TABLES: tuple[Any, ...] = (
     _rows_of_an_activity("comments"),
-    NextStepRecord,
-    AccountActivity,
-    DealActivity,
+    _rows_of_an_activity("next_steps"),
+    _rows_of_an_activity("account_activities"),
+    _rows_of_an_activity("deal_activities"),
     _rows_of_an_activity("conversation_objective_scores"),
     _rows_of_an_activity("conversation_metrics"),
     _rows_of_an_activity("tracker_mentions"),
@@ -309,10 +307,10 @@ async def list_links(session: AsyncSession, org_id: str, activity_id: str, kind:
 
 
 async def delete_activity_rows(session: AsyncSession, org_id: str, activity_id: str) -> Any:
-    """Remove the activity and every row derived from it (media is removed by the caller);
-    returns the deleted activity's (is_call, name), or None when it was already gone."""
+    """Remove the activity and every row derived from it (media is removed by the caller, and
+    what other rows say of it by the caller's `clean_up`); returns the deleted activity's
+    (is_call, name), or None when it was already gone."""
     await remove_from_search(session, org_id, activity_id)  # reads the sentences it indexed
-    await clear_proposals_by(session, org_id, activity_id)
     for model in ACTIVITY_CHILD_TABLES:
         columns = model.c if isinstance(model, sa.TableClause) else model
         await session.execute(

@@ -3,17 +3,15 @@ and tests check every shape against the Pydantic models in schemas.py."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-from meetsight.accounts.next_step_records import with_step_fields
 from meetsight.activities.kinds import ActivityKind
 from meetsight.db.reads import AnyRow
-from meetsight.intelligence.models import ActivityAnalytics, ActivityScore, ActivitySummary
+from meetsight.intelligence.models import ActivityAnalytics, ActivityScore
 from meetsight.timefmt import iso_z
 
 
-def _compact(data: dict[str, Any]) -> dict[str, Any]:
+def compact(data: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in data.items() if v is not None}
 
 
@@ -86,51 +84,12 @@ def serialize_participant(row: AnyRow, kind: ActivityKind) -> dict[str, Any]:
     }
     if kind.is_call:
         item["phone"] = row.phone
-    return _compact(item)
-
-
-def serialize_summary(
-    summary: ActivitySummary | None,
-    kind: ActivityKind,
-    activity_id: str,
-    step_records: Mapping[tuple[str, str], Any] | None = None,
-) -> dict[str, Any]:
-    """`step_records` (accounts.next_step_records.records_by_key) add each next step's id,
-    state and any proposal to the spec's action, actors and deadline."""
-    data: dict[str, Any] = {kind.id_key: activity_id}
-    if summary is None:
-        return data
-    data.update(
-        summary=summary.summary,
-        nextSteps=with_step_fields(
-            activity_id,
-            [
-                {
-                    "action": s["action"],
-                    "actors": list(s.get("actors", [])),
-                    "deadline": s.get("deadline") or "",
-                }
-                for s in summary.next_steps
-            ],
-            step_records or {},
-        ),
-        aiOpinion=summary.ai_opinion,
-        # Which engine wrote it, and why the configured one did not when it fell back.
-        engine=summary.engine,
-        engineError=summary.engine_error,
-    )
-    if kind.is_call:
-        data["insights"] = summary.insights or {}
-    else:
-        data["topics"] = [
-            {"title": t["title"], "description": t.get("description", "")} for t in summary.topics
-        ]
-    return _compact(data)
+    return compact(item)
 
 
 def serialize_note(row: AnyRow, kind: ActivityKind) -> dict[str, Any]:
     if kind.is_call:
-        return _compact(
+        return compact(
             {
                 "id": row.id,
                 "content": row.content,
@@ -146,7 +105,7 @@ def serialize_note(row: AnyRow, kind: ActivityKind) -> dict[str, Any]:
                 "endTimestamp": row.end_timestamp,
             }
         )
-    return _compact(
+    return compact(
         {
             "id": row.id,
             "tag": row.tag,
@@ -176,11 +135,11 @@ def serialize_score(
 ) -> dict[str, Any]:
     if score is None:
         return {kind.id_key: activity_id, "objectives": []}
-    return _compact(
+    return compact(
         {
             kind.id_key: activity_id,
             "score": score.score,
             "scoreJustification": score.justification,
-            "objectives": [_compact(dict(o)) for o in score.objectives],
+            "objectives": [compact(dict(o)) for o in score.objectives],
         }
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -19,6 +20,12 @@ from meetsight.storage.base import MediaStore
 from meetsight.timefmt import range_end, range_start
 
 log = logging.getLogger("meetsight.media")
+
+# Clears what rows of other packages say of an activity about to be deleted (session,
+# organization id, activity id); passed in by the caller, as those packages build on activities
+# (`accounts.steps_repository.clear_proposals_by`). Their rows of the activity itself go by
+# `repository.ACTIVITY_CHILD_TABLES`.
+CleanUp = Callable[[AsyncSession, str, str], Awaitable[None]]
 
 
 def media_prefix(org_id: str, activity_id: str) -> str:
@@ -79,10 +86,17 @@ def build_filters(
 
 
 async def delete_activity(
-    session: AsyncSession, media: MediaStore, ctx: AuthContext, activity_id: str
+    session: AsyncSession,
+    media: MediaStore,
+    ctx: AuthContext,
+    activity_id: str,
+    *,
+    clean_up: Sequence[CleanUp],
 ) -> None:
     """Delete rows first and commit, then the files: a crash in between leaves only an orphan
     file, which the start-up sweep removes, never a row that points at missing media."""
+    for clear in clean_up:
+        await clear(session, ctx.organization_id, activity_id)
     # A concurrent delete of the same activity announces it once.
     await transition_status(session, ctx.organization_id, activity_id, "deleted")
     await checkpoint(session)

@@ -9,6 +9,7 @@ from fastapi import APIRouter, Depends, Request
 from pydantic import ValidationError
 from starlette.responses import RedirectResponse, Response
 
+from meetsight.accounts.steps_repository import clear_proposals_by
 from meetsight.activities import repository as repo
 from meetsight.activities.media_response import stored_file_response
 from meetsight.activities.service import delete_activity
@@ -183,7 +184,9 @@ async def conversation_delete(
 ) -> Response:
     state = app_state(request)
     row = await conversation_row(state.reader, user, activity_id)
-    await delete_activity(session, state.media, web_auth(user), row.id)
+    await delete_activity(
+        session, state.media, web_auth(user), row.id, clean_up=(clear_proposals_by,)
+    )
     state.jobs_enqueued()  # a `deleted` webhook may be waiting, as after a REST delete
     await set_flash(session, request, {"notice": f"Deleted “{row.name}”."})
     return RedirectResponse("/app", status_code=303)
