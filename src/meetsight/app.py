@@ -19,9 +19,7 @@ from meetsight.accounts.across_endpoints import router as ask_router
 from meetsight.accounts.endpoints import router as accounts_router
 from meetsight.activities.endpoints import router as activity_listing
 from meetsight.activities.media_sweep import sweep_orphan_media
-from meetsight.activities.search_endpoints import router as search_router
 from meetsight.activities.serialized_cache import SerializedActivities
-from meetsight.activities.upload_endpoints import router as upload_router
 from meetsight.allow_header import allowed_methods
 from meetsight.auth.api_keys import ApiKeyVerifier
 from meetsight.auth.oauth.bearer import BearerVerifier
@@ -31,6 +29,8 @@ from meetsight.auth.oauth.token_endpoints import token_routes
 from meetsight.comments.endpoints import call_comment_routes, meeting_comment_routes
 from meetsight.config import Settings, get_settings
 from meetsight.conversations.endpoints import call_routes, meeting_routes
+from meetsight.conversations.search_endpoints import router as search_router
+from meetsight.conversations.upload_endpoints import router as upload_router
 from meetsight.db.engine import create_engine, create_sessionmaker
 from meetsight.db.reads import create_reader
 from meetsight.errors import AppError, MissingScope

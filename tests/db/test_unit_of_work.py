@@ -54,12 +54,12 @@ def driver_commit_lines(source: str) -> set[int]:
 # must not see (or miss) the write, or a failure that follows must not undo it.
 CHECKPOINTS = {
     "activities/service.py": 1,  # delete: rows durable before the files go
-    "activities/uploads.py": 2,  # the activity and its job durable before the workers wake;
-    # the stored file goes when that commit fails
     "auth/oauth/grants.py": 4,  # a reused code or refresh token revokes the grant, then the request
     # fails; a code spent on a failed redemption stays spent
     "conversations/endpoints.py": 2,  # reprocess: the job before the workers wake and the
     # reader reads; speaker edit: the reader (another connection) reads the new transcript
+    "conversations/uploads.py": 2,  # the activity and its job durable before the workers wake;
+    # the stored file goes when that commit fails
     "search/indexing.py": 1,  # backfill: one activity per transaction
     "web/flash.py": 2,  # the read ends before the write (SQLite), the page renders after it
     "web/pages_api_keys.py": 1,  # revoked in the database before the cache forgets the key

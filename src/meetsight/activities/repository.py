@@ -18,14 +18,6 @@ from meetsight.activities.participants_repository import (
 from meetsight.activity_filter import ActivityFilter, Shape, shape_and_params
 from meetsight.db.base import IdType
 from meetsight.db.reads import AnyRow, AnySelect, Reader
-from meetsight.intelligence.models import (
-    ActivityAnalytics,
-    ActivityScore,
-    ActivitySummary,
-    ChatMessage,
-    Note,
-    SmartCategory,
-)
 from meetsight.jobs.models import Job
 from meetsight.organizations.models import Person
 from meetsight.search.indexing import remove_from_search
@@ -73,11 +65,11 @@ ACTIVITY_CHILD_TABLES: tuple[Any, ...] = (
     _rows_of_an_activity("tracker_mentions"),
     TranscriptDocument,
     TranscriptSegment,
-    Note,
-    ChatMessage,
-    ActivitySummary,
-    ActivityAnalytics,
-    ActivityScore,
+    _rows_of_an_activity("notes"),
+    _rows_of_an_activity("chat_messages"),
+    _rows_of_an_activity("activity_summaries"),
+    _rows_of_an_activity("activity_analytics"),
+    _rows_of_an_activity("activity_scores"),
     ActivityLink,
     ActivityParticipant,
 )
@@ -239,58 +231,6 @@ async def get_transcript_document(reader: Reader, org_id: str, activity_id: str)
     """The rendered JSON array of segments; an activity without a transcript yet has none."""
     rows = await reader.fetch(_DOCUMENT, {"org_id": org_id, "activity_id": activity_id})
     return bytes(rows[0].body) if rows else b"[]"
-
-
-async def get_summary(
-    session: AsyncSession, org_id: str, activity_id: str
-) -> ActivitySummary | None:
-    return await session.get(ActivitySummary, (org_id, activity_id))
-
-
-async def get_analytics(
-    session: AsyncSession, org_id: str, activity_id: str
-) -> ActivityAnalytics | None:
-    return await session.get(ActivityAnalytics, (org_id, activity_id))
-
-
-async def get_score(session: AsyncSession, org_id: str, activity_id: str) -> ActivityScore | None:
-    return await session.get(ActivityScore, (org_id, activity_id))
-
-
-async def list_notes(session: AsyncSession, org_id: str, activity_ids: list[str]) -> list[AnyRow]:
-    query = (
-        sa.select(
-            Note.id,
-            Note.activity_id,
-            Note.tag,
-            Note.content,
-            Note.priority,
-            Note.smart_category_id,
-            SmartCategory.name.label("category_name"),
-            Note.is_manual,
-            Note.start_timestamp,
-            Note.end_timestamp,
-        )
-        .outerjoin(  # a note whose category was deleted has none
-            SmartCategory,
-            sa.and_(
-                SmartCategory.organization_id == Note.organization_id,
-                SmartCategory.id == Note.smart_category_id,
-            ),
-        )
-        .where(Note.organization_id == org_id, Note.activity_id.in_(activity_ids))
-        .order_by(Note.activity_id, sa.func.coalesce(Note.start_timestamp, 0), Note.id)
-    )
-    return list((await session.execute(query)).all())
-
-
-async def list_chat(session: AsyncSession, org_id: str, activity_id: str) -> list[AnyRow]:
-    query = (
-        sa.select(ChatMessage.question, ChatMessage.answer, ChatMessage.citations)
-        .where(ChatMessage.organization_id == org_id, ChatMessage.activity_id == activity_id)
-        .order_by(ChatMessage.created_at, ChatMessage.id)
-    )
-    return list((await session.execute(query)).all())
 
 
 async def list_links(session: AsyncSession, org_id: str, activity_id: str, kind: str) -> list[str]:

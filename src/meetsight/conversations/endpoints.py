@@ -24,18 +24,26 @@ from meetsight.activities.kinds import CALLS, MEETINGS, ActivityKind, kind_model
 from meetsight.activities.media_response import stored_file_response
 from meetsight.activities.reprocess import reprocess
 from meetsight.activities.service import delete_activity, require_activity
-from meetsight.activities.speaker_edit import SpeakerEdit, edit_speaker
 from meetsight.auth.context import AuthContext
 from meetsight.auth.scopes import read_scope, write_scope
 from meetsight.conversations.serializers import serialize_summary
+from meetsight.conversations.speaker_edit import SpeakerEdit, edit_speaker
 from meetsight.db.unit_of_work import checkpoint
 from meetsight.deps import Auth, DbSession, State, app_state, authorize
 from meetsight.errors import NotFound
+from meetsight.intelligence import serializers as intel_ser
 from meetsight.intelligence.chat import ChatQuestion, ask, serialize_message
 from meetsight.intelligence.manual_notes import (
     ManualNoteCreate,
     create_manual_note,
     delete_manual_note,
+)
+from meetsight.intelligence.repository import (
+    get_analytics,
+    get_score,
+    get_summary,
+    list_chat,
+    list_notes,
 )
 from meetsight.pagination import total_header
 from meetsight.request_front import hot_read
@@ -171,7 +179,7 @@ def build_activity_routes(kind: ActivityKind, models: dict[str, Any]) -> APIRout
     async def summary(request: Request) -> Response:
         ctx, state, row = await resolve(request)
         async with state.sessionmaker() as session:
-            found = await repo.get_summary(session, ctx.organization_id, row.id)
+            found = await get_summary(session, ctx.organization_id, row.id)
             steps = await records_by_key(session, ctx.organization_id, [row.id])
         return envelope(serialize_summary(found, kind, row.id, steps))
 
@@ -195,8 +203,8 @@ def build_activity_routes(kind: ActivityKind, models: dict[str, Any]) -> APIRout
     async def notes(request: Request) -> Response:
         ctx, state, row = await resolve(request)
         async with state.sessionmaker() as session:
-            rows = await repo.list_notes(session, ctx.organization_id, [row.id])
-        items = [ser.serialize_note(n, kind) for n in rows]
+            rows = await list_notes(session, ctx.organization_id, [row.id])
+        items = [intel_ser.serialize_note(n, kind) for n in rows]
         return envelope({kind.id_key: row.id, "notes": items})
 
     @r.post(
@@ -211,9 +219,9 @@ def build_activity_routes(kind: ActivityKind, models: dict[str, Any]) -> APIRout
         ctx.require(write_scope(kind.is_call))
         row = await require_activity(state.reader, ctx, activity_id, kind)
         note_id = await create_manual_note(session, ctx.organization_id, row.id, body)
-        rows = await repo.list_notes(session, ctx.organization_id, [row.id])
+        rows = await list_notes(session, ctx.organization_id, [row.id])
         note = next(n for n in rows if n.id == note_id)
-        return envelope(ser.serialize_note(note, kind), status_code=201)
+        return envelope(intel_ser.serialize_note(note, kind), status_code=201)
 
     @r.delete(
         "/notes/{note_id}",
@@ -232,7 +240,7 @@ def build_activity_routes(kind: ActivityKind, models: dict[str, Any]) -> APIRout
     async def chat(request: Request) -> Response:
         ctx, state, row = await resolve(request)
         async with state.sessionmaker() as session:
-            rows = await repo.list_chat(session, ctx.organization_id, row.id)
+            rows = await list_chat(session, ctx.organization_id, row.id)
         messages = [serialize_message(m.question, m.answer, m.citations) for m in rows]
         return envelope({kind.id_key: row.id, "messages": messages})
 
@@ -249,8 +257,7 @@ def build_activity_routes(kind: ActivityKind, models: dict[str, Any]) -> APIRout
         ctx.require(scope)
         row = await require_activity(state.reader, ctx, activity_id, kind)
         history = [
-            (m.question, m.answer)
-            for m in await repo.list_chat(session, ctx.organization_id, row.id)
+            (m.question, m.answer) for m in await list_chat(session, ctx.organization_id, row.id)
         ]
         message = await ask(
             session, state.settings, ctx.organization_id, row.id, body.question, history
@@ -276,15 +283,15 @@ def build_activity_routes(kind: ActivityKind, models: dict[str, Any]) -> APIRout
     async def analytics(request: Request) -> Response:
         ctx, state, row = await resolve(request)
         async with state.sessionmaker() as session:
-            found = await repo.get_analytics(session, ctx.organization_id, row.id)
-        return envelope(ser.serialize_analytics(found, kind, row.id))
+            found = await get_analytics(session, ctx.organization_id, row.id)
+        return envelope(intel_ser.serialize_analytics(found, kind, row.id))
 
     @r.get("/score", response_model=enveloped(models["score"]), openapi_extra=path_only)
     async def score(request: Request) -> Response:
         ctx, state, row = await resolve(request)
         async with state.sessionmaker() as session:
-            found = await repo.get_score(session, ctx.organization_id, row.id)
-        return envelope(ser.serialize_score(found, kind, row.id))
+            found = await get_score(session, ctx.organization_id, row.id)
+        return envelope(intel_ser.serialize_score(found, kind, row.id))
 
     return r
 

@@ -29,7 +29,6 @@ from typing import Any, Literal
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from meetsight.activities.moments import Side, moments_of
 from meetsight.activities.serializers import moment_url
 from meetsight.db.reads import Reader
 from meetsight.intelligence import engine_choice
@@ -37,6 +36,7 @@ from meetsight.intelligence.builtin.stopwords import BOTH, wordset
 from meetsight.intelligence.builtin.text import fold
 from meetsight.intelligence.engine_interface import Engine
 from meetsight.intelligence.llm.engine import LLMEngine
+from meetsight.intelligence.moments import Side, moments_of
 from meetsight.search.meaning import EXTRA_COSINE, MIN_COSINE
 from meetsight.search.reading import search_on_reader
 from meetsight.search.types import SearchQuery

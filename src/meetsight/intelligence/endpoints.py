@@ -9,7 +9,6 @@ from starlette.responses import Response
 
 from meetsight.activities import repository as repo
 from meetsight.activities import schemas as s
-from meetsight.activities import serializers as ser
 from meetsight.activities.kinds import CALLS
 from meetsight.activities.query_params import CallNotesQuery
 from meetsight.activities.service import require_activity
@@ -17,6 +16,8 @@ from meetsight.activity_filter import ActivityFilter
 from meetsight.auth.context import AuthContext
 from meetsight.auth.scopes import CALLS_READ, CALLS_WRITE, MEETINGS_READ, MEETINGS_WRITE
 from meetsight.deps import DbSession, app_state, authorize
+from meetsight.intelligence import serializers as ser
+from meetsight.intelligence.repository import list_notes
 from meetsight.intelligence.schemas import (
     SmartCategoryCreate,
     SmartCategoryOut,
@@ -129,7 +130,7 @@ async def get_call_notes(request: Request) -> Response:
     notes = []
     if call_ids:
         async with state.sessionmaker() as session:
-            notes = await repo.list_notes(session, ctx.organization_id, call_ids)
+            notes = await list_notes(session, ctx.organization_id, call_ids)
     by_call: dict[str, list[dict[str, object]]] = {cid: [] for cid in call_ids}
     for note in notes:
         by_call[note.activity_id].append(ser.serialize_note(note, CALLS))

@@ -1,15 +1,17 @@
 """Every query on smart categories and on the intelligence stored for an activity (summary,
-score, engine notes, talk analytics); each one is scoped by the organization it is given."""
+score, notes, chat, talk analytics); each one is scoped by the organization it is given."""
 
 from __future__ import annotations
 
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from meetsight.db.reads import AnyRow
 from meetsight.intelligence.models import (
     ActivityAnalytics,
     ActivityScore,
     ActivitySummary,
+    ChatMessage,
     Note,
     SmartCategory,
 )
@@ -103,3 +105,55 @@ async def delete_analytics(session: AsyncSession, org_id: str, activity_id: str)
             ActivityAnalytics.activity_id == activity_id,
         )
     )
+
+
+async def get_summary(
+    session: AsyncSession, org_id: str, activity_id: str
+) -> ActivitySummary | None:
+    return await session.get(ActivitySummary, (org_id, activity_id))
+
+
+async def get_analytics(
+    session: AsyncSession, org_id: str, activity_id: str
+) -> ActivityAnalytics | None:
+    return await session.get(ActivityAnalytics, (org_id, activity_id))
+
+
+async def get_score(session: AsyncSession, org_id: str, activity_id: str) -> ActivityScore | None:
+    return await session.get(ActivityScore, (org_id, activity_id))
+
+
+async def list_notes(session: AsyncSession, org_id: str, activity_ids: list[str]) -> list[AnyRow]:
+    query = (
+        sa.select(
+            Note.id,
+            Note.activity_id,
+            Note.tag,
+            Note.content,
+            Note.priority,
+            Note.smart_category_id,
+            SmartCategory.name.label("category_name"),
+            Note.is_manual,
+            Note.start_timestamp,
+            Note.end_timestamp,
+        )
+        .outerjoin(  # a note whose category was deleted has none
+            SmartCategory,
+            sa.and_(
+                SmartCategory.organization_id == Note.organization_id,
+                SmartCategory.id == Note.smart_category_id,
+            ),
+        )
+        .where(Note.organization_id == org_id, Note.activity_id.in_(activity_ids))
+        .order_by(Note.activity_id, sa.func.coalesce(Note.start_timestamp, 0), Note.id)
+    )
+    return list((await session.execute(query)).all())
+
+
+async def list_chat(session: AsyncSession, org_id: str, activity_id: str) -> list[AnyRow]:
+    query = (
+        sa.select(ChatMessage.question, ChatMessage.answer, ChatMessage.citations)
+        .where(ChatMessage.organization_id == org_id, ChatMessage.activity_id == activity_id)
+        .order_by(ChatMessage.created_at, ChatMessage.id)
+    )
+    return list((await session.execute(query)).all())

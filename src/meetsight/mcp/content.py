@@ -13,9 +13,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from meetsight.accounts.next_step_records import records_by_key, with_step_fields
 from meetsight.activities import repository as repo
 from meetsight.activities.kinds import kind_of
-from meetsight.activities.moments import SIDE_DESCRIPTION, Side, moments_of
 from meetsight.activities.serializers import activity_url, moment_url
 from meetsight.intelligence.models import ActivitySummary
+from meetsight.intelligence.moments import SIDE_DESCRIPTION, Side, moments_of
+from meetsight.intelligence.repository import get_summary
 from meetsight.mcp.access import ToolAccess
 from meetsight.mcp.arguments import TRANSCRIPT_CAP
 from meetsight.transcripts.sentences import segment_sentences, split_sentences
@@ -285,7 +286,7 @@ async def citer(
 async def summary(
     session: AsyncSession, access: ToolAccess, row: Any, *, language: str | None = None
 ) -> Summary:
-    stored = await repo.get_summary(session, access.org_id, row.id)
+    stored = await get_summary(session, access.org_id, row.id)
     cited = await citer(access, row, stored)
     items = action_items(stored, await records_by_key(session, access.org_id, [row.id]), cited)
     fields = header(row, language)

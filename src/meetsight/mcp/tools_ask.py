@@ -10,10 +10,10 @@ from mcp_types import CallToolResult
 from pydantic import BaseModel, Field
 
 from meetsight.accounts import repository as accounts
-from meetsight.activities.moments import SIDE_DESCRIPTION
 from meetsight.auth.scopes import read_scope
 from meetsight.errors import ValidationFailed
 from meetsight.intelligence import across
+from meetsight.intelligence.moments import SIDE_DESCRIPTION
 from meetsight.mcp import arguments as a
 from meetsight.mcp.access import tool_access
 from meetsight.mcp.errors import ToolFailure

@@ -10,7 +10,7 @@ from mcp_types import CallToolResult
 from pydantic import BaseModel, Field
 
 from meetsight.accounts.next_step_records import records_by_key
-from meetsight.activities import repository as repo
+from meetsight.intelligence.repository import get_summary
 from meetsight.mcp import arguments as a
 from meetsight.mcp import content
 from meetsight.mcp.access import tool_access
@@ -70,7 +70,7 @@ async def get_meeting_action_items(
     access = tool_access(ctx)
     row = await activity_by_id(access, meetingId)
     async with access.state.sessionmaker() as session:
-        stored = await repo.get_summary(session, access.org_id, row.id)
+        stored = await get_summary(session, access.org_id, row.id)
         steps = await records_by_key(session, access.org_id, [row.id])
     items = content.action_items(stored, steps, await content.citer(access, row, stored))
     fields = content.header(row, language)

@@ -12,11 +12,11 @@ from pydantic import BaseModel, Field
 
 from meetsight.activities.finder import find_activities
 from meetsight.activities.kinds import CALLS, KINDS, MEETINGS, ActivityKind
-from meetsight.activities.moments import SIDE_DESCRIPTION, Moment, Side, moments_of
 from meetsight.activities.serializers import moment_url
 from meetsight.activity_filter import ActivityFilter
 from meetsight.auth.scopes import read_scope
 from meetsight.errors import ValidationFailed
+from meetsight.intelligence.moments import SIDE_DESCRIPTION, Moment, Side, moments_of
 from meetsight.mcp import arguments as a
 from meetsight.mcp.access import tool_access
 from meetsight.mcp.content import sentence_indexes

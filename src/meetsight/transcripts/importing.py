@@ -1,5 +1,5 @@
 """Storing a transcript that was made elsewhere: named speakers become people, lines become
-segments (`activities.transcript_import` adds the participants, the language and the
+segments (`conversations.transcript_import` adds the participants, the language and the
 analytics). A generic label ("Speaker 2", as recognizers and our own diarization write) is a
 transcript speaker, not a person: it stays a label until someone assigns it."""
 

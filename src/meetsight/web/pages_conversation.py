@@ -13,10 +13,11 @@ from meetsight.accounts.steps_repository import clear_proposals_by
 from meetsight.activities import repository as repo
 from meetsight.activities.media_response import stored_file_response
 from meetsight.activities.service import delete_activity
-from meetsight.activities.speaker_edit import SpeakerEdit, edit_speaker
+from meetsight.conversations.speaker_edit import SpeakerEdit, edit_speaker
 from meetsight.deps import DbSession, app_state
 from meetsight.errors import AppError, NotFound, Unauthorized
 from meetsight.intelligence.chat import ChatQuestion, ask
+from meetsight.intelligence.repository import list_chat
 from meetsight.responses import envelope
 from meetsight.transcripts.download import transcript_response
 from meetsight.web.access import conversation_row, web_auth
@@ -147,7 +148,7 @@ async def conversation_chat(
     except ValidationError:
         raise PageError(422, "Type a question of up to 2000 characters.") from None
     history = [
-        (m.question, m.answer) for m in await repo.list_chat(session, user.organization_id, row.id)
+        (m.question, m.answer) for m in await list_chat(session, user.organization_id, row.id)
     ]
     try:
         await ask(session, state.settings, user.organization_id, row.id, question, history)

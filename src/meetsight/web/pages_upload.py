@@ -3,7 +3,7 @@ that kind takes (a meeting's medium; a call's direction and numbers), the owner 
 preset to the signed-in user) and the participants from the organization's people. The page's
 script sends one request per file with XMLHttpRequest (each with its own progress bar), then
 polls /app/conversations/{id}/status until processing completes or fails. The upload itself
-reuses the REST upload service (activities/uploads.py), so the page sends what REST accepts.
+reuses the REST upload service (conversations/uploads.py), so the page sends what REST accepts.
 
 The route is outside the CSRF form dependency: that would read the whole multipart body into
 memory before the streaming reader could see it. The token comes in the `X-CSRF-Token` header
@@ -19,7 +19,7 @@ from starlette.responses import RedirectResponse, Response
 
 from meetsight.activities.kinds import CALLS, MEETINGS
 from meetsight.activities.multipart import read_upload_form
-from meetsight.activities.uploads import create_from_upload
+from meetsight.conversations.uploads import create_from_upload
 from meetsight.deps import DbSession, app_state
 from meetsight.errors import ValidationFailed
 from meetsight.organizations import repository

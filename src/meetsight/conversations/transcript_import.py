@@ -1,7 +1,7 @@
 """An imported transcript on its activity: its people become participants, and the segments,
 the language (when the upload did not give one) and the talk analytics are stored, and the
-trends row follows. Here rather
-than in `transcripts` (which activities build on), as it writes participants."""
+trends row follows. Here, above `transcripts`, `activities` and `intelligence`, as it writes
+the participants of one and the analytics of the other."""
 
 from __future__ import annotations
 

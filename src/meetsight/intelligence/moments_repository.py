@@ -1,4 +1,4 @@
-"""The queries behind cited moments (activities/moments.py): the segments at (conversation,
+"""The queries behind cited moments (intelligence/moments.py): the segments at (conversation,
 position) pairs with whether their speaker is ours, and the stored insights that name the
 engine's seller side. Each statement is built once and bound to the organization it is given."""
 

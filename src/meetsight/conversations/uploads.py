@@ -12,9 +12,9 @@ from meetsight.activities.models import Activity
 from meetsight.activities.multipart import UploadedForm
 from meetsight.activities.participants import activity_type_id, attach_participants, resolve_person
 from meetsight.activities.service import media_prefix
-from meetsight.activities.transcript_import import store_imported_transcript
 from meetsight.activities.upload_fields import UploadFields, parse_upload_fields
 from meetsight.auth.context import AuthContext
+from meetsight.conversations.transcript_import import store_imported_transcript
 from meetsight.db.unit_of_work import checkpoint
 from meetsight.errors import BadRequest, PayloadTooLarge, ValidationFailed
 from meetsight.ids import new_id

@@ -1,7 +1,7 @@
 """GET /search: full-text search over the titles and transcripts of the caller's activities.
 
 Here rather than in `search` (which activities build on): the hits are served as activities'
-moments."""
+moments (`intelligence.moments`, as a moment's side reads the summary's seller side)."""
 
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ from fastapi import APIRouter, Request
 from pydantic import Field
 from starlette.responses import Response
 
-from meetsight.activities.moments import SIDE_DESCRIPTION, Moment, moments_of
 from meetsight.activities.serializers import moment_url
 from meetsight.auth.context import AuthContext
 from meetsight.auth.scopes import CALLS_READ, MEETINGS_READ
 from meetsight.deps import app_state, authorize
 from meetsight.errors import ValidationFailed
+from meetsight.intelligence.moments import SIDE_DESCRIPTION, Moment, moments_of
 from meetsight.pagination import total_header
 from meetsight.request_params import PageQuery, QueryDay, openapi_parameters, parse_query
 from meetsight.responses import envelope

@@ -2,7 +2,8 @@
 
 The segments are rewritten (and with them the served transcript document and the analytics);
 the participant that stood for the speaker ("Speaker 2") gives way to the assigned person.
-Here rather than in `transcripts` (which activities build on), as it writes participants.
+Here, above `transcripts`, `activities` and `intelligence`, as it writes participants and
+analytics.
 """
 
 from __future__ import annotations

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping
 from typing import Literal, NamedTuple
 
-from meetsight.activities import moments_repository
 from meetsight.db.reads import Executes
+from meetsight.intelligence import moments_repository
 from meetsight.intelligence.results import seller_speakers
 
 Side = Literal["internal", "external"]

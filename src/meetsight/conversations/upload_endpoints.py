@@ -10,8 +10,8 @@ from starlette.responses import Response
 from meetsight.activities import schemas as s
 from meetsight.activities.kinds import CALLS, MEETINGS, ActivityKind
 from meetsight.activities.multipart import read_upload_form
-from meetsight.activities.uploads import create_from_upload
 from meetsight.auth.scopes import write_scope
+from meetsight.conversations.uploads import create_from_upload
 from meetsight.deps import Auth, DbSession, State
 from meetsight.responses import envelope
 from meetsight.schemas import Envelope
