@@ -39,7 +39,7 @@ from meetsight.oauth.token_endpoints import token_routes
 from meetsight.observability.http_observation import RequestObservation
 from meetsight.observability.metrics_endpoint import install_metrics
 from meetsight.openapi_document import install_openapi
-from meetsight.processing.pool import WorkerPool
+from meetsight.processing.handlers import worker_pool
 from meetsight.ratelimit.gate import RequestLimits
 from meetsight.ratelimit.storage import RateLimitStorageError
 from meetsight.refusals import respond_to_refusal
@@ -114,7 +114,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # objects): keep full collections from walking it again and again.
         gc.freeze()
         if settings.workers > 0:
-            state.workers = WorkerPool(state.sessionmaker, settings, settings.workers)
+            state.workers = worker_pool(state.sessionmaker, settings, settings.workers)
             state.workers.start()
         try:
             async with mcp_endpoint.run():

@@ -1,5 +1,5 @@
 """What a job's handler is given: its claim, the database, and the services of the worker that
-runs it (the worker loop itself is `meetsight.processing.worker`)."""
+runs it (the worker loop itself is `meetsight.jobs.worker`)."""
 
 from __future__ import annotations
 
