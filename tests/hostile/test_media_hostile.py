@@ -24,8 +24,8 @@ from meetsight.db.base import utcnow
 from meetsight.jobs.context import Services
 from meetsight.jobs.models import Job
 from meetsight.jobs.worker import Worker
+from meetsight.media.process import MediaProcessPool
 from meetsight.processing.handlers import announce_failure, job_handlers
-from meetsight.speech.media_process import MediaProcessPool
 from meetsight.state import AppState
 from speech.audio import SHORT_CALL, conversation
 

@@ -1,5 +1,6 @@
 """A pool of workers as asyncio tasks: embedded in `meetsight serve`, or `meetsight worker`.
-What they run is given (`processing.handlers.worker_pool` gives the job kinds' handlers)."""
+What they run and work with is given (`processing.handlers.worker_pool`: the job kinds'
+handlers, the media store, one media child process per worker)."""
 
 from __future__ import annotations
 
@@ -8,28 +9,21 @@ import contextlib
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from meetsight.config import Settings
 from meetsight.jobs.context import Handler, Services
 from meetsight.jobs.worker import FailureHook, Worker
-from meetsight.speech.media_process import MediaProcessPool
-from meetsight.storage.factory import open_media_store
 
 
 class WorkerPool:
     def __init__(
         self,
         sessionmaker: async_sessionmaker[AsyncSession],
-        settings: Settings,
         size: int,
         *,
+        services: Services,
         handlers: dict[str, Handler],
         on_failure: FailureHook | None = None,
     ) -> None:
-        services = Services(
-            settings=settings,
-            media=open_media_store(settings),
-            media_processes=MediaProcessPool(size),
-        )
+        settings = services.settings
         services.media.clear_temp()  # what a killed worker left staged (downloads, thumbnails)
         self.workers = [
             Worker(

@@ -8,10 +8,12 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from meetsight.activities.status import transition_status
 from meetsight.config import Settings
 from meetsight.jobs.claims import Claim
-from meetsight.jobs.context import Handler
+from meetsight.jobs.context import Handler, Services
 from meetsight.jobs.pool import WorkerPool
 from meetsight.jobs.queue import PROCESS_ACTIVITY
+from meetsight.media.process import MediaProcessPool
 from meetsight.processing.stages import process_activity
+from meetsight.storage.factory import open_media_store
 from meetsight.trackers.tasks import INDEX_TRACKER, index_tracker
 from meetsight.webhooks.delivery import deliver_webhook
 from meetsight.webhooks.events import DELIVER_WEBHOOK
@@ -37,6 +39,9 @@ def worker_pool(
     sessionmaker: async_sessionmaker[AsyncSession], settings: Settings, size: int
 ) -> WorkerPool:
     """The workers of `meetsight serve` and `meetsight worker`, running every kind of job."""
+    services = Services(
+        settings=settings, media=open_media_store(settings), media_processes=MediaProcessPool(size)
+    )
     return WorkerPool(
-        sessionmaker, settings, size, handlers=job_handlers(), on_failure=announce_failure
+        sessionmaker, size, services=services, handlers=job_handlers(), on_failure=announce_failure
     )

@@ -9,9 +9,9 @@ from meetsight.activities.service import media_prefix
 from meetsight.activities.updates import update_activity
 from meetsight.errors import AppError
 from meetsight.jobs.errors import PermanentError
-from meetsight.processing.media_fetch import fetch_media
+from meetsight.media.check import check_media
+from meetsight.media.fetch import fetch_media
 from meetsight.processing.pipeline import StageContext
-from meetsight.speech.media_check import check_media
 
 
 def needs_fetch(activity: Activity, payload: dict[str, object]) -> bool:

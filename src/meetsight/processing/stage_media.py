@@ -10,10 +10,10 @@ from meetsight.activities.models import Activity
 from meetsight.activities.service import media_prefix
 from meetsight.activities.updates import update_activity
 from meetsight.jobs.errors import PermanentError
+from meetsight.media.decode import MediaInfo
+from meetsight.media.errors import MediaError
 from meetsight.processing.media_steps import in_media_process
 from meetsight.processing.pipeline import StageContext
-from meetsight.speech.decode import MediaInfo
-from meetsight.speech.errors import MediaError
 
 
 def has_media(activity: Activity, payload: dict[str, Any]) -> bool:

@@ -1,8 +1,9 @@
 """Stage `transcribe`: decode the recording, recognize it, tell the speakers apart, and store the
 transcript with its participants (the stages `index` and `analytics` read it next).
 
-Decoding and recognition take minutes and run in a media child process (`speech.media_child`),
-so an embedded worker leaves the API responsive and a crafted file cannot take the server down.
+Decoding and recognition take minutes and run in a media child process
+(`processing/recognition.py`), so an embedded worker leaves the API responsive and a crafted file
+cannot take the server down.
 Everything is written in one transaction at the end and replaces what an interrupted earlier
 run may have written.
 """
@@ -17,14 +18,15 @@ from meetsight.activities import participants_repository
 from meetsight.activities.models import Activity
 from meetsight.activities.updates import update_activity
 from meetsight.jobs.errors import PermanentError, TransientError
+from meetsight.media.errors import MediaError
 from meetsight.observability.metrics import observe_transcription
 from meetsight.organizations.models import Organization, Person
 from meetsight.processing.media_steps import in_media_process
 from meetsight.processing.pipeline import StageContext
+from meetsight.processing.recognition import Heard, recognize
 from meetsight.processing.stage_media import has_media
 from meetsight.speakers import Participant, apply_matches, match_speakers
-from meetsight.speech.errors import MediaError, TranscriptionError
-from meetsight.speech.media_child import Heard
+from meetsight.speech.errors import TranscriptionError
 from meetsight.transcripts.importing import write_segments
 from meetsight.transcripts.limits import split_long_segments
 from meetsight.transcripts.types import SegmentData
@@ -75,7 +77,7 @@ class TranscribeStage:
             try:
                 heard: Heard = await in_media_process(
                     sc,
-                    "recognize",
+                    recognize,
                     services.settings,
                     path,
                     activity.language,
