@@ -16,6 +16,7 @@ from meetsight.activities.query_params import CallNotesQuery
 from meetsight.activities.service import require_activity
 from meetsight.auth.context import AuthContext
 from meetsight.auth.scopes import CALLS_READ, CALLS_WRITE, MEETINGS_READ, MEETINGS_WRITE
+from meetsight.db.unit_of_work import read_only
 from meetsight.deps import DbSession, app_state, authorize
 from meetsight.intelligence.schemas import (
     SmartCategoryCreate,
@@ -47,7 +48,7 @@ router = APIRouter()
 async def get_smart_categories(request: Request) -> Response:
     ctx = await authorize(request, MEETINGS_READ, CALLS_READ)
     page = parse_query(PageQuery, request)
-    async with app_state(request).sessionmaker() as session:
+    async with read_only(app_state(request).sessionmaker) as session:
         items, total = await list_categories(
             session, ctx.organization_id, limit=page.limit, offset=page.offset
         )
@@ -128,7 +129,7 @@ async def get_call_notes(request: Request) -> Response:
         call_ids = [row.id for row in rows]
     notes = []
     if call_ids:
-        async with state.sessionmaker() as session:
+        async with read_only(state.sessionmaker) as session:
             notes = await repo.list_notes(session, ctx.organization_id, call_ids)
     by_call: dict[str, list[dict[str, object]]] = {cid: [] for cid in call_ids}
     for note in notes:

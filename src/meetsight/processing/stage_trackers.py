@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 
+from meetsight.db.unit_of_work import read_only
 from meetsight.processing.pipeline import StageContext
 from meetsight.trackers.indexing import (
     compute_activity,
@@ -20,7 +21,7 @@ from meetsight.trackers.indexing import (
 
 async def run_trackers(sc: StageContext) -> None:
     org_id = sc.org_id
-    async with sc.job.sessionmaker() as session:
+    async with read_only(sc.job.sessionmaker) as session:
         specs = await load_specs(session, org_id)
         inputs = await load_inputs(
             session,
