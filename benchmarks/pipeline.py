@@ -62,6 +62,7 @@ async def pipeline(path: Path, settings: Settings, env: dict[str, str]) -> dict[
     from meetsight.app import create_app
     from meetsight.auth.api_keys import create_api_key
     from meetsight.db.migrate import upgrade_async
+    from meetsight.intelligence.smart_categories import create_default_categories
     from meetsight.jobs.models import Job
     from meetsight.organizations.service import create_organization
 
@@ -70,7 +71,7 @@ async def pipeline(path: Path, settings: Settings, env: dict[str, str]) -> dict[
     async with app.router.lifespan_context(app):
         state = app.state.ms
         async with state.sessionmaker() as session:
-            org = await create_organization(session, "Bench")
+            org = await create_organization(session, "Bench", set_up=(create_default_categories,))
             key = (
                 await create_api_key(
                     session, secret=settings.hmac_secret(), organization_id=org.id, name="b"

@@ -30,6 +30,7 @@ from meetsight.activities.models import Activity
 from meetsight.db.engine import create_engine, create_sessionmaker
 from meetsight.db.migrate import upgrade_async
 from meetsight.db.reads import create_reader
+from meetsight.intelligence.smart_categories import create_default_categories
 from meetsight.organizations.service import create_organization
 from meetsight.search.reading import search_on_reader
 from meetsight.search.types import SearchQuery
@@ -51,7 +52,7 @@ async def load(url: str) -> tuple[str, dict[str, str], dict[str, list[str]]]:
     ids: dict[str, str] = {}
     texts: dict[str, list[str]] = {}
     async with sessions() as session:
-        org = await create_organization(session, "Paraphrases")
+        org = await create_organization(session, "Paraphrases", set_up=(create_default_categories,))
         for label_file in sorted((CORPUS / "labels").glob("*.json")):
             label = json.loads(label_file.read_text())
             vtt = CORPUS / "transcripts" / f"{label['id']}.vtt"

@@ -38,6 +38,7 @@ from meetsight.config import Settings
 from meetsight.db.migrate import upgrade_async
 from meetsight.intelligence.analytics_store import store_analytics
 from meetsight.intelligence.models import ActivityScore, ActivitySummary, Note
+from meetsight.intelligence.smart_categories import create_default_categories
 from meetsight.organizations.models import Person
 from meetsight.organizations.service import create_organization, create_user
 from meetsight.state import AppState
@@ -60,7 +61,7 @@ async def seed(state: AppState) -> tuple[str, str]:
     """An organization with a password user, an API key and one 400-segment meeting with
     everything the page shows; returns (meeting id, API key)."""
     async with state.sessionmaker() as session:
-        org = await create_organization(session, "Bench Org")
+        org = await create_organization(session, "Bench Org", set_up=(create_default_categories,))
         await create_user(
             session,
             organization_id=org.id,

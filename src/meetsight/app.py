@@ -15,10 +15,12 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 from starlette.types import Receive, Scope, Send
 
+from meetsight.accounts.across_endpoints import router as ask_router
 from meetsight.accounts.endpoints import router as accounts_router
 from meetsight.activities.endpoints import call_routes, meeting_routes
 from meetsight.activities.endpoints import router as activity_listing
 from meetsight.activities.media_sweep import sweep_orphan_media
+from meetsight.activities.search_endpoints import router as search_router
 from meetsight.activities.serialized_cache import SerializedActivities
 from meetsight.activities.upload_endpoints import router as upload_router
 from meetsight.allow_header import allowed_methods
@@ -32,7 +34,6 @@ from meetsight.config import Settings, get_settings
 from meetsight.db.engine import create_engine, create_sessionmaker
 from meetsight.db.reads import create_reader
 from meetsight.errors import AppError, MissingScope
-from meetsight.intelligence.across_endpoints import router as ask_router
 from meetsight.intelligence.endpoints import router as intelligence_router
 from meetsight.jobs.metrics import QUEUE_REGISTRY, refresh_queue_gauges
 from meetsight.mcp.transport import build_mcp_endpoint
@@ -45,7 +46,6 @@ from meetsight.ratelimit.storage import RateLimitStorageError
 from meetsight.refusals import respond_to_refusal
 from meetsight.request_front import HotReads, RequestFront
 from meetsight.responses import error_envelope
-from meetsight.search.endpoints import router as search_router
 from meetsight.security.body_limit import BodySizeLimit, StreamedRoutes
 from meetsight.security.cors import install_cors
 from meetsight.security.headers import SecurityHeaders
@@ -54,6 +54,7 @@ from meetsight.state import AppState
 from meetsight.storage.factory import open_media_store
 from meetsight.trackers.endpoints import router as trackers_router
 from meetsight.trends.endpoints import router as trends_router
+from meetsight.trends.rows import refresh_conversation_metrics
 from meetsight.web.api_docs import install_api_docs
 from meetsight.web.install import install_web
 from meetsight.web.pages_oauth_consent import authorize_routes
@@ -83,6 +84,7 @@ def build_state(settings: Settings, rate_limits: RequestLimits | None = None) ->
         media=open_media_store(settings),
         public_url=settings.resolved_public_url(),
         serialized=SerializedActivities(),
+        refresh_trends=refresh_conversation_metrics,
         rate_limits=rate_limits,
     )
 

@@ -42,9 +42,15 @@ def cmd_migrate(args: argparse.Namespace, settings: Settings) -> None:
 
 
 def cmd_org_create(args: argparse.Namespace, settings: Settings) -> None:
+    from meetsight.intelligence.smart_categories import create_default_categories
     from meetsight.organizations.service import create_organization
 
-    org = asyncio.run(_with_session(settings, lambda s: create_organization(s, args.name)))
+    org = asyncio.run(
+        _with_session(
+            settings,
+            lambda s: create_organization(s, args.name, set_up=(create_default_categories,)),
+        )
+    )
     _emit(args, {"id": org.id, "name": org.name}, org.id)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
@@ -50,6 +51,12 @@ class SerializedCache(Protocol):
     def __len__(self) -> int: ...
 
 
+# Recomputes an activity's trends row after its talk analytics changed (session, organization
+# id, activity id): `app.py` passes `trends.rows.refresh_conversation_metrics` to the uploads and
+# speaker edits of `activities`, which trends build on.
+RefreshTrends = Callable[[AsyncSession, str, str], Awaitable[None]]
+
+
 @dataclass
 class AppState:
     settings: Settings
@@ -61,6 +68,7 @@ class AppState:
     media: MediaStore
     public_url: str
     serialized: SerializedCache
+    refresh_trends: RefreshTrends
     workers: Workers | None = None
     rate_limits: RequestLimits | None = None  # None: limits switched off (test apps)
 

@@ -143,6 +143,7 @@ async def probe(
     from meetsight.auth.api_keys import create_api_key
     from meetsight.config import Settings
     from meetsight.db.migrate import upgrade_async
+    from meetsight.intelligence.smart_categories import create_default_categories
     from meetsight.organizations.service import create_organization
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -158,7 +159,9 @@ async def probe(
         async with app.router.lifespan_context(app):
             state = app.state.ms
             async with state.sessionmaker() as session:
-                org = await create_organization(session, "Memory probe")
+                org = await create_organization(
+                    session, "Memory probe", set_up=(create_default_categories,)
+                )
                 made = await create_api_key(
                     session, secret=settings.hmac_secret(), organization_id=org.id, name="p"
                 )

@@ -14,6 +14,7 @@ from fixtures.served import Served, on_database
 from meetsight.auth.oauth.clients import create_client
 from meetsight.auth.passwords import hash_password
 from meetsight.config import Settings
+from meetsight.intelligence.smart_categories import create_default_categories
 from meetsight.organizations.service import create_organization, create_user
 
 PG_URL = os.environ.get("MEETSIGHT_TEST_DATABASE_URL")
@@ -55,7 +56,7 @@ def new_orgs(data_dir: Path, env: dict[str, str], *names: str) -> list[Org]:
 
 
 async def _write_org(session: AsyncSession, name: str) -> Org:
-    org = await create_organization(session, name)
+    org = await create_organization(session, name, set_up=(create_default_categories,))
     # Unique per run: a PostgreSQL database outlives runs, and sign-in picks the oldest user
     # with an email.
     email = f"admin-{secrets.token_hex(4)}@{name.lower()}.example"

@@ -82,7 +82,8 @@ async def make_conversation(
                 )
             )
             await session.flush()
-            await refresh_conversation_metrics(session, tenant.org_id, activity.id)
+        # As the stages do after storing analytics and the score: the trends' row follows.
+        await refresh_conversation_metrics(session, tenant.org_id, activity.id)
         await session.commit()
         return activity.id
 

@@ -6,17 +6,24 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime
 
+import httpx
 import sqlalchemy as sa
 
 from fixtures.factories import make_tenant
+from fixtures.multipart import multipart
 from meetsight.activities.models import Activity
 from meetsight.intelligence.analytics_store import replace_question_counts
 from meetsight.intelligence.results import Intelligence, ObjectiveScore, Scorecard
-from meetsight.intelligence.store import store_intelligence
 from meetsight.organizations.models import Person
+from meetsight.processing.engine_results import store_engine_results
 from meetsight.state import AppState
 from meetsight.trends.models import ConversationMetrics, ConversationObjectiveScore
-from meetsight.trends.rows import Sources, metric_values, objective_values
+from meetsight.trends.rows import (
+    Sources,
+    metric_values,
+    objective_values,
+    refresh_conversation_metrics,
+)
 
 from .helpers import make_conversation
 
@@ -66,7 +73,7 @@ async def test_the_stage_writers_keep_the_row(state: AppState) -> None:
     async with state.sessionmaker() as session:
         activity = await session.get(Activity, (tenant.org_id, aid))
         assert activity is not None
-        await store_intelligence(session, activity, _result(64.0), {})
+        await store_engine_results(session, activity, _result(64.0), {})
         await session.commit()
     row = await _row(state, tenant.org_id, aid)
     assert row.score == 64.0
@@ -82,6 +89,7 @@ async def test_the_stage_writers_keep_the_row(state: AppState) -> None:
     # Questions counted again by meaning (an unpunctuated transcript): the row follows.
     async with state.sessionmaker() as session:
         await replace_question_counts(session, tenant.org_id, aid, {"Olivia Owner": 4})
+        await refresh_conversation_metrics(session, tenant.org_id, aid)  # as the stage does
         await session.commit()
     assert (await _row(state, tenant.org_id, aid)).rep_questions == 4
 
@@ -103,7 +111,7 @@ async def test_without_an_owner_the_engines_seller_side_gives_the_rep(state: App
         activity = await session.get(Activity, (tenant.org_id, aid))
         assert activity is not None
         insights = {"sellerSide": {"speakers": ["Olivia Owner"], "inferredFrom": "roles"}}
-        await store_intelligence(session, activity, _result(50.0, insights), {})
+        await store_engine_results(session, activity, _result(50.0, insights), {})
         await session.commit()
     row = await _row(state, tenant.org_id, aid)
     assert row.rep_person_id is not None and row.rep_talk_ratio == 0.6667
@@ -141,3 +149,51 @@ def test_metric_values_from_stored_analytics() -> None:
     assert (values["seller_talk_ratio"], values["seller_questions"]) == (0.4, 6)
     assert values["seller_longest_monologue"] == 55.0
     assert objective_values(src.objectives) == [{"objective": "A", "position": 0, "score": 10.0}]
+
+
+VTT = """WEBVTT
+
+00:00:00.000 --> 00:00:03.000
+<v Olivia Owner>Thanks for joining, what do you need?
+
+00:00:03.000 --> 00:00:05.000
+<v Carl Customer>A better price, and soon.
+"""
+
+
+def _figures(row: ConversationMetrics) -> tuple[object, ...]:
+    return (row.rep_person_id, row.rep_talk_ratio, row.rep_questions, row.seller_talk_ratio)
+
+
+async def test_a_transcript_upload_and_a_speaker_edit_keep_the_row(
+    client: httpx.AsyncClient, state: AppState
+) -> None:
+    """Both store analytics inside `activities`, which cannot import trends: the row follows
+    through `AppState.refresh_trends`, before any job runs."""
+    tenant = await make_tenant(state)
+    fields = [
+        ("name", "Review"),
+        ("startDateTime", "2026-10-07T10:00:00Z"),
+        ("ownerId", tenant.person_id),
+    ]
+    body, headers = multipart(fields, [("transcript", "t.vtt", VTT.encode(), "text/vtt")])
+    r = await client.post(
+        "/api/v1/meetings/upload", content=body, headers={**tenant.headers, **headers}
+    )
+    assert r.status_code == 201, r.text
+    aid = r.json()["data"]["meetingId"]
+    uploaded = _figures(await _row(state, tenant.org_id, aid))
+    assert uploaded[:3] == (tenant.person_id, 0.6, 1)
+
+    r = await client.patch(
+        f"/api/v1/meetings/{aid}/speakers",
+        headers=tenant.headers,
+        json={"speaker": "Carl Customer", "personId": tenant.person_id},
+    )
+    assert r.status_code == 200, r.text
+    edited = _figures(await _row(state, tenant.org_id, aid))
+    assert edited != uploaded
+    async with state.sessionmaker() as session:
+        await refresh_conversation_metrics(session, tenant.org_id, aid)
+        await session.commit()
+    assert _figures(await _row(state, tenant.org_id, aid)) == edited

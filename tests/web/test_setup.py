@@ -13,6 +13,7 @@ from meetsight.app import create_app
 from meetsight.config import Settings
 from meetsight.db.migrate import upgrade_async
 from meetsight.errors import Conflict
+from meetsight.intelligence.smart_categories import create_default_categories
 from meetsight.organizations.models import Organization, User
 from meetsight.organizations.service import create_organization, create_user
 from meetsight.state import AppState
@@ -99,7 +100,9 @@ async def test_setup_claims_the_demo_organization(
 ) -> None:
     client, state = fresh
     async with state.sessionmaker() as session:
-        org = await create_organization(session, "Demo Sales Team")
+        org = await create_organization(
+            session, "Demo Sales Team", set_up=(create_default_categories,)
+        )
         await create_user(
             session, organization_id=org.id, email="ada@example.com", name="Ada", role="member"
         )

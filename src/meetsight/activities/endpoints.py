@@ -19,6 +19,7 @@ from meetsight.activities.kinds import CALLS, MEETINGS, ActivityKind, kind_model
 from meetsight.activities.media_response import stored_file_response
 from meetsight.activities.reprocess import reprocess
 from meetsight.activities.service import build_filters, delete_activity, require_activity
+from meetsight.activities.speaker_edit import SpeakerEdit, edit_speaker
 from meetsight.auth.context import AuthContext
 from meetsight.auth.scopes import read_scope, write_scope
 from meetsight.db.unit_of_work import checkpoint, read_only
@@ -42,7 +43,6 @@ from meetsight.responses import envelope
 from meetsight.schemas import Envelope
 from meetsight.state import AppState
 from meetsight.transcripts.download import transcript_response
-from meetsight.transcripts.speaker_edit import SpeakerEdit, edit_speaker
 
 router = APIRouter()
 
@@ -166,7 +166,7 @@ def build_activity_routes(kind: ActivityKind, models: dict[str, Any]) -> APIRout
     ) -> Response:
         ctx.require(write_scope(kind.is_call))
         row = await require_activity(state.reader, ctx, activity_id, kind)
-        await edit_speaker(session, ctx.organization_id, row.id, edit)
+        await edit_speaker(session, ctx.organization_id, row.id, edit, state.refresh_trends)
         await checkpoint(session)  # the reader (another connection) reads the new transcript
         body = await repo.get_transcript_document(state.reader, ctx.organization_id, row.id)
         return envelope({kind.id_key: row.id, "transcript": orjson.Fragment(body)})

@@ -15,6 +15,7 @@ from datetime import datetime
 from typing import Any
 
 from meetsight.activities import person_lookup as lookup
+from meetsight.db.like import escape_like
 
 
 @dataclass(slots=True)
@@ -54,10 +55,6 @@ class Shape:
     organizer_emails: bool
     participant: str | None
     company: str | None
-
-
-def escape_like(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
 def like(text: str) -> str:

@@ -12,6 +12,7 @@ from meetsight.activities.models import Activity
 from meetsight.activities.multipart import UploadedForm
 from meetsight.activities.participants import activity_type_id, attach_participants, resolve_person
 from meetsight.activities.service import media_prefix
+from meetsight.activities.transcript_import import store_imported_transcript
 from meetsight.activities.upload_fields import UploadFields, parse_upload_fields
 from meetsight.auth.context import AuthContext
 from meetsight.db.unit_of_work import checkpoint
@@ -21,8 +22,8 @@ from meetsight.jobs.queue import enqueue_processing
 from meetsight.organizations.models import Person
 from meetsight.search.vectors import preembed
 from meetsight.speech.media_check import check_media
+from meetsight.state import RefreshTrends
 from meetsight.storage.base import MediaStore
-from meetsight.transcripts.importing import store_imported_transcript
 from meetsight.transcripts.limits import TranscriptLimits, check_people
 from meetsight.transcripts.parsing import (
     TranscriptFormatError,
@@ -39,17 +40,21 @@ async def create_from_upload(
     form: UploadedForm,
     *,
     allow_private_urls: bool,
+    refresh_trends: RefreshTrends,
     limits: TranscriptLimits | None = None,
     max_media_seconds: float | None = None,
 ) -> str:
     """Validate, store and enqueue; returns the new activity id. Nothing is kept on failure.
     `allow_private_urls` is MEETSIGHT_MEDIA_URL_ALLOW_PRIVATE, for a mediaUrl; ``limits`` bound
     an imported transcript (default: the settings' defaults); a recording longer than
-    `max_media_seconds` by its header is refused."""
+    `max_media_seconds` by its header is refused. `refresh_trends`:
+    `state.AppState.refresh_trends`, once an imported transcript's analytics are stored."""
     try:
         fields = parse_upload_fields(form, kind, allow_private_urls=allow_private_urls)
         bounds = limits or TranscriptLimits.defaults()
-        return await _create(session, media, ctx, kind, form, fields, bounds, max_media_seconds)
+        return await _create(
+            session, media, ctx, kind, form, fields, bounds, max_media_seconds, refresh_trends
+        )
     except BaseException:
         await form.discard()
         await session.rollback()
@@ -65,6 +70,7 @@ async def _create(
     fields: UploadFields,
     limits: TranscriptLimits,
     max_media_seconds: float | None,
+    refresh_trends: RefreshTrends,
 ) -> str:
     given = [x for x in (form.file, fields.media_url, form.transcript) if x is not None]
     if len(given) != 1:
@@ -83,7 +89,7 @@ async def _create(
     if form.transcript is not None:
         # Segments now; the later stages (intelligence, search) run on the queue like any
         # recording's, and the activity stays `processing` until they finish.
-        await _import_transcript(session, activity, form, participants, limits)
+        await _import_transcript(session, activity, form, participants, limits, refresh_trends)
         await enqueue_processing(session, org_id, activity.id, source="import")
         await checkpoint(session)  # durable before the caller wakes the workers
         return activity.id
@@ -159,6 +165,7 @@ async def _import_transcript(
     form: UploadedForm,
     participants: list[Person],
     limits: TranscriptLimits,
+    refresh_trends: RefreshTrends,
 ) -> None:
     assert form.transcript is not None
     try:
@@ -177,4 +184,6 @@ async def _import_transcript(
     activity.end_at = activity.start_at + timedelta(seconds=activity.duration)
     session.add(activity)
     await session.flush()
-    await store_imported_transcript(session, activity, segments, participants, embedded)
+    await store_imported_transcript(
+        session, activity, segments, participants, refresh_trends, embedded
+    )

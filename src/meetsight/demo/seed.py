@@ -33,10 +33,11 @@ from meetsight.intelligence.engine_choice import builtin_engine
 from meetsight.intelligence.loading import load_categories, load_conversation
 from meetsight.intelligence.models import ChatMessage
 from meetsight.intelligence.scorecard import DEFAULT_OBJECTIVES
-from meetsight.intelligence.store import store_intelligence
+from meetsight.intelligence.smart_categories import create_default_categories
 from meetsight.organizations import repository as organizations_repository
 from meetsight.organizations.models import Organization, Person
 from meetsight.organizations.service import create_organization, create_user
+from meetsight.processing.engine_results import store_engine_results
 from meetsight.storage.base import MediaStore
 from meetsight.storage.factory import open_media_store
 from meetsight.trackers.indexing import index_activity_now
@@ -61,7 +62,7 @@ async def seed_demo(
 ) -> DemoResult:
     now = now or datetime.now(UTC).replace(microsecond=0)
     activities, recorded = with_recordings(generate_demo_activities(now=now))
-    org = await create_organization(session, org_name)
+    org = await create_organization(session, org_name, set_up=(create_default_categories,))
     people = await _create_people(session, org.id, activities)
     await create_demo_trackers(session, org.id)
     media = open_media_store(settings)
@@ -212,7 +213,7 @@ async def _derive(session: AsyncSession, activity: Activity, language: str | Non
     specs = [spec for _, spec in categories]
     result = engine_choice.analyze(engine, conversation, specs, DEFAULT_OBJECTIVES)
     ids = {spec.key: row.id for row, spec in categories}
-    await store_intelligence(session, activity, result, ids)
+    await store_engine_results(session, activity, result, ids)
     for question in DEMO_QUESTIONS.get(language or "en", DEMO_QUESTIONS["en"]):
         answer = engine_choice.answer(engine, conversation, Question(question))
         session.add(

@@ -1,4 +1,5 @@
-"""Computing an activity's talk analytics and storing them (replacing any earlier result)."""
+"""Computing an activity's talk analytics and storing them (replacing any earlier result). The
+trends row that follows them is the caller's to refresh (`trends` builds on intelligence)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,6 @@ from meetsight.intelligence import repository
 from meetsight.intelligence.analytics import compute_analytics
 from meetsight.intelligence.models import ActivityAnalytics
 from meetsight.transcripts.types import SegmentLike
-from meetsight.trends.rows import refresh_conversation_metrics
 
 
 async def store_analytics(
@@ -58,7 +58,6 @@ async def store_analytics(
     )
     session.add(row)
     await session.flush()
-    await refresh_conversation_metrics(session, org_id, activity_id)
     return row
 
 
@@ -75,4 +74,3 @@ async def replace_question_counts(
     ]
     row.extra = {**row.extra, "questionCount": sum(q["count"] for q in row.questions_by_speaker)}
     await session.flush()
-    await refresh_conversation_metrics(session, org_id, activity_id)

@@ -1,5 +1,7 @@
 """Writing an engine's results for one activity, replacing the previous run's. Manual notes and
-the chat history belong to users and are never touched here."""
+the chat history belong to users and are never touched here; the next steps' rows
+(`accounts`) and the trends row (`trends`) follow in
+`processing.engine_results.store_engine_results`."""
 
 from __future__ import annotations
 
@@ -8,13 +10,11 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from meetsight.accounts.next_step_records import record_next_steps
 from meetsight.activities.models import Activity
 from meetsight.activities.updates import update_activity
 from meetsight.intelligence import repository
 from meetsight.intelligence.models import ActivityScore, ActivitySummary, Note
 from meetsight.intelligence.results import Intelligence, NextStep
-from meetsight.trends.rows import refresh_conversation_metrics
 
 
 def next_step_json(step: NextStep) -> dict[str, Any]:
@@ -54,8 +54,6 @@ async def store_intelligence(
             engine_error=result.engine_error,
         )
     )
-    # Each step keeps its id and state (open, done, dropped) across runs.
-    await record_next_steps(session, org_id, activity_id, [s.action for s in result.next_steps])
     for note in result.notes:
         category_id = category_ids.get(note.category_key)
         if category_id is None:
@@ -87,4 +85,3 @@ async def store_intelligence(
         )
     )
     await update_activity(session, org_id, activity_id, ai_score=card.score)
-    await refresh_conversation_metrics(session, org_id, activity_id)

@@ -62,8 +62,11 @@ Emails = Annotated[
         "takes part",
     ),
 ]
+# typing caches `X | None` by equality, and Literals are equal as sets: a plain
+# `Literal[...] | None` could come back as the REST parameters' union, with their order
+# (lower case first), whichever module was imported first. The marker keeps this one its own.
 Direction = Annotated[
-    Literal["INBOUND", "OUTBOUND", "inbound", "outbound"] | None,
+    Annotated[Literal["INBOUND", "OUTBOUND", "inbound", "outbound"], "mcp order"] | None,
     Field(description="Only inbound or only outbound calls"),
 ]
 NumberFilter = Annotated[

@@ -1,29 +1,37 @@
-"""Creating organizations (with their default smart categories) and users."""
+"""Creating organizations and users."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Callable, Sequence
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.db.unit_of_work import flush_unique
 from meetsight.errors import AppError, Conflict, ValidationFailed
-from meetsight.intelligence.smart_categories import create_default_categories
 from meetsight.organizations import repository
 from meetsight.organizations.models import Organization, Person, User
 
 ROLES = ("owner", "admin", "member")
 EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 
+# Sets up what a new organization starts with (session, organization id); passed in by the
+# caller, as that belongs to packages that build on organizations
+# (`intelligence.smart_categories.create_default_categories`).
+SetUp = Callable[[AsyncSession, str], Awaitable[None]]
 
-async def create_organization(session: AsyncSession, name: str) -> Organization:
+
+async def create_organization(
+    session: AsyncSession, name: str, *, set_up: Sequence[SetUp]
+) -> Organization:
     name = name.strip()
     if not name or len(name) > 200:
         raise ValidationFailed("name: between 1 and 200 characters")
     org = Organization(name=name, settings={})
     session.add(org)
     await session.flush()
-    await create_default_categories(session, org.id)
+    for step in set_up:
+        await step(session, org.id)
     return org
 
 

@@ -21,10 +21,11 @@ from meetsight.intelligence.loading import (
     load_conversation,
     objectives_from_settings,
 )
-from meetsight.intelligence.store import store_intelligence
 from meetsight.jobs.errors import PermanentError
 from meetsight.organizations.models import Organization
+from meetsight.processing.engine_results import store_engine_results
 from meetsight.processing.pipeline import StageContext
+from meetsight.trends.rows import refresh_conversation_metrics
 
 
 async def run_intelligence(sc: StageContext) -> None:
@@ -53,9 +54,10 @@ async def run_intelligence(sc: StageContext) -> None:
             result, engine_error="llm: MEETSIGHT_LLM_BASE_URL is not set; built-in results"
         )
     async with sc.transaction() as session:
-        await store_intelligence(
+        await store_engine_results(
             session, activity, result, {spec.key: row.id for row, spec in categories}
         )
         if spoken is not None:
             await replace_question_counts(session, org_id, activity.id, spoken)
+            await refresh_conversation_metrics(session, org_id, activity.id)
         await match_processed_activity(session, org_id, activity.id)

@@ -31,6 +31,7 @@ from meetsight.speech.media_child import Heard
 from meetsight.transcripts.importing import store_segments
 from meetsight.transcripts.limits import split_long_segments
 from meetsight.transcripts.types import SegmentData
+from meetsight.trends.rows import refresh_conversation_metrics
 
 MAX_VOCABULARY = 100
 
@@ -119,6 +120,7 @@ async def run_transcribe(sc: StageContext) -> None:
         await store_analytics(
             session, activity.organization_id, activity.id, segments, internal_speakers=internal
         )
+        await refresh_conversation_metrics(session, activity.organization_id, activity.id)
 
 
 def _keep_assignments(

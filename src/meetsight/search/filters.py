@@ -9,8 +9,9 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from meetsight.activities.filters import ActivityFilter, escape_like
+from meetsight.activities.filters import ActivityFilter
 from meetsight.db.base import UTCDateTime
+from meetsight.db.like import escape_like
 from meetsight.search.types import SearchQuery
 
 ACTIVITY_COLUMNS: dict[str, sa.types.TypeEngine[Any]] = {

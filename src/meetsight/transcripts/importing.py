@@ -1,5 +1,6 @@
 """Storing a transcript that was made elsewhere: named speakers become people, lines become
-segments. A generic label ("Speaker 2", as recognizers and our own diarization write) is a
+segments (`activities.transcript_import` adds the participants, the language and the
+analytics). A generic label ("Speaker 2", as recognizers and our own diarization write) is a
 transcript speaker, not a person: it stays a label until someone assigns it."""
 
 from __future__ import annotations
@@ -10,10 +11,6 @@ from types import SimpleNamespace
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from meetsight.activities.models import Activity
-from meetsight.activities.participants import attach_participants
-from meetsight.intelligence.analytics_store import store_analytics
-from meetsight.intelligence.language import detect_language
 from meetsight.organizations.models import Person
 from meetsight.search.indexing import index_transcript
 from meetsight.search.schema import IndexedSentence
@@ -91,28 +88,3 @@ async def store_segments(
         for position, seg in enumerate(segments)
     ]
     await index_transcript(session, org_id, activity_id, sentences, embedded)
-
-
-async def store_imported_transcript(
-    session: AsyncSession,
-    activity: Activity,
-    segments: list[SegmentData],
-    participants: list[Person],
-    embedded: Mapping[bytes, bytes] | None = None,
-) -> None:
-    org_id = activity.organization_id
-    speakers = list(dict.fromkeys(seg.speaker for seg in segments))
-    people = await people_for_speakers(session, org_id, speakers, participants)
-    for seg in segments:
-        seg.person_id = people[seg.speaker].id if seg.speaker in people else None
-    everyone = participants + [people[s] for s in speakers if s in people]
-    await attach_participants(
-        session, org_id, activity.id, everyone, host_id=activity.owner_person_id
-    )
-    if not activity.language:
-        # The upload did not say: the search index stems and the engine reads by language.
-        activity.language = detect_language(seg.content for seg in segments)
-        await session.flush()
-    await store_segments(session, org_id, activity.id, segments, embedded)
-    internal = [s for s in speakers if s in people and people[s].is_internal]
-    await store_analytics(session, org_id, activity.id, segments, internal_speakers=internal)

@@ -12,13 +12,13 @@ from starlette.responses import RedirectResponse, Response
 from meetsight.activities import repository as repo
 from meetsight.activities.media_response import stored_file_response
 from meetsight.activities.service import delete_activity
+from meetsight.activities.speaker_edit import SpeakerEdit, edit_speaker
 from meetsight.db.unit_of_work import read_only
 from meetsight.deps import DbSession, app_state
 from meetsight.errors import AppError, NotFound, Unauthorized
 from meetsight.intelligence.chat import ChatQuestion, ask
 from meetsight.responses import envelope
 from meetsight.transcripts.download import transcript_response
-from meetsight.transcripts.speaker_edit import SpeakerEdit, edit_speaker
 from meetsight.web.access import conversation_row, web_auth
 from meetsight.web.conversation_view import load_conversation_view
 from meetsight.web.csrf import enforce_csrf
@@ -172,7 +172,7 @@ async def conversation_speaker(
     except ValidationError:
         raise PageError(422, "Choose a speaker, then type a new name or pick a person.") from None
     try:
-        await edit_speaker(session, user.organization_id, row.id, edit)
+        await edit_speaker(session, user.organization_id, row.id, edit, state.refresh_trends)
     except AppError as exc:
         raise _page_error(exc) from None
     return RedirectResponse(page_path(row.id) + "#transcript", status_code=303)

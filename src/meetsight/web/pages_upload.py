@@ -94,6 +94,7 @@ async def upload_submit(
         kind,
         form,
         allow_private_urls=settings.media_url_allow_private,
+        refresh_trends=state.refresh_trends,
         limits=TranscriptLimits.from_settings(settings),
         max_media_seconds=settings.max_media_seconds,
     )

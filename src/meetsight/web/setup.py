@@ -15,6 +15,7 @@ from meetsight.audit.service import Actor, record_event
 from meetsight.auth.passwords import hash_password, password_problem
 from meetsight.db.base import utcnow
 from meetsight.errors import Conflict, ValidationFailed
+from meetsight.intelligence.smart_categories import create_default_categories
 from meetsight.organizations import repository
 from meetsight.organizations.models import Organization, User
 from meetsight.organizations.service import EMAIL, create_organization, create_user
@@ -59,7 +60,7 @@ async def complete_setup(
     password_hash = await to_thread.run_sync(hash_password, password)
     org = await claimable_organization(session)
     if org is None:
-        org = await create_organization(session, organization)
+        org = await create_organization(session, organization, set_up=(create_default_categories,))
     else:
         org.name = _org_name(organization)
     user = await _owner(session, org.id, email=email, name=name, password_hash=password_hash)

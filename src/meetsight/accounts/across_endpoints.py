@@ -1,5 +1,7 @@
 """POST /ask: a question across the caller's meetings and calls, answered from their most
-relevant moments with citations (`intelligence.across`; the MCP tool ask_across_conversations)."""
+relevant moments with citations (`intelligence.across`; the MCP tool ask_across_conversations).
+Here rather than in `intelligence` (which accounts build on): a question can be limited to an
+account's conversations."""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""GET /search: full-text search over the titles and transcripts of the caller's activities."""
+"""GET /search: full-text search over the titles and transcripts of the caller's activities.
+
+Here rather than in `search` (which activities build on): the hits are served as activities'
+moments."""
 
 from __future__ import annotations
 

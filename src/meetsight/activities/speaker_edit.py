@@ -2,6 +2,7 @@
 
 The segments are rewritten (and with them the served transcript document and the analytics);
 the participant that stood for the speaker ("Speaker 2") gives way to the assigned person.
+Here rather than in `transcripts` (which activities build on), as it writes participants.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from meetsight.errors import ValidationFailed
 from meetsight.intelligence.analytics_store import store_analytics
 from meetsight.organizations.models import Person
 from meetsight.schemas import NoNul, Schema
+from meetsight.state import RefreshTrends
 from meetsight.transcripts import repository
 from meetsight.transcripts.importing import store_segments
 from meetsight.transcripts.speaker_labels import assign_speaker
@@ -43,8 +45,13 @@ class SpeakerEdit(Schema):
 
 
 async def edit_speaker(
-    session: AsyncSession, org_id: str, activity_id: str, edit: SpeakerEdit
+    session: AsyncSession,
+    org_id: str,
+    activity_id: str,
+    edit: SpeakerEdit,
+    refresh_trends: RefreshTrends,
 ) -> None:
+    """`refresh_trends`: `state.AppState.refresh_trends`, run once the analytics are stored."""
     segments = [
         SegmentData(r.start_time, r.end_time, r.participant_name, r.content, r.person_id or None)
         for r in await repository.segments(session, org_id, activity_id)
@@ -66,6 +73,7 @@ async def edit_speaker(
     await store_segments(session, org_id, activity_id, updated)
     internal = await participants_repository.internal_names(session, org_id, activity_id)
     await store_analytics(session, org_id, activity_id, updated, internal_speakers=internal)
+    await refresh_trends(session, org_id, activity_id)
     await session.flush()
 
 
