@@ -8,7 +8,7 @@ PORT ?= 8000
 
 .PHONY: serve test lint format migrate demo bench-rest bench-pipeline bench-intelligence \
 	bench-search bench-load bench-throughput bench-web bench-observation bench-speakers clean system-deps conformance fuzz \
-	bench-accounts bench-trackers bench-trends bench-cross
+	bench-accounts bench-trackers bench-trends bench-cross bench-before-after
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -105,6 +105,20 @@ SEGMENTS ?= 1000000
 SEARCH_BENCH_ARGS ?=
 bench-search: $(STAMP)
 	$(BIN)/python benchmarks/search.py --segments $(SEGMENTS) --hybrid $(SEARCH_BENCH_ARGS)
+
+# Two revisions measured in turn on this machine (benchmarks/interleaved.py): the scripts of
+# bench-rest, bench-search and bench-pipeline on detached worktrees of BEFORE and AFTER with this
+# .venv, before, after, before, after ... for ROUNDS rounds; median and range per side and a
+# verdict per figure in benchmarks/.out/interleaved/. AB_ARGS=--quick: smaller sizes (3 rounds:
+# about 12 minutes on a quiet 2-core machine, 35 at a load average of 6 to 13; full sizes take
+# hours); PostgreSQL too when MEETSIGHT_BENCH_DATABASE_URL is set.
+BEFORE ?= 7419425
+AFTER ?= HEAD
+ROUNDS ?= 3
+AB_ARGS ?=
+bench-before-after: $(STAMP) system-deps
+	$(BIN)/python benchmarks/interleaved.py --before $(BEFORE) --after $(AFTER) --rounds $(ROUNDS) \
+		$(AB_ARGS)
 
 # Issue 18's cross-conversation reads, each against a naive scan in the same run, on SQLite and
 # on PostgreSQL when MEETSIGHT_BENCH_DATABASE_URL names a server (docs/benchmarks.md): the account

@@ -14,12 +14,12 @@ from meetsight.activities import query_params as q
 from meetsight.activities import repository as repo
 from meetsight.activities import schemas as s
 from meetsight.activities import serializers as ser
-from meetsight.activities.filters import ActivityFilter
 from meetsight.activities.kinds import CALLS, MEETINGS, ActivityKind, kind_models
 from meetsight.activities.media_response import stored_file_response
 from meetsight.activities.reprocess import reprocess
 from meetsight.activities.service import build_filters, delete_activity, require_activity
 from meetsight.activities.speaker_edit import SpeakerEdit, edit_speaker
+from meetsight.activity_filter import ActivityFilter
 from meetsight.auth.context import AuthContext
 from meetsight.auth.scopes import read_scope, write_scope
 from meetsight.db.unit_of_work import checkpoint, read_only

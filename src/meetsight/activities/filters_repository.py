@@ -1,4 +1,4 @@
-"""The activity filters (activities/filters.py) as SQL conditions on `Activity`, each scoped by
+"""The activity filters (activity_filter.py) as SQL conditions on `Activity`, each scoped by
 the organization, joins included: the one place they are compiled, for the REST listings
 (activities/repository.py), the finder (finder_repository.py), the statistics
 (stats_repository.py) and, through the finder, the web home page.
@@ -19,11 +19,11 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.orm import aliased
 
-from meetsight.activities.filters import ActivityFilter, Shape, shape_and_params
 from meetsight.activities.models import Activity, ActivityParticipant
 from meetsight.activities.participants_repository import person_of_participant
-from meetsight.activities.person_lookup import person_condition
+from meetsight.activity_filter import ActivityFilter, Shape, shape_and_params
 from meetsight.organizations.models import Person
+from meetsight.organizations.person_lookup import person_condition
 
 ORG: sa.BindParameter[str] = sa.bindparam("org_id")
 

@@ -1,6 +1,6 @@
 """Finding activities by the richer filters agents use (participants, organizers, numbers, both
 kinds at once) and the web home page's: which filters are set picks the shape of a statement,
-their values are bound (activities/filters.py). The statements, each scoped by organization,
+their values are bound (activity_filter.py). The statements, each scoped by organization,
 are in activities/finder_repository.py."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from meetsight.activities import finder_repository as st
-from meetsight.activities.filters import ActivityFilter, shape_and_params
+from meetsight.activity_filter import ActivityFilter, shape_and_params
 from meetsight.db.reads import Executes
 
 

@@ -9,10 +9,10 @@ from functools import lru_cache
 
 import sqlalchemy as sa
 
-from meetsight.activities.filters import Shape
 from meetsight.activities.filters_repository import ORG, conditions
 from meetsight.activities.models import Activity, ActivityParticipant, ActivityType
 from meetsight.activities.repository import ACTIVITY_COLUMNS, participants_query
+from meetsight.activity_filter import Shape
 from meetsight.db.reads import AnySelect
 from meetsight.organizations.models import Person
 

@@ -11,13 +11,13 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.accounts.models import AccountActivity, DealActivity, NextStepRecord
 from meetsight.accounts.steps_repository import clear_proposals_by
-from meetsight.activities.filters import ActivityFilter, Shape, shape_and_params
 from meetsight.activities.filters_repository import conditions
 from meetsight.activities.models import Activity, ActivityLink, ActivityParticipant, ActivityType
 from meetsight.activities.participants_repository import (
     PARTICIPANT_COLUMNS,
     person_of_participant,
 )
+from meetsight.activity_filter import ActivityFilter, Shape, shape_and_params
 from meetsight.db.base import IdType
 from meetsight.db.reads import AnyRow, AnySelect, Reader
 from meetsight.intelligence.models import (

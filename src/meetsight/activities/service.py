@@ -8,9 +8,9 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.activities import repository as repo
-from meetsight.activities.filters import ActivityFilter
 from meetsight.activities.kinds import ActivityKind
 from meetsight.activities.status import transition_status
+from meetsight.activity_filter import ActivityFilter
 from meetsight.auth.context import AuthContext
 from meetsight.db.reads import Reader
 from meetsight.db.unit_of_work import checkpoint

@@ -10,10 +10,10 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from meetsight.activities.filters import ActivityFilter
 from meetsight.activities.filters_repository import conditions_and_params
 from meetsight.activities.models import Activity, ActivityParticipant
 from meetsight.activities.participants_repository import person_of_participant
+from meetsight.activity_filter import ActivityFilter
 from meetsight.organizations.models import Person
 
 

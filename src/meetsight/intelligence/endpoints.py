@@ -10,10 +10,10 @@ from starlette.responses import Response
 from meetsight.activities import repository as repo
 from meetsight.activities import schemas as s
 from meetsight.activities import serializers as ser
-from meetsight.activities.filters import ActivityFilter
 from meetsight.activities.kinds import CALLS
 from meetsight.activities.query_params import CallNotesQuery
 from meetsight.activities.service import require_activity
+from meetsight.activity_filter import ActivityFilter
 from meetsight.auth.context import AuthContext
 from meetsight.auth.scopes import CALLS_READ
 from meetsight.db.unit_of_work import read_only

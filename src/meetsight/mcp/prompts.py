@@ -20,7 +20,7 @@ from meetsight.accounts import repository as accounts
 from meetsight.accounts.account_steps import list_account_steps
 from meetsight.activities import finder
 from meetsight.activities import repository as activities_repository
-from meetsight.activities.filters import ActivityFilter
+from meetsight.activity_filter import ActivityFilter
 from meetsight.auth.scopes import read_scope
 from meetsight.db.unit_of_work import read_only
 from meetsight.mcp.access import ToolAccess, tool_access

@@ -8,9 +8,9 @@ from mcp.server.mcpserver import Context, MCPServer
 from mcp_types import CallToolResult, ToolAnnotations
 from pydantic import BaseModel, Field
 
-from meetsight.activities.filters import ActivityFilter
 from meetsight.activities.finder import find_activities
 from meetsight.activities.kinds import CALLS, KINDS, MEETINGS, ActivityKind
+from meetsight.activity_filter import ActivityFilter
 from meetsight.auth.scopes import read_scope
 from meetsight.mcp import arguments as a
 from meetsight.mcp.access import tool_access

@@ -10,11 +10,11 @@ from mcp.server.mcpserver import Context, MCPServer
 from mcp_types import CallToolResult
 from pydantic import BaseModel, Field
 
-from meetsight.activities.filters import ActivityFilter
 from meetsight.activities.finder import find_activities
 from meetsight.activities.kinds import CALLS, KINDS, MEETINGS, ActivityKind
 from meetsight.activities.moments import SIDE_DESCRIPTION, Moment, Side, moments_of
 from meetsight.activities.serializers import moment_url
+from meetsight.activity_filter import ActivityFilter
 from meetsight.auth.scopes import read_scope
 from meetsight.errors import ValidationFailed
 from meetsight.mcp import arguments as a

@@ -9,7 +9,7 @@ from mcp_types import CallToolResult
 from pydantic import BaseModel, Field
 
 from meetsight.activities import stats_repository
-from meetsight.activities.filters import ActivityFilter
+from meetsight.activity_filter import ActivityFilter
 from meetsight.auth.scopes import CALLS_READ, MEETINGS_READ
 from meetsight.db.unit_of_work import read_only
 from meetsight.mcp import arguments as a

@@ -1,4 +1,4 @@
-"""The activity filters of a search (activities/filters.py's `ActivityFilter`) as raw SQL on the
+"""The activity filters of a search (activity_filter.py's `ActivityFilter`) as raw SQL on the
 activities table (alias `a`), shared by both engines; every value travels as a bound parameter."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from meetsight.activities.filters import ActivityFilter
+from meetsight.activity_filter import ActivityFilter
 from meetsight.db.base import UTCDateTime
 from meetsight.db.like import escape_like
 from meetsight.search.types import SearchQuery

@@ -11,9 +11,9 @@ from typing import Any
 from markupsafe import Markup, escape
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from meetsight.activities.filters import ActivityFilter
 from meetsight.activities.finder import find_activities, participants_of
 from meetsight.activities.models import STATUSES
+from meetsight.activity_filter import ActivityFilter
 from meetsight.search.service import search_activities
 from meetsight.search.types import SearchPage, SearchQuery
 from meetsight.timefmt import range_end, range_start

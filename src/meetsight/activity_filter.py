@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from meetsight.activities import person_lookup as lookup
 from meetsight.db.like import escape_like
+from meetsight.organizations import person_lookup as lookup
 
 
 @dataclass(slots=True)
