@@ -20,7 +20,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.activities.models import Activity
 from meetsight.activities.status import Announced, transition_status
-from meetsight.db.unit_of_work import unit_of_work
+from meetsight.db.unit_of_work import read_only, unit_of_work
 from meetsight.jobs import claims
 from meetsight.jobs.context import JobContext
 from meetsight.jobs.errors import LeaseLost
@@ -93,7 +93,7 @@ async def _load_activity(ctx: JobContext) -> Activity | None:
     claim = ctx.claim
     if claim.activity_id is None:
         return None
-    async with ctx.sessionmaker() as session:
+    async with read_only(ctx.sessionmaker) as session:
         activity = await session.get(Activity, (claim.organization_id, claim.activity_id))
         if activity is not None:
             session.expunge(activity)

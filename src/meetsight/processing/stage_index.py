@@ -11,6 +11,7 @@ import asyncio
 from typing import Any
 
 from meetsight.activities.models import Activity
+from meetsight.db.unit_of_work import read_only
 from meetsight.processing.pipeline import StageContext
 from meetsight.processing.stage_media import has_media
 from meetsight.search.vectors import preembed
@@ -27,7 +28,7 @@ class IndexStage:
         return has_media(activity, payload)
 
     async def run(self, sc: StageContext) -> None:
-        async with sc.job.sessionmaker() as session:
+        async with read_only(sc.job.sessionmaker) as session:
             segments = await stored_segments(session, sc.org_id, sc.activity.id)
         embedded = await asyncio.to_thread(preembed, [seg.content for seg in segments])
         async with sc.transaction() as session:

@@ -13,6 +13,7 @@ from typing import Any
 
 from meetsight.accounts.ingest import match_processed_activity
 from meetsight.activities.models import Activity
+from meetsight.db.unit_of_work import read_only
 from meetsight.intelligence import engine_choice
 from meetsight.intelligence.analytics_store import replace_question_counts
 from meetsight.intelligence.builtin.spoken_questions import count_spoken_questions, unpunctuated
@@ -40,7 +41,7 @@ class IntelligenceStage:
     async def run(self, sc: StageContext) -> None:
         settings = sc.job.require_services().settings
         org_id = sc.activity.organization_id
-        async with sc.job.sessionmaker() as session:
+        async with read_only(sc.job.sessionmaker) as session:
             # Reloaded: the transcribe stage may have set the language since the job started.
             activity = await session.get(Activity, (org_id, sc.activity.id))
             if activity is None:

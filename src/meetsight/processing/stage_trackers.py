@@ -10,6 +10,7 @@ import asyncio
 from typing import Any
 
 from meetsight.activities.models import Activity
+from meetsight.db.unit_of_work import read_only
 from meetsight.processing.pipeline import StageContext
 from meetsight.trackers.indexing import (
     compute_activity,
@@ -31,7 +32,7 @@ class TrackersStage:
 
     async def run(self, sc: StageContext) -> None:
         org_id = sc.org_id
-        async with sc.job.sessionmaker() as session:
+        async with read_only(sc.job.sessionmaker) as session:
             specs = await load_specs(session, org_id)
             inputs = await load_inputs(
                 session,

@@ -17,6 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from meetsight.activities import participants_repository
 from meetsight.activities.models import Activity
 from meetsight.activities.updates import update_activity
+from meetsight.db.unit_of_work import read_only
 from meetsight.jobs.errors import PermanentError, TransientError
 from meetsight.media.errors import MediaError
 from meetsight.observability.metrics import observe_transcription
@@ -66,7 +67,7 @@ class TranscribeStage:
     async def run(self, sc: StageContext) -> None:
         services = sc.job.require_services()
         activity = sc.activity
-        async with sc.job.sessionmaker() as session:
+        async with read_only(sc.job.sessionmaker) as session:
             people = await _participants(session, activity)
             vocabulary = await _vocabulary(session, activity.organization_id)
         assert activity.media_key is not None  # the media stage refused a missing one
