@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from meetsight.speech.decode import decode  # noqa: E402
+from meetsight.media.decode import decode  # noqa: E402
 from meetsight.speech.models import resolve_model  # noqa: E402
 from meetsight.speech.recognize import LocalWhisper  # noqa: E402
 from speech.audio import long_conversation, word_error_rate  # noqa: E402

@@ -32,7 +32,7 @@ from speech.audio import VOICES, long_conversation  # noqa: E402
 
 
 def asr_alone(path: Path, settings: Settings) -> dict[str, float]:
-    from meetsight.speech.decode import decode
+    from meetsight.media.decode import decode
     from meetsight.speech.recognize import make_transcriber
 
     started = time.perf_counter()

@@ -27,8 +27,8 @@ sys.path.insert(0, str(ROOT / "src"))
 from meetsight.demo.conversations import DemoActivity, generate_demo_activities  # noqa: E402
 from meetsight.demo.recordings import DemoRecording, person  # noqa: E402
 from meetsight.demo.records import DemoSegment  # noqa: E402
-from meetsight.speech.decode import SAMPLE_RATE, decode, probe  # noqa: E402
-from meetsight.speech.encode import write_audio  # noqa: E402
+from meetsight.media.decode import SAMPLE_RATE, decode, probe  # noqa: E402
+from meetsight.media.encode import write_audio  # noqa: E402
 
 OUT = ROOT / "src/meetsight/demo/audio"
 # The generation the text comes from: dates spoken in it are this week's.

@@ -40,7 +40,7 @@ from meetsight.mcp.transport import build_mcp_endpoint
 from meetsight.observability.http_observation import RequestObservation
 from meetsight.observability.metrics_endpoint import install_metrics
 from meetsight.openapi_document import install_openapi
-from meetsight.processing.pool import WorkerPool
+from meetsight.processing.handlers import worker_pool
 from meetsight.ratelimit.request_limits import RequestLimits
 from meetsight.ratelimit.storage import RateLimitStorageError
 from meetsight.refusals import respond_to_refusal
@@ -116,7 +116,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # objects): keep full collections from walking it again and again.
         gc.freeze()
         if settings.workers > 0:
-            state.workers = WorkerPool(state.sessionmaker, settings, settings.workers)
+            state.workers = worker_pool(state.sessionmaker, settings, settings.workers)
             state.workers.start()
         try:
             async with mcp_endpoint.run():

@@ -208,13 +208,14 @@ def cmd_serve(args: argparse.Namespace, settings: Settings) -> None:
 
 
 def cmd_worker(args: argparse.Namespace, settings: Settings) -> None:
-    from meetsight.processing.standalone import run_worker_process
+    from meetsight.jobs.standalone import run_worker_process
+    from meetsight.processing.handlers import worker_pool
 
     if args.concurrency < 1:
         raise SystemExit("meetsight worker: --concurrency must be at least 1")
     if args.metrics_port is not None:
         settings = settings.model_copy(update={"worker_metrics_port": args.metrics_port})
-    run_worker_process(settings, args.concurrency)
+    run_worker_process(settings, args.concurrency, worker_pool)
 
 
 def cmd_config(args: argparse.Namespace, settings: Settings) -> None:

@@ -18,7 +18,7 @@ from meetsight.storage.base import MediaStore
 
 
 class Workers(Protocol):
-    """The embedded workers (`meetsight.processing.pool.WorkerPool`, built in `app.py`)."""
+    """The embedded workers (`meetsight.jobs.pool.WorkerPool`, built in `app.py`)."""
 
     def start(self) -> None: ...
 

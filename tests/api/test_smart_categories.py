@@ -365,3 +365,16 @@ def test_slug_key() -> None:
     assert slug_key("¿Próximos pasos?") == "proximos_pasos"
     assert slug_key("!!!") == "category"
     assert len(slug_key("x" * 200)) == 60
+
+
+async def test_the_reads_check_the_credential_before_the_query(
+    client: httpx.AsyncClient, state: AppState
+) -> None:
+    """The listings take their credential as a dependency (deps.Reader, CallsReader): a bad
+    query without a valid key is a 401, from a key without the scope a 403, as when they
+    called authorize() before parsing it."""
+    for url in (f"{URL}?limit=0", f"{API}/call-notes?limit=0"):
+        check_error(await client.get(url), 401, contains=UNAUTHORIZED)
+    meetings_only = await make_tenant(state, scopes=["meetings:read"])
+    check_error(await client.get(f"{API}/call-notes?limit=0", headers=meetings_only.headers), 403)
+    check_error(await client.get(f"{URL}?limit=0", headers=meetings_only.headers), 422)

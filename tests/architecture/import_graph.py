@@ -36,8 +36,11 @@ def _type_checking(test: ast.expr) -> bool:
     )
 
 
-def _imports(tree: ast.AST, module: str, is_package: bool) -> list[tuple[str, int]]:
-    found: list[tuple[str, int]] = []
+def _imports(
+    tree: ast.AST, module: str, is_package: bool
+) -> list[tuple[str, int, tuple[str, ...]]]:
+    """(module imported, line, the names taken from it) of each import of meetsight."""
+    found: list[tuple[str, int, tuple[str, ...]]] = []
 
     def visit(node: ast.AST) -> None:
         for child in ast.iter_child_nodes(node):
@@ -49,7 +52,7 @@ def _imports(tree: ast.AST, module: str, is_package: bool) -> list[tuple[str, in
 
     def visit_one(node: ast.AST) -> None:
         if isinstance(node, ast.Import):
-            found.extend((a.name, node.lineno) for a in node.names)
+            found.extend((a.name, node.lineno, ()) for a in node.names)
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 base = module.split(".")
@@ -59,12 +62,16 @@ def _imports(tree: ast.AST, module: str, is_package: bool) -> list[tuple[str, in
                 target = ".".join([*base, *([node.module] if node.module else [])])
             else:
                 target = node.module or ""
-            found.append((target, node.lineno))
+            found.append((target, node.lineno, tuple(a.name for a in node.names)))
         else:
             visit(node)
 
     visit(tree)
-    return [(t, line) for t, line in found if t == "meetsight" or t.startswith("meetsight.")]
+    return [
+        (t, line, names)
+        for t, line, names in found
+        if t == "meetsight" or t.startswith("meetsight.")
+    ]
 
 
 def import_sites() -> dict[tuple[str, str], list[str]]:
@@ -76,7 +83,7 @@ def import_sites() -> dict[tuple[str, str], list[str]]:
             continue
         module = _module_name(path)
         tree = ast.parse(path.read_text(), str(path))
-        for target, line in _imports(tree, module, path.name == "__init__.py"):
+        for target, line, _ in _imports(tree, module, path.name == "__init__.py"):
             source, dest = unit(module), unit(target)
             if target != "meetsight" and source != dest:
                 sites[(source, dest)].append(f"{module}:{line}")
@@ -119,3 +126,24 @@ def cycles(edges: set[tuple[str, str]]) -> list[list[str]]:
         if v not in index:
             connect(v)
     return found
+
+
+def module_edges() -> set[tuple[str, str]]:
+    """Module -> module imports at run time. `from package import submodule` points at the
+    submodule; a module's import of its own package (which Python runs first anyway) is left
+    out, so a package's `__init__` may gather its submodules."""
+    paths = {
+        _module_name(p): p
+        for p in sorted(SRC.rglob("*.py"))
+        if not p.relative_to(SRC).as_posix().startswith(LEFT_OUT)
+    }
+    edges: set[tuple[str, str]] = set()
+    for module, path in paths.items():
+        tree = ast.parse(path.read_text(), str(path))
+        for target, _, names in _imports(tree, module, path.name == "__init__.py"):
+            for dest in [f"{target}.{n}" for n in names if f"{target}.{n}" in paths] or [target]:
+                while dest and dest not in paths:
+                    dest = dest.rpartition(".")[0]
+                if dest and dest != module and not module.startswith(f"{dest}."):
+                    edges.add((module, dest))
+    return edges

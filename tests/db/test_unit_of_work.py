@@ -1,7 +1,8 @@
 """One unit of work per request and per job step (db/unit_of_work.py, docs/architecture.md):
-only the unit of work commits; an endpoint that raises after a write leaves nothing written; a
-write is committed before its response is sent; deliberate intermediate commits
-(`checkpoint`) are listed here, each with its reason."""
+sessions come from db/, none is opened by hand elsewhere; only the unit of work commits; an
+endpoint that raises after a write leaves nothing written; a write is committed before its
+response is sent; deliberate intermediate commits (`checkpoint`) are listed here, each with
+its reason."""
 
 from __future__ import annotations
 
@@ -129,6 +130,45 @@ def test_the_driver_adapter_may_only_forward_its_commit(tmp_path: Path) -> None:
 
 def test_every_checkpoint_is_listed_with_its_reason() -> None:
     assert checkpoints(SRC) == CHECKPOINTS
+
+
+def sessions_opened_by_hand(root: Path) -> list[str]:
+    """`path:line` of every call of a session factory (`sessionmaker()`, `x.sessionmaker()`)
+    under root outside db/: a session comes from db/, `unit_of_work` or `read_only`."""
+    found: list[tuple[str, int]] = []
+    for path in sorted(root.rglob("*.py")):
+        rel = path.relative_to(root).as_posix()
+        if rel.startswith("db/"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+            if name == "sessionmaker":
+                found.append((rel, node.lineno))
+    return [f"{rel}:{line}" for rel, line in sorted(found)]
+
+
+def test_no_session_is_opened_by_hand() -> None:
+    assert sessions_opened_by_hand(SRC) == [], (
+        "open a session from db/unit_of_work.py: unit_of_work(sessionmaker) for a request's or "
+        "a job step's writes, read_only(sessionmaker) for reads (docs/architecture.md)"
+    )
+
+
+def test_the_check_finds_a_session_opened_by_hand(tmp_path: Path) -> None:
+    (tmp_path / "db").mkdir()
+    (tmp_path / "db" / "unit_of_work.py").write_text("async with sessionmaker() as s:\n    pass\n")
+    (tmp_path / "jobs.py").write_text(
+        "async def f(state):\n"
+        "    async with read_only(state.sessionmaker) as s:\n"
+        "        pass\n"
+        "    async with state.sessionmaker() as s:\n"
+        "        pass\n"
+        "    s = sessionmaker()\n"
+    )
+    assert sessions_opened_by_hand(tmp_path) == ["jobs.py:4", "jobs.py:6"]
 
 
 # The request's unit of work, on the app's own session factory (SQLite and PostgreSQL).

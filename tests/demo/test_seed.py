@@ -27,7 +27,7 @@ from meetsight.demo.conversations import generate_demo_activities
 from meetsight.demo.recordings import load_recordings, with_recordings
 from meetsight.demo.seed import DemoResult
 from meetsight.intelligence.models import ActivityScore, ActivitySummary, ChatMessage, Note
-from meetsight.speech.decode import SAMPLE_RATE, decode, probe
+from meetsight.media.decode import SAMPLE_RATE, decode, probe
 from meetsight.speech.models import resolve_model
 from meetsight.speech.recognize import LocalWhisper
 from meetsight.transcripts.models import TranscriptSegment

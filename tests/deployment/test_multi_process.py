@@ -134,7 +134,7 @@ async def _wait(db: AsyncEngine, ids: set[str], ready: Any, seconds: float, why:
 
 
 def _pid(worker_id: str) -> int:
-    return int(worker_id.split(":")[1])  # host:pid:random (processing/worker.py)
+    return int(worker_id.split(":")[1])  # host:pid:random (jobs/worker.py)
 
 
 async def test_twenty_recordings_through_both_apis_processed_exactly_once(

@@ -16,7 +16,7 @@ from fixtures.shapes import check_error
 from fixtures.webhook_receiver import webhook_receiver
 from hostile.conftest import API, Target, is_page
 from meetsight.jobs.errors import PermanentError
-from meetsight.processing.media_fetch import fetch_media
+from meetsight.media.fetch import fetch_media
 from meetsight.security.address_policy import TargetError, parse_target, target_refusal
 from meetsight.webhooks.sender import send_delivery
 

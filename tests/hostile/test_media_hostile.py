@@ -23,9 +23,9 @@ from fixtures.shapes import check_error
 from meetsight.db.base import utcnow
 from meetsight.jobs.context import Services
 from meetsight.jobs.models import Job
-from meetsight.processing.handlers import job_handlers
-from meetsight.processing.worker import Worker
-from meetsight.speech.media_process import MediaProcessPool
+from meetsight.jobs.worker import Worker
+from meetsight.media.process import MediaProcessPool
+from meetsight.processing.handlers import announce_failure, job_handlers
 from meetsight.state import AppState
 from speech.audio import SHORT_CALL, conversation
 
@@ -217,6 +217,7 @@ async def test_a_media_process_crash_fails_the_job_after_two_and_never_loops(
     worker = Worker(
         state.sessionmaker,
         job_handlers(),
+        on_failure=announce_failure,
         lease_seconds=30,
         worker_id="test-crash",
         services=Services(settings=state.settings, media=state.media, media_processes=pool),

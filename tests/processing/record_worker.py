@@ -11,7 +11,7 @@ import sys
 
 from meetsight.db.engine import create_engine, create_sessionmaker
 from meetsight.jobs.context import JobContext
-from meetsight.processing.worker import Worker
+from meetsight.jobs.worker import Worker
 
 
 def _append(path: str, line: str) -> None:

@@ -15,7 +15,8 @@ from meetsight.jobs import claims
 from meetsight.jobs.context import JobContext
 from meetsight.jobs.errors import PermanentError, TransientError
 from meetsight.jobs.models import Job
-from meetsight.processing.worker import INTERNAL_FAILURE, Worker
+from meetsight.jobs.worker import INTERNAL_FAILURE, Worker
+from meetsight.processing.handlers import announce_failure
 from meetsight.state import AppState
 
 
@@ -95,7 +96,9 @@ async def test_permanent_error_fails_job_and_activity(state: AppState, tenant: T
     async def corrupt(ctx: JobContext) -> None:
         raise PermanentError("The file is not a recording meetsight can decode")
 
-    assert await Worker(state.sessionmaker, {"corrupt": corrupt}).run_once()
+    assert await Worker(
+        state.sessionmaker, {"corrupt": corrupt}, on_failure=announce_failure
+    ).run_once()
     job = await _job(state, job_id)
     assert (job.state, job.attempts) == ("failed", 1)
     async with state.sessionmaker() as session:

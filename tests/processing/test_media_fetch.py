@@ -22,8 +22,8 @@ import pytest
 
 from meetsight.config import Settings
 from meetsight.jobs.errors import PermanentError, TransientError
-from meetsight.processing import media_fetch
-from meetsight.processing.media_fetch import FetchResult, fetch_media
+from meetsight.media import fetch as media_fetch
+from meetsight.media.fetch import FetchResult, fetch_media
 from meetsight.security.address_policy import hostname_refusal, parse_target, refusal_reason
 from meetsight.storage.local import LocalMediaStore
 

@@ -65,6 +65,10 @@ async def test_kinds_follow_the_keys_scopes(client: httpx.AsyncClient, state: Ap
     check_error(r, 403)
     r = await client.get(URL, params={"q": "pricing"})
     check_error(r, 401)
+    # The credential before the query (deps.Reader): a missing q is still a 401, then a 403.
+    check_error(await client.get(URL), 401)
+    check_error(await client.get(URL, headers=writer.headers), 403)
+    check_error(await client.get(URL, headers=tenant.headers), 422)
 
 
 async def test_another_organization_sees_nothing(

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from meetsight.speech.decode import DecodedAudio, decode
+from meetsight.media.decode import DecodedAudio, decode
 from meetsight.speech.models import resolve_model
 from meetsight.speech.recognize import LocalWhisper, Transcription
 from meetsight.transcripts.types import SegmentData

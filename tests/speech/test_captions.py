@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from meetsight.media.decode import decode
 from meetsight.speakers import attribute
 from meetsight.speech.captions import MAX_CHARS, MAX_SECONDS, captions, ends_sentence, join_words
-from meetsight.speech.decode import decode
 from meetsight.speech.recognize import LocalWhisper, Word, align_words, parse_verbose_json
 from meetsight.transcripts.types import SegmentData
 

@@ -8,8 +8,8 @@ import av
 import numpy as np
 import pytest
 
-from meetsight.speech.decode import SAMPLE_RATE, DecodedAudio, decode, probe, thumbnail
-from meetsight.speech.errors import MediaError
+from meetsight.media.decode import SAMPLE_RATE, DecodedAudio, decode, probe, thumbnail
+from meetsight.media.errors import MediaError
 
 from .audio import Recording, video_with_audio
 

@@ -7,7 +7,7 @@ import asyncio
 from pathlib import Path
 
 from fixtures.multipart import wav_bytes
-from meetsight.speech.media_process import MediaProcessPool
+from meetsight.media.process import MediaProcessPool
 
 
 async def test_a_call_cancelled_while_waiting_gives_the_child_back(tmp_path: Path) -> None:

@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from meetsight.speech.decode import SAMPLE_RATE, decode, probe
+from meetsight.media.decode import SAMPLE_RATE, decode, probe
 from meetsight.speech.errors import TranscriptionError
 from meetsight.speech.recognize import OpenAICompatible, parse_verbose_json
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from meetsight.config import Settings
+from meetsight.media.decode import DecodedAudio, decode
 from meetsight.speech.captions import join_words
-from meetsight.speech.decode import DecodedAudio, decode
 from meetsight.speech.errors import TranscriptionError
 from meetsight.speech.recognize import (
     LocalWhisper,

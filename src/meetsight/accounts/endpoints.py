@@ -5,7 +5,8 @@ needs the write scope of its conversation's kind."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -41,6 +42,7 @@ from meetsight.auth.scopes import (
     read_scope,
     write_scope,
 )
+from meetsight.db.unit_of_work import read_only
 from meetsight.deps import DbSession, Reader, Writer, app_state, authorize
 from meetsight.errors import NotFound
 from meetsight.pagination import total_header
@@ -83,7 +85,7 @@ async def list_accounts(request: Request, ctx: Reader) -> Response:
     kinds = readable_kinds(ctx)
     query = parse_query(s.AccountListQuery, request)
     org_id = ctx.organization_id
-    async with app_state(request).sessionmaker() as session:
+    async with read_only(app_state(request).sessionmaker) as session:
         rows, total = await repo.list_accounts(
             session,
             org_id,
@@ -119,7 +121,7 @@ async def post_account(body: s.AccountCreate, ctx: Writer, session: DbSession) -
     openapi_extra=openapi_parameters(path=("account_id",)),
 )
 async def get_account(request: Request, ctx: Reader) -> Response:
-    async with app_state(request).sessionmaker() as session:
+    async with read_only(app_state(request).sessionmaker) as session:
         account = await require_account(
             session, ctx.organization_id, request.path_params["account_id"]
         )
@@ -139,17 +141,17 @@ async def patch_account(
     return envelope(await _account_answer(session, ctx, account))
 
 
+@asynccontextmanager
 async def _account_conversations(
     request: Request, page: PageQuery | None
-) -> tuple[AuthContext, AsyncSession, list[Any], int]:
-    """The credential, an open session, and the account's conversations newest first (one page
-    of them when `page` is given)."""
+) -> AsyncIterator[tuple[AuthContext, AsyncSession, list[Any], int]]:
+    """The credential, a read-only session, and the account's conversations newest first (one
+    page of them when `page` is given)."""
     # Authorized here, after the caller parsed its query (a bad query is a 422 before a 401),
     # an order a dependency would turn around.
     ctx = await authorize(request, MEETINGS_READ, CALLS_READ)
     kinds = readable_kinds(ctx)
-    session = app_state(request).sessionmaker()
-    try:
+    async with read_only(app_state(request).sessionmaker) as session:
         await require_account(session, ctx.organization_id, request.path_params["account_id"])
         rows, total = await repo.account_timeline(
             session,
@@ -159,10 +161,7 @@ async def _account_conversations(
             limit=page.limit if page else None,
             offset=page.offset if page else 0,
         )
-    except BaseException:
-        await session.close()
-        raise
-    return ctx, session, rows, total
+        yield ctx, session, rows, total
 
 
 AccountRead = Callable[[AsyncSession, str, list[Any]], Awaitable[list[dict[str, Any]]]]
@@ -172,8 +171,7 @@ async def _over_conversations(request: Request, read: AccountRead) -> Response:
     """A page of what `read` finds over all the account's conversations (amounts,
     stakeholders, risks: each needs the whole story, so the page is cut from its answer)."""
     page = parse_query(PageQuery, request)
-    ctx, session, rows, _ = await _account_conversations(request, None)
-    async with session:
+    async with _account_conversations(request, None) as (ctx, session, rows, _):
         items = await read(session, ctx.organization_id, rows)
     chunk = items[page.offset : page.offset + page.limit]
     return envelope(chunk, headers=total_header(len(items)))
@@ -188,10 +186,9 @@ async def _over_conversations(request: Request, read: AccountRead) -> Response:
 )
 async def get_timeline(request: Request) -> Response:
     page = parse_query(PageQuery, request)
-    _, session, rows, total = await _account_conversations(request, page)
-    await session.close()
     public_url = app_state(request).public_url
-    return envelope([timeline_item(r, public_url) for r in rows], headers=total_header(total))
+    async with _account_conversations(request, page) as (_, _, rows, total):
+        return envelope([timeline_item(r, public_url) for r in rows], headers=total_header(total))
 
 
 @router.get(
@@ -216,7 +213,7 @@ async def get_account_steps(request: Request, ctx: Reader) -> Response:
     kinds = readable_kinds(ctx)
     query = parse_query(s.AccountStepsQuery, request)
     account_id = request.path_params["account_id"]
-    async with app_state(request).sessionmaker() as session:
+    async with read_only(app_state(request).sessionmaker) as session:
         await require_account(session, ctx.organization_id, account_id)
         items, total = await list_account_steps(
             session,
@@ -262,7 +259,7 @@ async def get_risks(request: Request) -> Response:
 async def list_deals(request: Request, ctx: Reader) -> Response:
     kinds = readable_kinds(ctx)
     query = parse_query(s.DealListQuery, request)
-    async with app_state(request).sessionmaker() as session:
+    async with read_only(app_state(request).sessionmaker) as session:
         rows, total = await repo.list_deals(
             session,
             ctx.organization_id,
@@ -297,7 +294,7 @@ async def post_deal(body: s.DealCreate, ctx: Writer, session: DbSession) -> Resp
     openapi_extra=openapi_parameters(path=("deal_id",)),
 )
 async def get_deal(request: Request, ctx: Reader) -> Response:
-    async with app_state(request).sessionmaker() as session:
+    async with read_only(app_state(request).sessionmaker) as session:
         deal = await require_deal(session, ctx.organization_id, request.path_params["deal_id"])
         return envelope(await _deal_answer(session, ctx, deal))
 
@@ -334,7 +331,7 @@ async def _step(session: AsyncSession, ctx: AuthContext, step_id: str) -> Any:
     openapi_extra=openapi_parameters(path=("step_id",)),
 )
 async def get_next_step(request: Request, ctx: Reader) -> Response:
-    async with app_state(request).sessionmaker() as session:
+    async with read_only(app_state(request).sessionmaker) as session:
         row = await _step(session, ctx, request.path_params["step_id"])
         return envelope((await describe_steps(session, ctx.organization_id, [row]))[0])
 

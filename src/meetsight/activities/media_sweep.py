@@ -13,6 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from meetsight.activities.models import Activity
 from meetsight.activities.service import media_prefix
+from meetsight.db.unit_of_work import read_only
 from meetsight.errors import AppError
 from meetsight.storage.base import MediaStore
 
@@ -37,7 +38,7 @@ async def sweep_orphan_media(
         log.warning("could not list media for the orphan sweep: %s", exc.message)
         return 0
     removed = 0
-    async with sessionmaker() as session:
+    async with read_only(sessionmaker) as session:
         for start in range(0, len(folders), 500):
             batch = folders[start : start + 500]
             ids = [activity_id for _, activity_id in batch]

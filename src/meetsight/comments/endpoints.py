@@ -14,6 +14,7 @@ from meetsight.auth.scopes import read_scope, write_scope
 from meetsight.comments import repository as repo
 from meetsight.comments import service
 from meetsight.comments.schemas import CommentCreate, CommentOut, CommentUpdate
+from meetsight.db.unit_of_work import read_only
 from meetsight.deps import Auth, DbSession, State, app_state, authorize
 from meetsight.pagination import total_header
 from meetsight.request_params import PageQuery, openapi_parameters, parse_query
@@ -36,7 +37,7 @@ def build_comment_routes(kind: ActivityKind) -> APIRouter:
         state = app_state(request)
         row = await require_activity(state.reader, ctx, request.path_params["activity_id"], kind)
         page = parse_query(PageQuery, request)
-        async with state.sessionmaker() as session:
+        async with read_only(state.sessionmaker) as session:
             rows, total = await repo.list_comments(
                 session, ctx.organization_id, row.id, limit=page.limit, offset=page.offset
             )

@@ -28,7 +28,7 @@ from meetsight.auth.context import AuthContext
 from meetsight.auth.scopes import read_scope, write_scope
 from meetsight.conversations.serializers import serialize_summary
 from meetsight.conversations.speaker_edit import SpeakerEdit, edit_speaker
-from meetsight.db.unit_of_work import checkpoint
+from meetsight.db.unit_of_work import checkpoint, read_only
 from meetsight.deps import Auth, DbSession, State, app_state, authorize
 from meetsight.errors import NotFound
 from meetsight.intelligence import serializers as intel_ser
@@ -146,7 +146,7 @@ def build_activity_routes(kind: ActivityKind, models: dict[str, Any]) -> APIRout
     )
     async def get_media(request: Request) -> Response:
         ctx, state, row = await resolve(request)
-        async with state.sessionmaker() as session:
+        async with read_only(state.sessionmaker) as session:
             stored = await repo.get_stored_media(session, ctx.organization_id, row.id)
         if stored is None:
             raise NotFound(f"This {noun} has no stored recording")
@@ -168,7 +168,7 @@ def build_activity_routes(kind: ActivityKind, models: dict[str, Any]) -> APIRout
     async def participants(request: Request) -> Response:
         ctx, state, row = await resolve(request)
         page = parse_query(q.ParticipantsQuery, request)
-        async with state.sessionmaker() as session:
+        async with read_only(state.sessionmaker) as session:
             rows, total = await repo.list_participants(
                 session, ctx.organization_id, row.id, limit=page.limit, offset=page.offset
             )
@@ -178,7 +178,7 @@ def build_activity_routes(kind: ActivityKind, models: dict[str, Any]) -> APIRout
     @r.get("/summary", response_model=enveloped(models["summary"]), openapi_extra=path_only)
     async def summary(request: Request) -> Response:
         ctx, state, row = await resolve(request)
-        async with state.sessionmaker() as session:
+        async with read_only(state.sessionmaker) as session:
             found = await get_summary(session, ctx.organization_id, row.id)
             steps = await records_by_key(session, ctx.organization_id, [row.id])
         return envelope(serialize_summary(found, kind, row.id, steps))
@@ -202,7 +202,7 @@ def build_activity_routes(kind: ActivityKind, models: dict[str, Any]) -> APIRout
     @r.get("/notes", response_model=enveloped(models["notes"]), openapi_extra=path_only)
     async def notes(request: Request) -> Response:
         ctx, state, row = await resolve(request)
-        async with state.sessionmaker() as session:
+        async with read_only(state.sessionmaker) as session:
             rows = await list_notes(session, ctx.organization_id, [row.id])
         items = [intel_ser.serialize_note(n, kind) for n in rows]
         return envelope({kind.id_key: row.id, "notes": items})
@@ -239,7 +239,7 @@ def build_activity_routes(kind: ActivityKind, models: dict[str, Any]) -> APIRout
     @r.get("/chat", response_model=enveloped(models["chat"]), openapi_extra=path_only)
     async def chat(request: Request) -> Response:
         ctx, state, row = await resolve(request)
-        async with state.sessionmaker() as session:
+        async with read_only(state.sessionmaker) as session:
             rows = await list_chat(session, ctx.organization_id, row.id)
         messages = [serialize_message(m.question, m.answer, m.citations) for m in rows]
         return envelope({kind.id_key: row.id, "messages": messages})
@@ -282,14 +282,14 @@ def build_activity_routes(kind: ActivityKind, models: dict[str, Any]) -> APIRout
     @r.get("/analytics", response_model=enveloped(models["analytics"]), openapi_extra=path_only)
     async def analytics(request: Request) -> Response:
         ctx, state, row = await resolve(request)
-        async with state.sessionmaker() as session:
+        async with read_only(state.sessionmaker) as session:
             found = await get_analytics(session, ctx.organization_id, row.id)
         return envelope(intel_ser.serialize_analytics(found, kind, row.id))
 
     @r.get("/score", response_model=enveloped(models["score"]), openapi_extra=path_only)
     async def score(request: Request) -> Response:
         ctx, state, row = await resolve(request)
-        async with state.sessionmaker() as session:
+        async with read_only(state.sessionmaker) as session:
             found = await get_score(session, ctx.organization_id, row.id)
         return envelope(intel_ser.serialize_score(found, kind, row.id))
 
@@ -302,7 +302,7 @@ Resolver = Callable[[Request], Awaitable[tuple[AuthContext, AppState, Any]]]
 def _links_endpoint(resolve: Resolver, link_kind: str, key: str) -> Any:
     async def links(request: Request) -> Response:
         ctx, state, row = await resolve(request)
-        async with state.sessionmaker() as session:
+        async with read_only(state.sessionmaker) as session:
             ids = await repo.list_links(session, ctx.organization_id, row.id, link_kind)
         return envelope([{key: external_id} for external_id in ids])
 

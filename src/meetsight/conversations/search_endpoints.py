@@ -14,7 +14,7 @@ from starlette.responses import Response
 from meetsight.activities.serializers import moment_url
 from meetsight.auth.context import AuthContext
 from meetsight.auth.scopes import CALLS_READ, MEETINGS_READ
-from meetsight.deps import app_state, authorize
+from meetsight.deps import Reader, app_state
 from meetsight.errors import ValidationFailed
 from meetsight.intelligence.moments import SIDE_DESCRIPTION, Moment, moments_of
 from meetsight.pagination import total_header
@@ -91,8 +91,7 @@ class SearchHitOut(Schema):
     summary="Search titles and transcript sentences by words and meaning; best matches first",
     openapi_extra=openapi_parameters(SearchParams),
 )
-async def search(request: Request) -> Response:
-    ctx = await authorize(request, MEETINGS_READ, CALLS_READ)
+async def search(request: Request, ctx: Reader) -> Response:
     params = parse_query(SearchParams, request)
     query = SearchQuery(
         text=params.q,

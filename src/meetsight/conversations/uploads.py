@@ -19,9 +19,9 @@ from meetsight.db.unit_of_work import checkpoint
 from meetsight.errors import BadRequest, PayloadTooLarge, ValidationFailed
 from meetsight.ids import new_id
 from meetsight.jobs.queue import enqueue_processing
+from meetsight.media.check import check_media
 from meetsight.organizations.models import Person
 from meetsight.search.vectors import preembed
-from meetsight.speech.media_check import check_media
 from meetsight.state import RefreshTrends
 from meetsight.storage.base import MediaStore
 from meetsight.transcripts.limits import TranscriptLimits, check_people

@@ -13,6 +13,13 @@ commit. Two entry points:
 - `unit_of_work(sessionmaker)`: everything outside a request, and requests that open their own
   session (`async with unit_of_work(state.sessionmaker) as session:`).
 
+A block that only reads opens `read_only(sessionmaker)`: it never commits and rolls back when
+it ends, so a write slipped into it is lost rather than half kept. Job steps read there before
+work that holds no connection (recognition, analysis, a webhook's HTTP call) and write in their
+unit of work afterwards: on SQLite the sessions share one connection, which a transaction held
+across that work would keep from every other session. No session is opened by hand outside
+`db/` (tests/db/test_unit_of_work.py).
+
 Where a step needs a durable point before it ends (the job claim before the work starts, a
 failed sign-in attempt that must count even though the request then fails, a status another
 process reads while a long step still runs), it calls `checkpoint(session)`: a commit by
@@ -49,6 +56,17 @@ async def unit_of_work(
             await session.rollback()
             raise
         await _finish(session)
+
+
+@asynccontextmanager
+async def read_only(
+    sessionmaker: async_sessionmaker[AsyncSession],
+) -> AsyncIterator[AsyncSession]:
+    """A session for reads: never committed; closing it when the block ends, however it ends,
+    rolls its transaction back. Closed rather than `rollback()`: a rollback would expire the
+    loaded objects that callers use after the block; closing detaches them as they are."""
+    async with sessionmaker() as session:
+        yield session
 
 
 async def checkpoint(session: AsyncSession) -> None:

@@ -31,6 +31,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.activities.serializers import moment_url
 from meetsight.db.reads import Reader
+from meetsight.db.unit_of_work import read_only
 from meetsight.intelligence import engine_choice
 from meetsight.intelligence.builtin.stopwords import BOTH, wordset
 from meetsight.intelligence.builtin.text import fold
@@ -336,7 +337,7 @@ async def answer_across(
     A caller that holds a session passes it: on SQLite a second one would wait for the
     connection the first holds (a request that had read an account hung there)."""
     if session is None:
-        async with state.sessionmaker() as own:
+        async with read_only(state.sessionmaker) as own:
             engine = await engine_choice.organization_engine(own, state.settings, org_id)
     else:
         engine = await engine_choice.organization_engine(session, state.settings, org_id)

@@ -14,8 +14,9 @@ from meetsight.activities.query_params import CallNotesQuery
 from meetsight.activities.service import require_activity
 from meetsight.activity_filter import ActivityFilter
 from meetsight.auth.context import AuthContext
-from meetsight.auth.scopes import CALLS_READ, CALLS_WRITE, MEETINGS_READ, MEETINGS_WRITE
-from meetsight.deps import DbSession, app_state, authorize
+from meetsight.auth.scopes import CALLS_READ
+from meetsight.db.unit_of_work import read_only
+from meetsight.deps import Authorized, DbSession, Reader, Writer, app_state
 from meetsight.intelligence import serializers as ser
 from meetsight.intelligence.repository import list_notes
 from meetsight.intelligence.schemas import (
@@ -45,24 +46,21 @@ router = APIRouter()
     summary="List the organization's smart categories",
     openapi_extra=openapi_parameters(PageQuery),
 )
-async def get_smart_categories(request: Request) -> Response:
-    ctx = await authorize(request, MEETINGS_READ, CALLS_READ)
+async def get_smart_categories(request: Request, ctx: Reader) -> Response:
     page = parse_query(PageQuery, request)
-    async with app_state(request).sessionmaker() as session:
+    async with read_only(app_state(request).sessionmaker) as session:
         items, total = await list_categories(
             session, ctx.organization_id, limit=page.limit, offset=page.offset
         )
     return envelope([serialize_category(c) for c in items], headers=total_header(total))
 
 
-async def _category_writer(request: Request) -> AuthContext:
-    # Categories shape the notes of meetings and calls alike, and keys have no admin scope
-    # (DESIGN's scopes row): either write scope may change them. A dependency, so that 401/403
-    # come before the body is validated.
-    return await authorize(request, MEETINGS_WRITE, CALLS_WRITE)
+CallsReader = Annotated[AuthContext, Depends(Authorized((CALLS_READ,)))]
+"""Reads calls: the call notes are a calls-only listing."""
 
-
-Writer = Annotated[AuthContext, Depends(_category_writer)]
+# Categories shape the notes of meetings and calls alike, and keys have no admin scope
+# (DESIGN's scopes row): either write scope may change them (deps.Writer), checked before the
+# body is validated.
 
 
 @router.post(
@@ -110,8 +108,7 @@ async def delete_smart_category(category_id: str, ctx: Writer, session: DbSessio
     summary="Notes of calls, one entry per call, newest call first",
     openapi_extra=openapi_parameters(CallNotesQuery),
 )
-async def get_call_notes(request: Request) -> Response:
-    ctx = await authorize(request, CALLS_READ)
+async def get_call_notes(request: Request, ctx: CallsReader) -> Response:
     page = parse_query(CallNotesQuery, request)
     state = app_state(request)
     call_id = page.call_id
@@ -129,7 +126,7 @@ async def get_call_notes(request: Request) -> Response:
         call_ids = [row.id for row in rows]
     notes = []
     if call_ids:
-        async with state.sessionmaker() as session:
+        async with read_only(state.sessionmaker) as session:
             notes = await list_notes(session, ctx.organization_id, call_ids)
     by_call: dict[str, list[dict[str, object]]] = {cid: [] for cid in call_ids}
     for note in notes:

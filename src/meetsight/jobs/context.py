@@ -1,17 +1,25 @@
 """What a job's handler is given: its claim, the database, and the services of the worker that
-runs it (the worker loop itself is `meetsight.processing.worker`)."""
+runs it (the worker loop itself is `meetsight.jobs.worker`)."""
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from meetsight.config import Settings
 from meetsight.jobs.claims import Claim
-from meetsight.speech.media_process import MediaProcessPool, shared_pool
 from meetsight.storage.base import MediaStore
+
+
+class MediaProcesses(Protocol):
+    """Child processes that read untrusted media (`media.process.MediaProcessPool`)."""
+
+    async def call(self, function: str | Callable[..., Any], *args: Any) -> Any: ...
+
+    def close(self) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,7 +29,7 @@ class Services:
     settings: Settings
     media: MediaStore
     # Child processes that decode and recognize recordings (one per worker slot).
-    media_processes: MediaProcessPool = field(default_factory=shared_pool)
+    media_processes: MediaProcesses
 
 
 @dataclass(frozen=True, slots=True)

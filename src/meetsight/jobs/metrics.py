@@ -10,6 +10,7 @@ from prometheus_client import CollectorRegistry, Gauge
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from meetsight.db.base import utcnow
+from meetsight.db.unit_of_work import read_only
 from meetsight.jobs.models import Job
 from meetsight.jobs.queue import PROCESS_ACTIVITY
 
@@ -47,7 +48,7 @@ async def refresh_queue_gauges(sessionmaker: async_sessionmaker[AsyncSession]) -
         .where(Job.state.in_(("queued", "running")))
         .group_by(Job.kind, Job.state)
     )
-    async with sessionmaker() as session:
+    async with read_only(sessionmaker) as session:
         rows = (await session.execute(query)).all()
     depth = {(kind, state): 0 for kind in _kinds_seen for state in STATES}
     oldest: dict[str, float] = dict.fromkeys(_kinds_seen, 0.0)

@@ -22,6 +22,7 @@ from meetsight.activities import finder
 from meetsight.activities import repository as activities_repository
 from meetsight.activity_filter import ActivityFilter
 from meetsight.auth.scopes import read_scope
+from meetsight.db.unit_of_work import read_only
 from meetsight.mcp.access import ToolAccess, tool_access
 from meetsight.mcp.errors import ToolFailure
 from meetsight.mcp.resources import conversation_for, summary_text
@@ -76,7 +77,7 @@ async def _conversations(
     found: dict[str, Any] = {}
     start = datetime.combine(since, time.min, UTC) if since else None
     end = datetime.combine(until, time.max, UTC) if until else None
-    async with access.state.sessionmaker() as session:
+    async with read_only(access.state.sessionmaker) as session:
         for is_call in kinds:
             filters = ActivityFilter(is_call=is_call, from_at=start, to_at=end, participant=name)
             rows, _ = await finder.find_activities(
@@ -102,7 +103,7 @@ async def _account(access: ToolAccess, ref: str) -> AccountRead | str:
         kinds = readable_kinds(access)
     except ToolFailure as exc:
         raise MCPError(code=INVALID_PARAMS, message=str(exc)) from None
-    async with access.state.sessionmaker() as session:
+    async with read_only(access.state.sessionmaker) as session:
         try:
             account = await find_account(session, access.org_id, ref)
         except ToolFailure as exc:

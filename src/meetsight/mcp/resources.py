@@ -14,6 +14,7 @@ from mcp_types import INVALID_PARAMS
 from meetsight.activities import repository as repo
 from meetsight.activities.kinds import kind_of
 from meetsight.activities.serializers import activity_url, moment_url
+from meetsight.db.unit_of_work import read_only
 from meetsight.intelligence.models import ActivityScore
 from meetsight.intelligence.repository import get_summary
 from meetsight.mcp.access import ToolAccess, tool_access
@@ -62,7 +63,7 @@ async def transcript_text(access: ToolAccess, row: Any) -> str:
 
 async def summary_text(access: ToolAccess, row: Any) -> str:
     _, lines = _heading(access, row)
-    async with access.state.sessionmaker() as session:
+    async with read_only(access.state.sessionmaker) as session:
         stored = await get_summary(session, access.org_id, row.id)
         score = await session.get(ActivityScore, (access.org_id, row.id))
     if score is not None and score.score is not None:

@@ -23,6 +23,7 @@ from meetsight.accounts.stakeholders import account_stakeholders
 from meetsight.accounts.views import serialize_account, timeline_item
 from meetsight.activities.serializers import moment_url
 from meetsight.auth.scopes import read_scope
+from meetsight.db.unit_of_work import read_only
 from meetsight.mcp.access import ToolAccess, tool_access
 from meetsight.mcp.errors import ToolFailure
 from meetsight.mcp.results import tool_result
@@ -121,7 +122,7 @@ async def list_accounts(
 ) -> Annotated[CallToolResult, AccountPage]:
     access = tool_access(ctx)
     kinds = readable_kinds(access)
-    async with access.state.sessionmaker() as session:
+    async with read_only(access.state.sessionmaker) as session:
         rows, total = await accounts.list_accounts(
             session,
             access.org_id,
@@ -190,7 +191,7 @@ async def get_account(
     access = tool_access(ctx)
     kinds = readable_kinds(access)
     public = access.state.public_url
-    async with access.state.sessionmaker() as session:
+    async with read_only(access.state.sessionmaker) as session:
         row = await find_account(session, access.org_id, account)
         timeline, _ = await accounts.account_timeline(session, access.org_id, row.id, kinds)
         domains = await accounts.domains_of(session, access.org_id, [row.id])

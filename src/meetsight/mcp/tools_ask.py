@@ -11,6 +11,7 @@ from pydantic import BaseModel, Field
 
 from meetsight.accounts import repository as accounts
 from meetsight.auth.scopes import read_scope
+from meetsight.db.unit_of_work import read_only
 from meetsight.errors import ValidationFailed
 from meetsight.intelligence import across
 from meetsight.intelligence.moments import SIDE_DESCRIPTION
@@ -88,7 +89,7 @@ async def ask_across_conversations(
         raise ToolFailure("Invalid argument toDate: must not be before fromDate")
     scope = across.Scope(kinds, start, end, None, side)
     if account is not None:
-        async with access.state.sessionmaker() as session:
+        async with read_only(access.state.sessionmaker) as session:
             found = await find_account(session, access.org_id, account)
             rows, _ = await accounts.account_timeline(session, access.org_id, found.id, kinds)
         scope = across.account_scope(kinds, start, end, rows, side)

@@ -10,6 +10,7 @@ from mcp_types import CallToolResult
 from pydantic import BaseModel, Field
 
 from meetsight.accounts.next_step_records import records_by_key
+from meetsight.db.unit_of_work import read_only
 from meetsight.intelligence.repository import get_summary
 from meetsight.mcp import arguments as a
 from meetsight.mcp import content
@@ -43,7 +44,7 @@ async def get_meeting_transcript(
     window = content.Window(
         offset=offset, from_seconds=fromSeconds, to_seconds=toSeconds, as_text=format == "text"
     )
-    async with access.state.sessionmaker() as session:
+    async with read_only(access.state.sessionmaker) as session:
         result = await content.transcript(
             session, access, row, max_sentences=maxSentences, language=language, window=window
         )
@@ -57,7 +58,7 @@ async def get_meeting_summary(
 ) -> Annotated[CallToolResult, content.Summary]:
     access = tool_access(ctx)
     row = await activity_by_id(access, transcriptId)
-    async with access.state.sessionmaker() as session:
+    async with read_only(access.state.sessionmaker) as session:
         result = await content.summary(session, access, row, language=language)
     return tool_result(result)
 
@@ -69,7 +70,7 @@ async def get_meeting_action_items(
 ) -> Annotated[CallToolResult, content.ActionItems]:
     access = tool_access(ctx)
     row = await activity_by_id(access, meetingId)
-    async with access.state.sessionmaker() as session:
+    async with read_only(access.state.sessionmaker) as session:
         stored = await get_summary(session, access.org_id, row.id)
         steps = await records_by_key(session, access.org_id, [row.id])
     items = content.action_items(stored, steps, await content.citer(access, row, stored))
@@ -94,7 +95,7 @@ async def get_meeting_details(
 ) -> Annotated[CallToolResult, Details]:
     access = tool_access(ctx)
     row = await activity_by_id(access, id)
-    async with access.state.sessionmaker() as session:
+    async with read_only(access.state.sessionmaker) as session:
         meeting = await shape_one(
             session,
             access,

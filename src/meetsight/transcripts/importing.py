@@ -50,7 +50,17 @@ async def store_segments(
     """Replace the activity's segments with these, in order, its rendered document and its
     search index entries (sentence vectors included: pass `embedded`, from
     `search.vectors.preembed` before the transaction wrote, so that the embedding does not
-    hold the transaction open)."""
+    hold the transaction open). The pipeline runs the two halves as stages of their own
+    (`transcribe` writes, `index` indexes)."""
+    await write_segments(session, org_id, activity_id, segments)
+    await index_segments(session, org_id, activity_id, segments, embedded)
+
+
+async def write_segments(
+    session: AsyncSession, org_id: str, activity_id: str, segments: Sequence[SegmentData]
+) -> None:
+    """Replace the activity's segments with these, in order, and its rendered document (not
+    its search index: `index_segments`)."""
     await repository.delete_transcript(session, org_id, activity_id)
     rows = [
         {
@@ -77,6 +87,27 @@ async def store_segments(
         )
     )
     await session.flush()
+
+
+async def stored_segments(
+    session: AsyncSession, org_id: str, activity_id: str
+) -> list[SegmentData]:
+    """The activity's segments as written (times to the millisecond, the speaker's name)."""
+    return [
+        SegmentData(r.start_time, r.end_time, r.participant_name, r.content, r.person_id or None)
+        for r in await repository.segments(session, org_id, activity_id)
+    ]
+
+
+async def index_segments(
+    session: AsyncSession,
+    org_id: str,
+    activity_id: str,
+    segments: Sequence[SegmentData],
+    embedded: Mapping[bytes, bytes] | None = None,
+) -> None:
+    """Replace the activity's search index entries with these segments' (written and flushed
+    already: PostgreSQL reads them back)."""
     sentences = [
         IndexedSentence(
             position,

@@ -14,6 +14,7 @@ from meetsight.activities import repository as repo
 from meetsight.activities.media_response import stored_file_response
 from meetsight.activities.service import delete_activity
 from meetsight.conversations.speaker_edit import SpeakerEdit, edit_speaker
+from meetsight.db.unit_of_work import read_only
 from meetsight.deps import DbSession, app_state
 from meetsight.errors import AppError, NotFound, Unauthorized
 from meetsight.intelligence.chat import ChatQuestion, ask
@@ -89,7 +90,7 @@ async def conversation_media(
 ) -> Response:
     state = app_state(request)
     row = await conversation_row(state.reader, user, activity_id)
-    async with state.sessionmaker() as session:
+    async with read_only(state.sessionmaker) as session:
         activity = await repo.get_activity(session, user.organization_id, row.id)
     if activity is None or not activity.media_key:
         raise NotFound("This conversation has no recording")

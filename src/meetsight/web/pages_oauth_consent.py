@@ -19,7 +19,7 @@ from meetsight.auth.oauth.consents import consented_scopes, remember_consent
 from meetsight.auth.oauth.grants import issue_code
 from meetsight.auth.oauth.metadata import AUTHORIZE_PATH, issuer
 from meetsight.auth.scopes import SCOPE_DESCRIPTIONS
-from meetsight.db.unit_of_work import unit_of_work
+from meetsight.db.unit_of_work import read_only, unit_of_work
 from meetsight.state import AppState
 from meetsight.web.csrf import check_csrf
 from meetsight.web.errors import PageError, SignInRequired
@@ -56,7 +56,7 @@ async def _answer_with_code(
 
 
 async def _parse(state: AppState, items: list[tuple[str, str]]) -> AuthorizationRequest | Response:
-    async with state.sessionmaker() as session:
+    async with read_only(state.sessionmaker) as session:
         try:
             parsed, redirect_uri, client_state, error = await parse_request(
                 session, state.public_url, items
@@ -97,7 +97,7 @@ async def authorize_page(request: Request) -> Response:
         raise SignInRequired(request.url.path + "?" + request.url.query)
     if user.organization_id != parsed.client.organization_id:
         return _wrong_organization(state, parsed)
-    async with state.sessionmaker() as session:
+    async with read_only(state.sessionmaker) as session:
         agreed = await consented_scopes(session, parsed.client, user.id)
     # prompt=consent (which the MCP SDK sends with offline_access) asks again whatever was agreed.
     if set(parsed.scopes) <= agreed and "consent" not in prompts:

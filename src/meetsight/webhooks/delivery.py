@@ -14,7 +14,7 @@ import random
 from datetime import timedelta
 
 from meetsight.db.base import utcnow
-from meetsight.db.unit_of_work import unit_of_work
+from meetsight.db.unit_of_work import read_only, unit_of_work
 from meetsight.jobs import claims
 from meetsight.jobs.context import JobContext
 from meetsight.jobs.errors import LeaseLost
@@ -35,7 +35,7 @@ async def deliver_webhook(ctx: JobContext) -> None:
     settings = ctx.require_services().settings
     org_id = ctx.claim.organization_id
     delivery_id = str(ctx.claim.payload.get("delivery_id", ""))
-    async with ctx.sessionmaker() as session:
+    async with read_only(ctx.sessionmaker) as session:
         found = await repository.delivery_with_endpoint(session, org_id, delivery_id)
     if found is None or found[0].state != "pending":
         return  # the endpoint was deleted (its deliveries with it), or already delivered

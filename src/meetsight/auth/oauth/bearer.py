@@ -15,6 +15,7 @@ from meetsight.auth.oauth import repository
 from meetsight.auth.oauth.hashing import ACCESS_TOKEN_PREFIX, MAX_PRESENTED_LENGTH, token_digests
 from meetsight.auth.resources import covers
 from meetsight.db.base import utcnow
+from meetsight.db.unit_of_work import read_only
 
 MAX_CACHED = 10_000
 
@@ -49,7 +50,7 @@ class BearerVerifier:
         if cached is not None and cached[0] > now:
             found = cached[1]
         else:
-            async with sessionmaker() as session:
+            async with read_only(sessionmaker) as session:
                 digests = token_digests(self._secrets, token)
                 found, valid_seconds = await self._lookup(session, digests)
             if len(self._cache) > MAX_CACHED:

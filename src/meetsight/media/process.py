@@ -25,14 +25,10 @@ import subprocess
 import sys
 import threading
 import weakref
+from collections.abc import Callable
 from typing import IO, Any
 
-from meetsight.speech.errors import (
-    MediaError,
-    MediaProcessCrashed,
-    MediaProcessFailed,
-    TranscriptionError,
-)
+from meetsight.media.errors import MediaProcessCrashed, MediaProcessFailed, ReportedError
 
 _HEADER = struct.Struct("!I")
 _LIVE: weakref.WeakSet[MediaProcess] = weakref.WeakSet()
@@ -84,16 +80,17 @@ class MediaProcess:
     def _ensure(self) -> subprocess.Popen[bytes]:
         if self._proc is None or self._proc.poll() is not None:
             self._proc = subprocess.Popen(
-                [sys.executable, "-m", "meetsight.speech.media_child"],
+                [sys.executable, "-m", "meetsight.media.child"],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 close_fds=True,
             )
         return self._proc
 
-    def call(self, function: str, *args: Any) -> Any:
-        """Run `function` of meetsight.speech.media_child in the child; blocking. Raises what
-        the function raised (MediaError, TranscriptionError) or MediaProcessCrashed."""
+    def call(self, function: str | Callable[..., Any], *args: Any) -> Any:
+        """Run `function` (a name of meetsight.media.child.FUNCTIONS, or a module-level
+        function) in the child; blocking. Raises what the function raised (a ReportedError:
+        MediaError, TranscriptionError) or MediaProcessCrashed."""
         with self._lock:
             proc = self._ensure()
             assert proc.stdin is not None and proc.stdout is not None
@@ -107,10 +104,8 @@ class MediaProcess:
                 ) from None
         if kind == "ok":
             return value
-        if kind == "media_error":
-            raise MediaError(*value)
-        if kind == "transcription_error":
-            raise TranscriptionError(*value)
+        if kind == "raised" and isinstance(value, ReportedError):
+            raise value
         raise MediaProcessFailed(f"media process: {value}")
 
     def kill(self) -> None:
@@ -138,7 +133,7 @@ class MediaProcessPool:
         for child in self.members:
             self._idle.put(child)
 
-    async def call(self, function: str, *args: Any) -> Any:
+    async def call(self, function: str | Callable[..., Any], *args: Any) -> Any:
         taking = asyncio.ensure_future(asyncio.to_thread(self._idle.get))
         try:
             child = await asyncio.shield(taking)

@@ -14,11 +14,11 @@ import os
 import socket
 import time
 import uuid
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from meetsight.activities.status import transition_status
 from meetsight.db.unit_of_work import unit_of_work
 from meetsight.jobs import claims
 from meetsight.jobs.claims import Claim
@@ -29,6 +29,10 @@ from meetsight.observability.metrics import observe_job
 
 log = logging.getLogger("meetsight.worker")
 INTERNAL_FAILURE = "Processing failed on an internal error; it has been logged"
+
+# What else a failed job changes, in the transaction that fails it (the pipeline marks the
+# activity `failed` with the reason: processing.handlers.announce_failure).
+FailureHook = Callable[[AsyncSession, Claim, str], Awaitable[None]]
 
 
 def new_worker_id() -> str:
@@ -46,7 +50,9 @@ class Worker:
         worker_id: str | None = None,
         services: Services | None = None,
         shutdown_grace: float = 0.0,
+        on_failure: FailureHook | None = None,
     ) -> None:
+        self.on_failure = on_failure
         self.services = services
         self.shutdown_grace = shutdown_grace
         self.sessionmaker = sessionmaker
@@ -181,13 +187,7 @@ class Worker:
         return "retried"
 
     async def _record_failure(self, claim: Claim, reason: str) -> None:
-        """The job ends `failed`, and its activity shows why."""
+        """The job ends `failed`, and `on_failure` records it where it shows (an activity)."""
         async with unit_of_work(self.sessionmaker) as session:
-            if await claims.fail(session, claim, reason) and claim.activity_id:
-                await transition_status(
-                    session,
-                    claim.organization_id,
-                    claim.activity_id,
-                    "failed",
-                    failure_reason=reason,
-                )
+            if await claims.fail(session, claim, reason) and self.on_failure is not None:
+                await self.on_failure(session, claim, reason)

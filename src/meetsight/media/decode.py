@@ -21,7 +21,7 @@ import av
 import av.error
 import numpy as np
 
-from meetsight.speech.errors import (
+from meetsight.media.errors import (
     EMPTY,
     NO_AUDIO,
     NOT_FOUND,
@@ -33,7 +33,7 @@ from meetsight.speech.errors import (
     UNSUPPORTED_RATE,
     MediaError,
 )
-from meetsight.speech.media_sniff import sniff
+from meetsight.media.sniff import sniff
 
 SAMPLE_RATE = 16_000  # what Whisper and the diarizers take
 # Channels FFmpeg mixes down to mono; a file with more is refused. Only stereo keeps its

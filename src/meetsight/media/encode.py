@@ -9,7 +9,7 @@ import av
 import numpy as np
 from av.audio.stream import AudioStream
 
-from meetsight.speech.decode import SAMPLE_RATE
+from meetsight.media.decode import SAMPLE_RATE
 
 _CODECS = {
     "wav": ("wav", "pcm_s16le"),

@@ -1,4 +1,6 @@
-"""A pool of workers as asyncio tasks: embedded in `meetsight serve`, or `meetsight worker`."""
+"""A pool of workers as asyncio tasks: embedded in `meetsight serve`, or `meetsight worker`.
+What they run and work with is given (`processing.handlers.worker_pool`: the job kinds'
+handlers, the media store, one media child process per worker)."""
 
 from __future__ import annotations
 
@@ -7,32 +9,31 @@ import contextlib
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from meetsight.config import Settings
-from meetsight.jobs.context import Services
-from meetsight.processing.handlers import job_handlers
-from meetsight.processing.worker import Worker
-from meetsight.speech.media_process import MediaProcessPool
-from meetsight.storage.factory import open_media_store
+from meetsight.jobs.context import Handler, Services
+from meetsight.jobs.worker import FailureHook, Worker
 
 
 class WorkerPool:
     def __init__(
-        self, sessionmaker: async_sessionmaker[AsyncSession], settings: Settings, size: int
+        self,
+        sessionmaker: async_sessionmaker[AsyncSession],
+        size: int,
+        *,
+        services: Services,
+        handlers: dict[str, Handler],
+        on_failure: FailureHook | None = None,
     ) -> None:
-        services = Services(
-            settings=settings,
-            media=open_media_store(settings),
-            media_processes=MediaProcessPool(size),
-        )
+        settings = services.settings
         services.media.clear_temp()  # what a killed worker left staged (downloads, thumbnails)
         self.workers = [
             Worker(
                 sessionmaker,
-                job_handlers(),
+                handlers,
                 lease_seconds=settings.job_lease_seconds,
                 poll_seconds=settings.job_poll_seconds,
                 services=services,
                 shutdown_grace=settings.worker_shutdown_grace_seconds,
+                on_failure=on_failure,
             )
             for _ in range(size)
         ]

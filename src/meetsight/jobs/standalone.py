@@ -6,18 +6,24 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
+from collections.abc import Callable
+
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from meetsight.config import Settings
 from meetsight.db.engine import create_engine, create_sessionmaker
 from meetsight.db.migrate import upgrade_async
+from meetsight.jobs.pool import WorkerPool
 from meetsight.observability.logs import configure_logging
 from meetsight.observability.worker_metrics import start_worker_metrics
-from meetsight.processing.pool import WorkerPool
 
 log = logging.getLogger("meetsight.worker")
 
+# The pool of the given size on the given database (`processing.handlers.worker_pool`).
+PoolFactory = Callable[[async_sessionmaker[AsyncSession], Settings, int], WorkerPool]
 
-async def _main(settings: Settings, concurrency: int) -> None:
+
+async def _main(settings: Settings, concurrency: int, build_pool: PoolFactory) -> None:
     url = settings.resolved_database_url()
     await upgrade_async(url)
     engine = create_engine(url)
@@ -30,7 +36,7 @@ async def _main(settings: Settings, concurrency: int) -> None:
         metrics = await start_worker_metrics(
             settings.worker_metrics_host, settings.worker_metrics_port, settings.metrics_token
         )
-    pool = WorkerPool(create_sessionmaker(engine), settings, concurrency)
+    pool = build_pool(create_sessionmaker(engine), settings, concurrency)
     log.info("meetsight worker: %d worker(s) started", concurrency)
     try:
         await pool.run_until(stop)
@@ -41,6 +47,6 @@ async def _main(settings: Settings, concurrency: int) -> None:
     log.info("meetsight worker: stopped; running jobs were finished or given back to the queue")
 
 
-def run_worker_process(settings: Settings, concurrency: int) -> None:
+def run_worker_process(settings: Settings, concurrency: int, build_pool: PoolFactory) -> None:
     configure_logging(settings)
-    asyncio.run(_main(settings, concurrency))
+    asyncio.run(_main(settings, concurrency, build_pool))

@@ -7,9 +7,9 @@ import dataclasses
 import logging
 
 from meetsight.errors import AppError, UnsupportedMedia, ValidationFailed
-from meetsight.speech.errors import MediaError, MediaProcessCrashed, MediaProcessFailed
-from meetsight.speech.media_process import upload_checks
-from meetsight.speech.media_sniff import CALL_CONTAINERS, MediaFormat, sniff
+from meetsight.media.errors import MediaError, MediaProcessCrashed, MediaProcessFailed
+from meetsight.media.process import upload_checks
+from meetsight.media.sniff import CALL_CONTAINERS, MediaFormat, sniff
 from meetsight.storage.base import MediaWriter
 
 log = logging.getLogger("meetsight.media")
@@ -23,7 +23,7 @@ async def check_media(
     `has_video` is what the streams say (an mp4 may hold only audio), not the container.
 
     This process reads only the first bytes; FFmpeg reads the rest in a child process
-    (`media_process`), so a file that crashes a codec ends that child, not the server."""
+    (`media.process`), so a file that crashes a codec ends that child, not the server."""
     if writer.size == 0:
         raise ValidationFailed(f"{field}: the file is empty")
     found = sniff(writer.head)
