@@ -10,7 +10,7 @@ from typing import Any, Protocol
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from meetsight.auth.api_keys import ApiKeyVerifier
-from meetsight.auth.context import AuthContext
+from meetsight.auth.app_state import BearerTokens
 from meetsight.config import Settings
 from meetsight.db.reads import Reader
 from meetsight.ratelimit.request_limits import RequestLimits
@@ -25,17 +25,6 @@ class Workers(Protocol):
     def wake(self) -> None: ...
 
     async def stop(self) -> None: ...
-
-
-class BearerTokens(Protocol):
-    """The OAuth access tokens' verifier (`meetsight.auth.oauth.bearer.BearerVerifier`, built in
-    `app.py`)."""
-
-    def forget(self) -> None: ...
-
-    async def verify(
-        self, sessionmaker: async_sessionmaker[AsyncSession], token: str, resource: str
-    ) -> AuthContext | None: ...
 
 
 class SerializedCache(Protocol):

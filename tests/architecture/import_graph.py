@@ -147,3 +147,24 @@ def module_edges() -> set[tuple[str, str]]:
                 if dest and dest != module and not module.startswith(f"{dest}."):
                     edges.add((module, dest))
     return edges
+
+
+def type_checking_imports() -> list[tuple[str, str, str, tuple[str, ...]]]:
+    """(from unit, to unit, module imported, names) of the imports under `if TYPE_CHECKING:`."""
+    found: list[tuple[str, str, str, tuple[str, ...]]] = []
+    for path in sorted(SRC.rglob("*.py")):
+        if path.relative_to(SRC).as_posix().startswith(LEFT_OUT):
+            continue
+        module = _module_name(path)
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if not (isinstance(node, ast.If) and _type_checking(node.test)):
+                continue
+            for child in node.body:
+                if isinstance(child, ast.ImportFrom) and (child.module or "").startswith(
+                    "meetsight."
+                ):
+                    target = child.module or ""
+                    if unit(module) != unit(target):
+                        names = tuple(a.name for a in child.names)
+                        found.append((unit(module), unit(target), target, names))
+    return found

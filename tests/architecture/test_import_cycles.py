@@ -9,7 +9,7 @@ dependency through a protocol or a callback, as `state.Workers` and `install_met
 
 from __future__ import annotations
 
-from .import_graph import cycles, import_sites, module_edges
+from .import_graph import cycles, import_sites, module_edges, type_checking_imports
 
 # Edges A -> B still tolerated, each the weaker direction of two packages importing each other
 # (the other direction is the layering docs/architecture.md describes). 41 mutual pairs on main
@@ -49,3 +49,22 @@ def test_no_two_packages_import_each_other_but_the_allowed() -> None:
 def test_no_cycle_between_modules() -> None:
     """Within a package too: no module imports, directly or not, a module that imports it."""
     assert cycles(module_edges()) == []
+
+
+def test_type_checking_imports_against_the_layering_name_only_protocols() -> None:
+    """An import for the type checker alone may point back up (B imports A at run time, A names
+    B's type) only toward a protocol: A depends on a shape it declares, not on B's classes."""
+    import importlib
+
+    runtime = set(import_sites())
+    offending = []
+    for source, target, module, names in type_checking_imports():
+        if (target, source) not in runtime:
+            continue
+        imported = importlib.import_module(module)
+        offending += [
+            f"{source} -> {module}.{name}"
+            for name in names
+            if not getattr(getattr(imported, name, None), "_is_protocol", False)
+        ]
+    assert offending == []

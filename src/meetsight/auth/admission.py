@@ -22,7 +22,7 @@ from meetsight.ratelimit.limiter import RateLimitExceeded
 from meetsight.ratelimit.request_limits import QUOTA_SCOPE_KEY, Identity, client_address
 
 if TYPE_CHECKING:
-    from meetsight.state import AppState
+    from meetsight.auth.app_state import AuthState
 
 ADMITTED_SCOPE_KEY = "meetsight.admitted"  # a request is charged once, however often it asks
 
@@ -33,7 +33,7 @@ def credential_identity(ctx: AuthContext) -> Identity:
     return ("credential", ctx.credential_kind, ctx.credential_id)
 
 
-async def admit_request(state: AppState, scope: Scope, headers: Headers) -> AuthContext | None:
+async def admit_request(state: AuthState, scope: Scope, headers: Headers) -> AuthContext | None:
     """The request's credential after charging its budget; None when missing or invalid.
 
     Raises RateLimitExceeded (429) when the credential's budget, or for a request without a

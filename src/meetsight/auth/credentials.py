@@ -9,7 +9,7 @@ from meetsight.auth.context import AuthContext
 from meetsight.auth.resources import API_PATH
 
 if TYPE_CHECKING:
-    from meetsight.state import AppState
+    from meetsight.auth.app_state import AuthState
 
 
 def bearer_token(authorization: str | None) -> str | None:
@@ -23,7 +23,7 @@ def bearer_token(authorization: str | None) -> str | None:
 
 
 async def resolve_credential(
-    state: AppState, headers: Mapping[str, str], resource: str | None = None
+    state: AuthState, headers: Mapping[str, str], resource: str | None = None
 ) -> AuthContext | None:
     """The context of the request's credential, or None when it is missing or invalid.
 

@@ -21,7 +21,7 @@ from meetsight.ratelimit.request_limits import client_address
 from .errors import NO_STORE
 
 if TYPE_CHECKING:
-    from meetsight.state import AppState
+    from meetsight.auth.app_state import AuthState
 
 
 class LimitRefusal(Exception):
@@ -35,7 +35,7 @@ class LimitRefusal(Exception):
 class EndpointLimits:
     """One token or revocation request's view of the limits (none when they are off)."""
 
-    def __init__(self, state: AppState, scope: Scope) -> None:
+    def __init__(self, state: AuthState, scope: Scope) -> None:
         self._limits = state.rate_limits
         self._address = client_address(scope)
 

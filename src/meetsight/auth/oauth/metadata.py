@@ -13,7 +13,7 @@ from meetsight.auth.resources import MCP_PATH, PRM_PATH, known_resources
 from meetsight.auth.scopes import ALL_SCOPES, CALLS_READ, MEETINGS_READ, OFFLINE_ACCESS
 
 if TYPE_CHECKING:
-    from meetsight.state import AppState
+    from meetsight.auth.app_state import AuthState
 
 AUTHORIZE_PATH = "/oauth/authorize"
 TOKEN_PATH = "/v1/oauth/token"
@@ -23,11 +23,11 @@ REVOKE_PATH = "/v1/oauth/revoke"
 CHALLENGE_SCOPES = (MEETINGS_READ, CALLS_READ, OFFLINE_ACCESS)
 
 
-def issuer(state: AppState) -> str:
+def issuer(state: AuthState) -> str:
     return state.public_url
 
 
-def server_metadata(state: AppState) -> dict[str, object]:
+def server_metadata(state: AuthState) -> dict[str, object]:
     public = state.public_url
     return {
         "issuer": issuer(state),
@@ -54,7 +54,7 @@ def server_metadata(state: AppState) -> dict[str, object]:
     }
 
 
-def resource_metadata(state: AppState, resource: str) -> dict[str, object]:
+def resource_metadata(state: AuthState, resource: str) -> dict[str, object]:
     return {
         "resource": resource,
         "authorization_servers": [issuer(state)],
@@ -65,7 +65,7 @@ def resource_metadata(state: AppState, resource: str) -> dict[str, object]:
     }
 
 
-def _state(request: Request) -> AppState:
+def _state(request: Request) -> AuthState:
     return request.app.state.ms  # type: ignore[no-any-return]
 
 

@@ -19,7 +19,7 @@ from meetsight.auth.oauth.metadata import REVOKE_PATH, TOKEN_PATH
 from meetsight.db.unit_of_work import unit_of_work
 
 if TYPE_CHECKING:
-    from meetsight.state import AppState
+    from meetsight.auth.app_state import AuthState
 
 log = logging.getLogger("meetsight.oauth")
 
@@ -41,7 +41,7 @@ async def read_form(request: Request) -> dict[str, str]:
 
 
 async def token(request: Request) -> Response:
-    state: AppState = request.app.state.ms
+    state: AuthState = request.app.state.ms
     limits = EndpointLimits(state, request.scope)
     try:
         limits.refuse_if_blocked()
@@ -86,7 +86,7 @@ async def token(request: Request) -> Response:
 
 
 async def revoke(request: Request) -> Response:
-    state: AppState = request.app.state.ms
+    state: AuthState = request.app.state.ms
     limits = EndpointLimits(state, request.scope)
     try:
         limits.refuse_if_blocked()
