@@ -25,6 +25,8 @@ from meetsight.jobs import claims
 from meetsight.jobs.context import JobContext
 from meetsight.jobs.errors import LeaseLost
 from meetsight.observability.metrics import observe_stage_timings
+from meetsight.transcripts.importing import stored_segments
+from meetsight.transcripts.types import SegmentData
 
 log = logging.getLogger("meetsight.pipeline")
 
@@ -37,10 +39,23 @@ class StageContext:
     stage: str = ""
     started: float = 0.0  # perf_counter at the stage's start
     emits: tuple[str, ...] = ()  # webhook statuses this stage's completion announces
+    # What one stage read that a later one of the same run reads too (not kept with the job).
+    shared: dict[str, Any] = field(default_factory=dict)
 
     @property
     def org_id(self) -> str:
         return self.job.claim.organization_id
+
+    async def segments(self) -> list[SegmentData]:
+        """The activity's segments as stored (times to the millisecond), read once a run:
+        `transcribe` writes them, `index` and `analytics` both read them."""
+        if "segments" not in self.shared:
+            async with read_only(self.job.sessionmaker) as session:
+                self.shared["segments"] = await stored_segments(
+                    session, self.org_id, self.activity.id
+                )
+        segments: list[SegmentData] = self.shared["segments"]
+        return segments
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[AsyncSession]:
@@ -103,6 +118,7 @@ async def _load_activity(ctx: JobContext) -> Activity | None:
 async def run_stages(ctx: JobContext, stages: Sequence[Stage]) -> None:
     """Run what is left of the stages, then mark the activity completed and the job done."""
     payload = dict(ctx.claim.payload)
+    shared: dict[str, Any] = {}
     for stage in stages:
         if stage.name in payload.get("done", []):
             continue
@@ -117,6 +133,7 @@ async def run_stages(ctx: JobContext, stages: Sequence[Stage]) -> None:
             stage=stage.name,
             started=started,
             emits=stage.emits,
+            shared=shared,
         )
         applies = stage.applies(activity, payload)
         timings_before = dict(payload.get("timings", {}))  # stages may add to the dict in place

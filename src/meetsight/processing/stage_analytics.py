@@ -12,7 +12,6 @@ from meetsight.activities.models import Activity
 from meetsight.intelligence.analytics_store import store_analytics
 from meetsight.processing.pipeline import StageContext
 from meetsight.processing.stage_media import has_media
-from meetsight.transcripts.importing import stored_segments
 from meetsight.trends.rows import refresh_conversation_metrics
 
 
@@ -27,8 +26,8 @@ class AnalyticsStage:
         return has_media(activity, payload)
 
     async def run(self, sc: StageContext) -> None:
+        segments = await sc.segments()
         async with sc.transaction() as session:
-            segments = await stored_segments(session, sc.org_id, sc.activity.id)
             internal = await participants_repository.internal_names(
                 session, sc.org_id, sc.activity.id
             )

@@ -11,11 +11,10 @@ import asyncio
 from typing import Any
 
 from meetsight.activities.models import Activity
-from meetsight.db.unit_of_work import read_only
 from meetsight.processing.pipeline import StageContext
 from meetsight.processing.stage_media import has_media
 from meetsight.search.vectors import preembed
-from meetsight.transcripts.importing import index_segments, stored_segments
+from meetsight.transcripts.importing import index_segments
 
 
 class IndexStage:
@@ -28,8 +27,7 @@ class IndexStage:
         return has_media(activity, payload)
 
     async def run(self, sc: StageContext) -> None:
-        async with read_only(sc.job.sessionmaker) as session:
-            segments = await stored_segments(session, sc.org_id, sc.activity.id)
+        segments = await sc.segments()
         embedded = await asyncio.to_thread(preembed, [seg.content for seg in segments])
         async with sc.transaction() as session:
             await index_segments(session, sc.org_id, sc.activity.id, segments, embedded)
