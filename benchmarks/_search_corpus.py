@@ -1,11 +1,16 @@
 """A synthetic sales-call corpus for the search benchmark: sentences built from word lists with
 a skewed word frequency (a few very common words, a long tail of rare ones), mostly English with
-some Spanish calls, and the 200 queries run against it (rare words, common words, phrases)."""
+some Spanish calls, and the queries run against it: `corpus_queries` draws them from the loaded
+corpus's own vocabulary (rare and common words, phrases that occur, prefixes); `bench_queries`,
+the fixed mix of the earlier method, is kept for reference."""
 
 from __future__ import annotations
 
+import itertools
 import random
-from collections.abc import Iterator
+import re
+from collections import Counter
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 COMMON = [
@@ -198,7 +203,7 @@ SPANISH = (
 @dataclass(frozen=True, slots=True)
 class BenchQuery:
     text: str
-    kind: str  # "rare", "common" or "phrase"
+    kind: str  # "rare", "common", "phrase" or "prefix"
     like: str  # the LIKE pattern that finds the same text
 
 
@@ -263,3 +268,90 @@ def bench_queries(count: int, seed: int) -> list[BenchQuery]:
             pair = f"{first} {rng.choice(COMMON[:15])}"
             queries.append(BenchQuery(f'"{pair}"', kind, f"%{pair}%"))
     return queries
+
+
+# Bands of a word's document frequency (the share of sampled segments that hold it).
+RARE_SHARE = 0.001  # in at most 1 segment of 1,000
+COMMON_SHARE = 0.05  # in at least 1 segment of 20
+_TOKEN = re.compile(r"\w+")
+# Function words: PostgreSQL's configurations drop them, so as a query on its own one would
+# search for nothing there while FTS5 matches nearly every segment. Kept inside phrases (an
+# edge stop word is part of what users type: "the price").
+_FUNCTION_WORDS = frozenset(
+    "a an the of to in on at by for with and or but is are was were be been it this that these "  # noqa: SIM905
+    "those i we you he she they our your their my me us can let so just then also next about "
+    "before after el la los las de del con para por que es en un una al está".split()
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Vocabulary:
+    segments: int  # segments sampled
+    words: Counter[str]  # segments holding each word
+    pairs: Counter[str]  # segments holding each two-word sequence
+
+    def share(self, word: str) -> float:
+        return self.words[word] / max(1, self.segments)
+
+    def bands(self) -> dict[str, list[str]]:
+        """The searchable words (no function words, 3 letters or more) by band, sorted."""
+        searchable = sorted(w for w in self.words if len(w) >= 3 and w not in _FUNCTION_WORDS)
+        return {
+            "rare": [w for w in searchable if self.share(w) <= RARE_SHARE],
+            "middle": [w for w in searchable if RARE_SHARE < self.share(w) < COMMON_SHARE],
+            "common": [w for w in searchable if self.share(w) >= COMMON_SHARE],
+        }
+
+
+def vocabulary(texts: Iterable[str]) -> Vocabulary:
+    """Document frequencies of the words and adjacent word pairs in `texts` (lowercased)."""
+    words: Counter[str] = Counter()
+    pairs: Counter[str] = Counter()
+    count = 0
+    for text in texts:
+        count += 1
+        tokens = _TOKEN.findall(text.lower())
+        words.update(set(tokens))
+        pairs.update({f"{a} {b}" for a, b in itertools.pairwise(tokens)})
+    return Vocabulary(count, words, pairs)
+
+
+def corpus_queries(vocab: Vocabulary, count: int, seed: int) -> list[BenchQuery]:
+    """A quarter each, in turn: a rare word, a common word, a two-word phrase that occurs in
+    the sample (at least twice, so it is no accident of the sample), a prefix (the first 3 or 4
+    letters of a word of 5 letters or more, any band). Every word drawn with equal chance within
+    its band, with a fixed seed: the same corpus gives the same queries. The LIKE pattern finds
+    the same text anywhere (for a prefix also inside words: the scan reads every row either
+    way)."""
+    rng = random.Random(seed)
+    bands = vocab.bands()
+    phrases = sorted(p for p, n in vocab.pairs.items() if n >= 2)
+    stems = sorted({w for band in bands.values() for w in band if len(w) >= 5})
+    if not (bands["rare"] and bands["common"] and phrases and stems):
+        raise SystemExit(f"corpus too small for the query mix: {len(vocab.words)} words")
+    queries: list[BenchQuery] = []
+    for i in range(count):
+        kind = ("rare", "common", "phrase", "prefix")[i % 4]
+        if kind in ("rare", "common"):
+            word = rng.choice(bands[kind])
+            queries.append(BenchQuery(word, kind, f"%{word}%"))
+        elif kind == "phrase":
+            pair = rng.choice(phrases)
+            queries.append(BenchQuery(f'"{pair}"', kind, f"%{pair}%"))
+        else:
+            start = rng.choice(stems)[: rng.choice((3, 4))]
+            queries.append(BenchQuery(f"{start}*", kind, f"%{start}%"))
+    return queries
+
+
+def describe(vocab: Vocabulary) -> dict[str, object]:
+    """What the mix was drawn from, for the report."""
+    bands = vocab.bands()
+    return {
+        "segments_sampled": vocab.segments,
+        "distinct_words": len(vocab.words),
+        "rare_words (share <= 0.1%)": len(bands["rare"]),
+        "middle_words": len(bands["middle"]),
+        "common_words (share >= 5%)": len(bands["common"]),
+        "phrases_seen_twice_or_more": sum(1 for n in vocab.pairs.values() if n >= 2),
+    }

@@ -1,21 +1,38 @@
 """Full-text search latency at scale: the search as REST search and the MCP search tools run it
-(search_on_reader), against a plain LIKE scan on the same data in the same run, on SQLite and
-on PostgreSQL.
+(search_on_reader), the same search over HTTP through `meetsight serve`, and a plain LIKE scan
+on the same data, interleaved in the same run, on SQLite and on PostgreSQL; warm and cold.
 
     python benchmarks/search.py [--segments 1000000] [--queries 200] [--like-queries 50]
+                                [--rounds 5] [--cold-queries 12] [--no-http] [--http-keys 16]
                                 [--engines sqlite,postgresql] [--pg-url postgresql://...]
                                 [--sqlite-path bench.db] [--pg-db NAME] [--reuse] [--reindex]
 
 Loads N transcript segments (200 per activity: 5,000 activities at 1M, in 3 organizations, 5%
 of them Spanish) with bulk inserts (executemany on SQLite, COPY on PostgreSQL), builds the search
-index once after the load, then times the queries. With --hybrid, every segment and title also
+index once after the load, then draws the queries from the loaded corpus's own vocabulary
+(`_search_corpus.corpus_queries`: rare words, common words, two-word phrases that occur,
+prefixes; a fixed seed) and times them:
+
+- cold (`_search_series.measure_cold`, `--cold-queries`, the first of the mix): each query on a
+  fresh connection after the database's pages were dropped from the OS page cache and, on
+  PostgreSQL, from shared buffers (`_cold_cache` says how, and the report what stayed), then
+  once more warm; the scan the same way;
+- warm (`measure_warm`), in `--rounds` rounds of the whole mix: per query the search in this
+  process, the same search as GET /api/v1/search on the served app (auth, JSON, access log,
+  rate limiter; `--no-http` leaves it out) and, on `--like-queries` of them, the LIKE scan (on
+  PostgreSQL also without parallel workers), in an order that rotates, with the wall-clock time
+  and the CPU time of every process that served it (`_server_cpu`); per round p50 / p95 / p99,
+  reported as the median and range over the rounds.
+
+With --hybrid, every segment and title also
 gets a synthetic sentence vector (random unit vectors, float16, as search_vectors stores them:
 embedding 1M sentences would take an hour here), and the same queries are timed again in mode
 hybrid (the words and the meaning, fused), the query's embedding included (its cache cleared
 before each query); the first hybrid query of each organization builds that organization's
 in-process vector index, timed on its own (`vector_index_build_s`). PostgreSQL needs --pg-url or
-MEETSIGHT_BENCH_DATABASE_URL (a server where the database `ms_bench_search` may be created and
-dropped). Prints a JSON report; docs/benchmarks.md records the figures.
+MEETSIGHT_BENCH_DATABASE_URL (a server where the database --pg-db, `ms_bench_search` by
+default, may be created and dropped; on this machine, for the CPU of its backends and the cold
+cache, as a superuser). Prints a JSON report; docs/benchmarks.md records the figures.
 
 A 1M load takes minutes: with --reuse, a corpus left by an earlier run (--sqlite-path for SQLite,
 --pg-db kept with --keep for PostgreSQL) is measured again without loading; --reindex rebuilds
@@ -26,10 +43,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
+import random
 import sqlite3
-import statistics
 import sys
 import tempfile
 import time
@@ -42,9 +60,18 @@ import sqlalchemy as sa
 import uvloop
 
 sys.path.insert(0, str(Path(__file__).parent))
-from _search_corpus import BenchQuery, SentenceMaker, bench_queries, sentences
+from _http_search import http_search
+from _search_corpus import (
+    BenchQuery,
+    SentenceMaker,
+    corpus_queries,
+    describe,
+    sentences,
+    vocabulary,
+)
+from _search_series import KINDS, measure_cold, measure_warm, summary
 
-from meetsight.db.engine import create_engine, create_sessionmaker
+from meetsight.db.engine import create_engine
 from meetsight.db.migrate import upgrade_async
 from meetsight.db.reads import create_reader
 from meetsight.ids import new_id
@@ -306,156 +333,6 @@ async def measure_hybrid(
     }
 
 
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
-
-
-def summary(ms: list[float]) -> dict[str, float]:
-    return {
-        "p50_ms": round(statistics.median(ms), 2),
-        "p95_ms": round(percentile(ms, 0.95), 2),
-        "max_ms": round(max(ms), 2),
-    }
-
-
-LIKE_SQL = {
-    "sqlite": "SELECT activity_id, count(*) AS n FROM transcript_segments"
-    " WHERE organization_id = :org AND content LIKE :pattern"
-    " GROUP BY activity_id ORDER BY n DESC LIMIT 20",
-    "postgresql": "SELECT activity_id, count(*) AS n FROM transcript_segments"
-    " WHERE organization_id = :org AND content ILIKE :pattern"
-    " GROUP BY activity_id ORDER BY n DESC LIMIT 20",
-}
-
-
-async def measure(
-    url: str,
-    engine_name: str,
-    orgs: list[str],
-    queries: list[BenchQuery],
-    like_every: int,
-    kind: str,
-) -> dict[str, Any]:
-    """The queries as REST search and the MCP search tools run them (search_on_reader, the
-    lean read path; `kind` "meetings" is what search_meetings asks), and the LIKE scan on the
-    same data through a session."""
-    engine = create_engine(url)
-    sessions = create_sessionmaker(engine)
-    reader = create_reader(engine)
-    search_ms: dict[str, list[float]] = {"rare": [], "common": [], "phrase": []}
-    pairs: list[tuple[float, float]] = []  # (search, LIKE) on the queries that ran both
-    totals: list[int] = []
-    # This process's CPU time: on SQLite that is the whole search (in-process), a figure that
-    # other work on a shared machine does not inflate; on PostgreSQL only the client's part.
-    cpu_ms: list[float] = []
-    # CPU time of the whole work, this process and (PostgreSQL on this machine) the server
-    # backends that ran it: a shared machine stretches wall-clock time by its load, much less
-    # the CPU time each side spends, so the ratio of CPU times is the steadier speed-up.
-    work_ms: list[float] = []
-    pairs_cpu: list[tuple[float, float]] = []
-    backends: list[int] = []
-    found_by_kind: dict[str, int] = {}
-    for i, query in enumerate([*queries[:5], *queries]):  # 5 warm-up queries first
-        org = orgs[i % len(orgs)]
-        if i == 5:
-            backends = await server_pids(engine)
-        started, cpu_started = time.perf_counter(), time.process_time()
-        server_started = sum(server_cpu_ms(pid) for pid in backends)
-        page = await search_on_reader(
-            reader,
-            org,
-            SearchQuery(text=query.text, limit=20, kind=kind),  # type: ignore[arg-type]
-        )
-        elapsed = (time.perf_counter() - started) * 1000
-        cpu = (time.process_time() - cpu_started) * 1000
-        work = cpu + sum(server_cpu_ms(pid) for pid in backends) - server_started
-        if i < 5:
-            continue
-        search_ms[query.kind].append(elapsed)
-        cpu_ms.append(cpu)
-        work_ms.append(work)
-        totals.append(page.total)
-        found_by_kind[query.kind] = found_by_kind.get(query.kind, 0) + page.total
-        if (i - 5) % like_every == 0:
-            async with sessions() as session:
-                backend = await backend_pid(session)
-                started, cpu_started = time.perf_counter(), time.process_time()
-                server_started = server_cpu_ms(backend)
-                await session.execute(
-                    sa.text(LIKE_SQL[engine_name]), {"org": org, "pattern": query.like}
-                )
-                like_ms = (time.perf_counter() - started) * 1000
-                like_work = (
-                    (time.process_time() - cpu_started) * 1000
-                    + server_cpu_ms(backend)
-                    - server_started
-                )
-            pairs.append((elapsed, like_ms))
-            pairs_cpu.append((work, like_work))
-    await reader.close()
-    await engine.dispose()
-    # Every kind of query matches in this corpus: a kind that found nothing means an index
-    # that is empty or out of step, and its timings would be of searches that read nothing.
-    if empty := [k for k in search_ms if not found_by_kind.get(k)]:
-        raise SystemExit(f"{engine_name}: no {', '.join(empty)} query matched; try --reindex")
-    every = [ms for values in search_ms.values() for ms in values]
-    like = [b for _, b in pairs]
-    same = [a for a, _ in pairs]
-    like_cpu = [b for _, b in pairs_cpu]
-    same_cpu = [a for a, _ in pairs_cpu]
-    return {
-        "kind": kind,
-        "search": summary(every),
-        "search_by_kind": {kind: summary(values) for kind, values in search_ms.items()},
-        "search_cpu_in_this_process": summary(cpu_ms),
-        "search_cpu_client_and_server": summary(work_ms),
-        "matching_activities_mean": round(statistics.mean(totals), 1),
-        "like_scan": {**summary(like), "queries": len(like)},
-        "search_on_the_same_queries": summary(same),
-        "speedup_p50": round(statistics.median(like) / statistics.median(same), 1),
-        "like_scan_cpu_client_and_server": summary(like_cpu),
-        "search_cpu_on_the_same_queries": summary(same_cpu),
-        "speedup_p50_cpu": round(statistics.median(like_cpu) / statistics.median(same_cpu), 1),
-        "load_average": [round(x, 2) for x in os.getloadavg()],
-    }
-
-
-async def server_pids(engine: Any) -> list[int]:
-    """The PostgreSQL server processes of the reader's pooled connections (none on SQLite):
-    the search's server-side CPU is read from them."""
-    if engine.dialect.name != "postgresql":
-        return []
-    async with engine.connect() as conn:
-        rows = await conn.execute(
-            sa.text(
-                "SELECT pid FROM pg_stat_activity"
-                " WHERE datname = current_database() AND backend_type = 'client backend'"
-            )
-        )
-        return [int(pid) for (pid,) in rows]
-
-
-async def backend_pid(session: Any) -> int | None:
-    """The PostgreSQL server process serving this session (None on SQLite)."""
-    connection = await session.connection()
-    if connection.dialect.name != "postgresql":
-        return None
-    driver = (await connection.get_raw_connection()).driver_connection
-    return int(driver.get_server_pid())
-
-
-def server_cpu_ms(pid: int | None) -> float:
-    """CPU time the server process has used so far (Linux schedstat, nanoseconds); 0 when
-    there is no server process or it runs on another machine."""
-    if pid is None:
-        return 0.0
-    try:
-        return int(Path(f"/proc/{pid}/schedstat").read_text().split()[0]) / 1e6
-    except (OSError, ValueError, IndexError):
-        return 0.0
-
-
 async def loaded_segments(url: str) -> int:
     """Segments already in the database (0 when it has no schema yet)."""
     engine = create_engine(url)
@@ -524,25 +401,63 @@ async def run_engine(
             await load_vectors_postgres(url, plan, args.segments, args.seed)
         vectors_s = round(time.perf_counter() - started_vectors, 1)
     indexed = time.perf_counter()
-    queries = bench_queries(args.queries, args.seed)
+    vocab = await corpus_vocabulary(url, args.vocabulary_activities, args.seed)
+    queries = corpus_queries(vocab, args.queries, args.seed)
     like_every = max(1, args.queries // max(1, args.like_queries))
-    by_kind = {
-        kind: await measure(url, name, orgs, queries, like_every, kind)
-        for kind in args.kinds.split(",")
-    }
+    kinds = args.kinds.split(",")
+    date = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    load_before = [round(x, 2) for x in os.getloadavg()]
+    cold = None
+    if args.cold_queries:
+        # First, with no other connection to the database open (a mapped page stays cached).
+        cold = await measure_cold(url, name, orgs, queries[: args.cold_queries], kinds[0])
+    by_kind: dict[str, Any] = {}
+    async with contextlib.AsyncExitStack() as stack:
+        http = None
+        if args.http:
+            http = await stack.enter_async_context(http_search(url, orgs, args.http_keys))
+        for kind in kinds:
+            by_kind[kind] = await measure_warm(
+                url, name, orgs, queries, like_every, kind, args.rounds, http, args.seed
+            )
     if args.hybrid:
         vector_index.forget()  # built by the first kind's first queries (timed apart)
-        for kind in args.kinds.split(","):
+        for kind in kinds:
             by_kind[f"{kind}_hybrid"] = await measure_hybrid(url, orgs, queries, kind)
     return {
+        "date": date,
+        "load_average_before_after": [load_before, [round(x, 2) for x in os.getloadavg()]],
         "vectors_load_s": vectors_s,
         "reused_corpus": reused,
         "segments_in_database": segments,
         "load_s": round(loaded - started, 1),
         "index_build_s": round(indexed - loaded, 1),
+        "query_mix": {
+            **describe(vocab),
+            "examples": {k: [q.text for q in queries if q.kind == k][:6] for k in KINDS},
+        },
+        f"cold_{kinds[0]}": cold,
         **{f"kind_{kind}": report for kind, report in by_kind.items()},
         "query_s": round(time.perf_counter() - indexed, 1),
     }
+
+
+async def corpus_vocabulary(url: str, activities: int, seed: int) -> Any:
+    """Word and phrase frequencies of the segments of up to `activities` activities drawn with
+    a fixed seed (all of them in a small corpus): what the query mix is drawn from."""
+    engine = create_engine(url)
+    async with engine.connect() as conn:
+        ids = sorted((await conn.execute(sa.text("SELECT id FROM activities"))).scalars())
+        chosen = random.Random(seed).sample(ids, min(activities, len(ids)))
+        texts: list[str] = []
+        for start in range(0, len(chosen), 100):
+            statement = sa.text(
+                "SELECT content FROM transcript_segments WHERE activity_id IN :ids"
+            ).bindparams(sa.bindparam("ids", expanding=True))
+            rows = await conn.execute(statement, {"ids": chosen[start : start + 100]})
+            texts += [text for (text,) in rows]
+    await engine.dispose()
+    return vocabulary(texts)
 
 
 def fresh_sqlite_path(given: str, *, reuse: bool) -> Path:
@@ -573,7 +488,18 @@ async def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--segments", type=int, default=1_000_000)
     parser.add_argument("--queries", type=int, default=200)
-    parser.add_argument("--like-queries", type=int, default=50)
+    parser.add_argument(
+        "--like-queries", type=int, default=50, help="queries also run as the scan, per round"
+    )
+    parser.add_argument("--rounds", type=int, default=5, help="warm rounds of the whole mix")
+    parser.add_argument(
+        "--cold-queries", type=int, default=12, help="the first of the mix, timed cold (0: none)"
+    )
+    parser.add_argument("--no-http", dest="http", action="store_false", help="no HTTP series")
+    parser.add_argument("--http-keys", type=int, default=16, help="API keys per organization")
+    parser.add_argument(
+        "--vocabulary-activities", type=int, default=500, help="activities sampled for the mix"
+    )
     parser.add_argument("--engines", default="sqlite,postgresql")
     parser.add_argument(
         "--kinds",
