@@ -4,9 +4,10 @@ LIKE scan, interleaved query by query, in rounds) and cold (caches emptied befor
 Warm: every round runs every query of the mix; for each query the targets run back to back in
 an order that rotates with the query and the round (search, HTTP, scan; on PostgreSQL also the
 scan without parallel workers), so that background load meets them alike. The scan runs on
-every `like_every`-th query, the same queries each round. Per round each target's p50, p95 and
-p99 and the ratios; the report gives their median and range over the rounds, and the pooled
-figures the earlier method reported.
+`like_queries` of them, the same each round: the first of each kind of query in equal numbers
+(the mix takes the kinds in turn, so every n-th query could be of one kind only). Per round
+each target's p50, p95 and p99 and the ratios; the report gives their median and range over
+the rounds, and the pooled figures the earlier method reported.
 """
 
 from __future__ import annotations
@@ -134,7 +135,7 @@ async def measure_warm(
     engine_name: str,
     orgs: list[str],
     queries: list[BenchQuery],
-    like_every: int,
+    like_queries: int,
     kind: str,
     rounds: int,
     http: HttpSearch | None,
@@ -147,6 +148,10 @@ async def measure_warm(
     targets = ["search", *(["http"] if http else []), "like", *(["like_serial"] if pg else [])]
     params = {"mode": "lexical", "type": kind, "limit": 20}
     matched: dict[str, list[int]] = {k: [] for k in KINDS}
+    each = -(-like_queries // len(KINDS))
+    scanned_set = {
+        i for k in KINDS for i in [j for j, q in enumerate(queries) if q.kind == k][:each]
+    }
     per_round: list[dict[str, Series]] = []
     by_kind: list[dict[str, list[float]]] = []
     same: list[Series] = []  # search on the queries the scan ran too
@@ -178,7 +183,7 @@ async def measure_warm(
         for turn, index in enumerate(order):
             query = queries[index]
             org = orgs[index % len(orgs)]
-            scanned = index % like_every == 0
+            scanned = index in scanned_set
             run = [t for t in targets if scanned or not t.startswith("like")]
             shift = (turn + number) % len(run)
             for target in run[shift:] + run[:shift]:

@@ -403,7 +403,6 @@ async def run_engine(
     indexed = time.perf_counter()
     vocab = await corpus_vocabulary(url, args.vocabulary_activities, args.seed)
     queries = corpus_queries(vocab, args.queries, args.seed)
-    like_every = max(1, args.queries // max(1, args.like_queries))
     kinds = args.kinds.split(",")
     date = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     load_before = [round(x, 2) for x in os.getloadavg()]
@@ -418,7 +417,7 @@ async def run_engine(
             http = await stack.enter_async_context(http_search(url, orgs, args.http_keys))
         for kind in kinds:
             by_kind[kind] = await measure_warm(
-                url, name, orgs, queries, like_every, kind, args.rounds, http, args.seed
+                url, name, orgs, queries, args.like_queries, kind, args.rounds, http, args.seed
             )
     if args.hybrid:
         vector_index.forget()  # built by the first kind's first queries (timed apart)
