@@ -206,6 +206,7 @@ async def measure_warm(
                         matched[query.kind].append(page.total)
                 elif target == "http":
                     assert http is not None
+                    await http.ready()
                     await timed(
                         http_meter, http.get(org, {"q": query.text, **params}), series["http"]
                     )

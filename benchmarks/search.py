@@ -3,7 +3,7 @@
 on the same data, interleaved in the same run, on SQLite and on PostgreSQL; warm and cold.
 
     python benchmarks/search.py [--segments 1000000] [--queries 200] [--like-queries 50]
-                                [--rounds 5] [--cold-queries 12] [--no-http] [--http-keys 16]
+                                [--rounds 5] [--cold-queries 12] [--no-http] [--http-keys 4]
                                 [--engines sqlite,postgresql] [--pg-url postgresql://...]
                                 [--sqlite-path bench.db] [--pg-db NAME] [--reuse] [--reindex]
 
@@ -495,7 +495,7 @@ async def main() -> None:
         "--cold-queries", type=int, default=12, help="the first of the mix, timed cold (0: none)"
     )
     parser.add_argument("--no-http", dest="http", action="store_false", help="no HTTP series")
-    parser.add_argument("--http-keys", type=int, default=16, help="API keys per organization")
+    parser.add_argument("--http-keys", type=int, default=4, help="API keys per organization")
     parser.add_argument(
         "--vocabulary-activities", type=int, default=500, help="activities sampled for the mix"
     )
