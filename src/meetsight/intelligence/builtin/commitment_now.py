@@ -20,6 +20,7 @@ day and either
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from meetsight.intelligence.builtin.deadlines import Deadline, fold_same_length
 from meetsight.intelligence.builtin.languages import pack_for
@@ -60,9 +61,16 @@ def done_in_call(
 
 
 def _reported_done(conversation: Conversation, position: int, sentence: str, language: str) -> bool:
-    said = sentences(conversation.lines[position].text)
-    after = said[said.index(sentence) + 1 :] if sentence in said else []
+    said = _sentences_of(conversation.lines[position].text)
+    after = list(said[said.index(sentence) + 1 :]) if sentence in said else []
     for line in conversation.lines[position + 1 : position + 3]:
-        after += sentences(line.text)[:2]
+        after += _sentences_of(line.text)[:2]
     done = pack_for(language).reported_done
     return any(done.match(fold_same_length(s).strip()) for s in after)
+
+
+@lru_cache(maxsize=64)
+def _sentences_of(text: str) -> tuple[str, ...]:
+    """A line's sentences, split once: a long cue has a candidate promise in many of its
+    sentences, and splitting the whole cue again for each made one cue cost its length squared."""
+    return tuple(sentences(text))
