@@ -42,28 +42,25 @@ def _level(samples: np.ndarray, voiced: np.ndarray) -> np.ndarray:
 
 
 def window_embeddings(samples: np.ndarray, voiced: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(d-vectors, centre frame) of windows inside runs of speech."""
+    """(d-vectors, centre frame) of 1.6 s windows inside runs of speech. Runs shorter than a
+    window get no vector of their own (their frames take the nearest window's speaker): a
+    shorter input gives the encoder less than it was trained on, and on the development
+    mixtures those vectors formed outlier clusters that split one real voice in two. Only a
+    recording with no run that long embeds its runs of at least 0.8 s whole."""
     mels = ge2e.mel_power(_level(samples, voiced))
     voiced = voiced[: len(mels)]
-    starts, centres, short = [], [], []
-    for first_voiced, end_voiced in speech_runs(voiced):
-        if end_voiced - first_voiced < MIN_WINDOW_FRAMES:
-            continue
-        if end_voiced - first_voiced < WINDOW_FRAMES:
-            short.append((first_voiced, end_voiced))
-            continue
-        for first in _starts(first_voiced, end_voiced):
-            starts.append(first)
-            centres.append(first + WINDOW_FRAMES // 2)
-    vectors = [ge2e.embed_windows(mels, starts, WINDOW_FRAMES)] if starts else []
-    for first, end in short:  # each run under a window's length: embedded whole
-        vectors.append(ge2e.embed_windows(mels, [first], end - first))
-        centres.append((first + end) // 2)
-    if not vectors:
+    runs = [(a, b) for a, b in speech_runs(voiced) if b - a >= MIN_WINDOW_FRAMES]
+    long_runs = [(a, b) for a, b in runs if b - a >= WINDOW_FRAMES]
+    if long_runs:
+        starts = [first for a, b in long_runs for first in _starts(a, b)]
+        vectors = ge2e.embed_windows(mels, starts, WINDOW_FRAMES)
+        centres = [first + WINDOW_FRAMES // 2 for first in starts]
+    elif runs:
+        vectors = np.concatenate([ge2e.embed_windows(mels, [a], b - a) for a, b in runs])
+        centres = [(a + b) // 2 for a, b in runs]
+    else:
         return np.zeros((0, ge2e.HIDDEN), np.float32), np.zeros(0, int)
-    matrix = np.concatenate(vectors)
-    order = np.argsort(centres, kind="stable")
-    return matrix[order], np.asarray(centres)[order]
+    return vectors, np.asarray(centres)
 
 
 def _starts(first: int, end: int) -> list[int]:
