@@ -66,15 +66,17 @@ API_PREFIX = "/api/v1"
 
 def build_state(settings: Settings, rate_limits: RequestLimits | None = None) -> AppState:
     engine = create_engine(settings.resolved_database_url())
+    reader = create_reader(engine)
     return AppState(
         settings=settings,
         engine=engine,
         sessionmaker=create_sessionmaker(engine),
-        reader=create_reader(engine),
+        reader=reader,
         api_keys=ApiKeyVerifier(
             settings.hmac_secret(),
             settings.api_key_cache_seconds,
             previous_secrets=settings.previous_hmac_secrets(),
+            reader=reader,
         ),
         bearer=BearerVerifier(
             settings.hmac_secret(),

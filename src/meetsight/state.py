@@ -37,6 +37,14 @@ class SerializedCache(Protocol):
         self, activity_id: str, version: datetime, is_call: bool, data: dict[str, Any]
     ) -> None: ...
 
+    def page(self, key: tuple[bool, int, tuple[tuple[str, datetime], ...]]) -> bytes | None:
+        """A listing page's rendered body, keyed by (is_call, total, its (id, version)s)."""
+        ...
+
+    def put_page(
+        self, key: tuple[bool, int, tuple[tuple[str, datetime], ...]], body: bytes
+    ) -> None: ...
+
     def __len__(self) -> int: ...
 
 

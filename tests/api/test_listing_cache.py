@@ -72,3 +72,36 @@ async def test_cache_is_bounded() -> None:
     assert len(cache) == 3
     assert cache.get("a0", now, False) is None and cache.get("a4", now, False) == {"n": 4}
     assert cache.get("a4", now, True) is None  # the other kind is another entry
+
+
+async def test_an_unchanged_page_is_served_as_rendered_and_a_changed_one_again(
+    client: httpx.AsyncClient, state: AppState, tenant: Tenant
+) -> None:
+    """Pages are kept whole by their activities' versions and total: a repeat is the same
+    bytes from the page cache; a new activity (the total and the page move) renders anew."""
+    await make_activity(state, tenant, name="First")
+    first = await client.get(f"{API}/meetings?limit=5", headers=tenant.headers)
+    again = await client.get(f"{API}/meetings?limit=5", headers=tenant.headers)
+    assert first.content == again.content and first.headers["x-total-count"] == "1"
+    cache = state.serialized
+    assert any(key[1] == 1 for key in cache._pages)  # type: ignore[attr-defined]
+    await make_activity(state, tenant, name="Second")
+    after = await client.get(f"{API}/meetings?limit=5", headers=tenant.headers)
+    assert after.headers["x-total-count"] == "2"
+    assert {m["name"] for m in after.json()["data"]} == {"First", "Second"}
+
+
+async def test_pages_are_bounded() -> None:
+    from datetime import UTC, datetime
+
+    from meetsight.activities.serialized_cache import MAX_PAGES, SerializedActivities
+
+    cache = SerializedActivities()
+    now = datetime(2026, 11, 1, tzinfo=UTC)
+    for i in range(MAX_PAGES + 2):
+        cache.put_page((False, i, ((f"a{i}", now),)), b"%d" % i)
+    assert cache.page((False, 0, (("a0", now),))) is None
+    assert cache.page((False, MAX_PAGES + 1, ((f"a{MAX_PAGES + 1}", now),))) == b"%d" % (
+        MAX_PAGES + 1
+    )
+    assert cache.page((True, MAX_PAGES + 1, ((f"a{MAX_PAGES + 1}", now),))) is None

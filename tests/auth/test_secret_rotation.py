@@ -37,16 +37,18 @@ async def test_keys_of_the_previous_secret_work_and_move_to_the_new_one(
     unused_id, unused = await _key_made_with(state, tenant, OLD)
 
     # Without the previous secret listed, the new one alone refuses the old keys.
-    assert await ApiKeyVerifier(NEW, 0).verify(state.sessionmaker, unused) is None
+    assert (
+        await ApiKeyVerifier(NEW, 0, reader=state.reader).verify(state.sessionmaker, unused) is None
+    )
 
-    rotating = ApiKeyVerifier(NEW, 0, previous_secrets=[OLD])
+    rotating = ApiKeyVerifier(NEW, 0, previous_secrets=[OLD], reader=state.reader)
     ctx = await rotating.verify(state.sessionmaker, key)
     assert ctx is not None and (ctx.organization_id, ctx.credential_id) == (tenant.org_id, key_id)
     assert await _stored_hash(state, key_id) == hash_key(NEW, key)  # moved on first use
     assert await _stored_hash(state, unused_id) == hash_key(OLD, unused)  # not used yet
 
     # Once moved, the key no longer needs the previous secret; an unused one still does.
-    after = ApiKeyVerifier(NEW, 0)
+    after = ApiKeyVerifier(NEW, 0, reader=state.reader)
     assert await after.verify(state.sessionmaker, key) is not None
     assert await after.verify(state.sessionmaker, unused) is None
     # A key of neither secret is refused, and a wrong key is not confused with a right one.

@@ -71,3 +71,20 @@ async def test_idle_keys_are_forgotten(clock: Clock) -> None:
     clock.now += SWEEP_SECONDS + 1
     await windows.acquire(["busy"], second)
     assert list(windows._keys) == ["busy"]
+
+
+async def test_charge_reads_then_charges_all_or_nothing(clock: Clock) -> None:
+    """`charge` is `read` then `acquire` when every window has room: a request refused by one
+    window is charged to none (the minute window keeps its slots)."""
+    windows = LocalWindows()
+    both = (parse("2/second"), parse("3/minute"))
+    keys = ["k/2/1", "k/3/60"]
+    start = clock.now
+    assert await windows.charge(keys, both) == ([(start, 0), (start, 0)], [True, True])
+    clock.now += 0.1
+    assert await windows.charge(keys, both) == ([(start, 1), (start, 1)], [True, True])
+    assert await windows.charge(keys, both) == ([(start, 2), (start, 2)], None)
+    assert await windows.read(keys, both) == [(start, 2), (start, 2)]  # nothing charged
+    clock.now += 1  # the second window is free again, the minute one has one slot left
+    assert await windows.charge(keys, both) == ([(clock.now, 0), (start, 2)], [True, True])
+    assert await windows.charge(keys, both) == ([(clock.now, 1), (start, 3)], None)

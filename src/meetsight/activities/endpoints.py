@@ -24,7 +24,7 @@ from meetsight.request_params import (
     openapi_parameters,
     parse_query_cached,
 )
-from meetsight.responses import envelope
+from meetsight.responses import EnvelopeResponse, envelope_body
 from meetsight.schemas import Envelope
 from meetsight.state import AppState
 
@@ -72,6 +72,10 @@ async def _listing(
         state.reader, org_id, filters, limit=page.limit, offset=page.offset
     )
     cache = state.serialized
+    key = (kind.is_call, total, tuple(versions))
+    body = cache.page(key)
+    if body is not None:  # the same activities, unchanged, and the same total: the same bytes
+        return EnvelopeResponse(body, 200, total_header(total))
     data = []
     for activity_id, version in versions:
         item = cache.get(activity_id, version, kind.is_call)
@@ -84,7 +88,10 @@ async def _listing(
             item = ser.serialize_activity(row, kind, state.public_url)
             cache.put(activity_id, row.updated_at, kind.is_call, item)
         data.append(item)
-    return envelope(data, headers=total_header(total))
+    body = envelope_body(data)
+    if len(data) == len(versions):  # none deleted between the two reads
+        cache.put_page(key, body)
+    return EnvelopeResponse(body, 200, total_header(total))
 
 
 add_listing(MEETINGS, q.MeetingListQuery, "List video calls and in-person meetings, newest first")

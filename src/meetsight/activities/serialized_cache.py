@@ -14,12 +14,20 @@ from datetime import datetime
 from typing import Any
 
 MAX_ENTRIES = 20_000  # about 1 kB each
+MAX_PAGES = 256  # rendered listing pages, 1 to 100 entries' worth each
+
+PageKey = tuple[bool, int, tuple[tuple[str, datetime], ...]]
+"""A listing page: whether of calls, the total it reported, its (id, updated_at) in order."""
 
 
 class SerializedActivities:
     def __init__(self, max_entries: int = MAX_ENTRIES) -> None:
         self._entries: OrderedDict[tuple[str, datetime, bool], dict[str, Any]] = OrderedDict()
         self._max = max_entries
+        # Whole listing pages as rendered: a page whose activities and total are unchanged is
+        # the same bytes (each entry is keyed by its version, and the total is in the key),
+        # served without a look-up per entry and without rendering it again.
+        self._pages: OrderedDict[PageKey, bytes] = OrderedDict()
 
     def get(self, activity_id: str, version: datetime, is_call: bool) -> dict[str, Any] | None:
         key = (activity_id, version, is_call)
@@ -32,6 +40,17 @@ class SerializedActivities:
         self._entries[(activity_id, version, is_call)] = data
         if len(self._entries) > self._max:
             self._entries.popitem(last=False)
+
+    def page(self, key: PageKey) -> bytes | None:
+        found = self._pages.get(key)
+        if found is not None:
+            self._pages.move_to_end(key)
+        return found
+
+    def put_page(self, key: PageKey, body: bytes) -> None:
+        self._pages[key] = body
+        if len(self._pages) > MAX_PAGES:
+            self._pages.popitem(last=False)
 
     def __len__(self) -> int:
         return len(self._entries)

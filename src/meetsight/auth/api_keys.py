@@ -19,6 +19,7 @@ from meetsight.auth.context import AuthContext
 from meetsight.auth.models import ApiKey
 from meetsight.auth.scopes import API_KEY_SCOPES
 from meetsight.db.base import utcnow
+from meetsight.db.reads import Reader
 from meetsight.db.unit_of_work import unit_of_work
 from meetsight.errors import NotFound, ValidationFailed
 
@@ -96,9 +97,18 @@ class ApiKeyVerifier:
     """
 
     def __init__(
-        self, secret: bytes, cache_seconds: float, previous_secrets: Sequence[bytes] = ()
+        self,
+        secret: bytes,
+        cache_seconds: float,
+        previous_secrets: Sequence[bytes] = (),
+        *,
+        reader: Reader,
     ) -> None:
         self._secret = secret
+        # Where a key is looked up (the app's reader, db/reads.py); its writes (last use, a
+        # hash moved to the current secret) go through a unit of work of `verify`'s
+        # sessionmaker, and only when there is one to make.
+        self._reader = reader
         # Secrets being rotated out: a key made with one still works, and its stored hash is
         # moved to the current secret the first time it is seen (docs/operations.md).
         self._previous = tuple(p for p in previous_secrets if p != secret)
@@ -141,19 +151,20 @@ class ApiKeyVerifier:
     async def _load(
         self, sessionmaker: async_sessionmaker[AsyncSession], key: str, now: float
     ) -> AuthContext | None:
-        async with unit_of_work(sessionmaker) as session:
-            ctx, valid_seconds = await self._lookup(session, key)
+        ctx, valid_seconds = await self._lookup(sessionmaker, key)
         if len(self._cache) > 10_000:
             self._cache.clear()
         self._cache[key] = (now + min(self._cache_seconds, valid_seconds), ctx)
         return ctx
 
-    async def _lookup(self, session: AsyncSession, key: str) -> tuple[AuthContext | None, float]:
+    async def _lookup(
+        self, sessionmaker: async_sessionmaker[AsyncSession], key: str
+    ) -> tuple[AuthContext | None, float]:
         """The key's context, and how long it stays valid (an expiry may come before the cache
         would forget it)."""
         digest = hash_key(self._secret, key)
         digests = [digest, *(hash_key(p, key) for p in self._previous)]
-        record = await repository.key_by_hash(session, digests)
+        record = await repository.key_by_hash(self._reader, digests)
         # The hash lookup already matched; compare again in constant time as a guard.
         if record is None or not any(hmac.compare_digest(record.key_hash, d) for d in digests):
             return None, math.inf
@@ -162,14 +173,14 @@ class ApiKeyVerifier:
             return None, math.inf
         valid = (record.expires_at - now).total_seconds() if record.expires_at else math.inf
         last = record.last_used_at
+        update: dict[str, object] = {}
         if record.key_hash != digest:  # made with a previous secret: move it to the current one
-            await repository.update_key(
-                session, record.organization_id, record.id, key_hash=digest, last_used_at=now
-            )
+            update = {"key_hash": digest, "last_used_at": now}
         elif last is None or (now - last).total_seconds() > LAST_USED_RESOLUTION_SECONDS:
-            await repository.update_key(
-                session, record.organization_id, record.id, last_used_at=now
-            )
+            update = {"last_used_at": now}
+        if update:  # at most once per LAST_USED_RESOLUTION_SECONDS a key
+            async with unit_of_work(sessionmaker) as session:
+                await repository.update_key(session, record.organization_id, record.id, **update)
         ctx = AuthContext(
             organization_id=record.organization_id,
             scopes=frozenset(record.scopes),

@@ -5,12 +5,15 @@ credential) and by id for the operator's CLI, which acts across organizations.""
 from __future__ import annotations
 
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
+import orjson
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from meetsight.auth.models import ApiKey
+from meetsight.db.reads import AnySelect, Reader
 
 
 async def key_by_id(
@@ -34,10 +37,39 @@ async def keys_of(
     return list(rows.scalars())
 
 
-async def key_by_hash(session: AsyncSession, digests: list[str]) -> ApiKey | None:
-    """The key stored under one of these hashes (the presented key under each secret)."""
-    found = await session.execute(sa.select(ApiKey).where(ApiKey.key_hash.in_(digests)))
-    return found.scalar_one_or_none()
+@lru_cache(maxsize=8)
+def _by_hash(count: int) -> AnySelect:
+    """The columns a key check reads, for the key stored under one of `count` hashes (bound
+    as d0, d1, ...). One statement object per count: the reader compiles it once."""
+    hashes: list[sa.BindParameter[str]] = [sa.bindparam(f"d{i}") for i in range(count)]
+    return sa.select(
+        ApiKey.id,
+        ApiKey.organization_id,
+        ApiKey.key_hash,
+        ApiKey.scopes,
+        ApiKey.expires_at,
+        ApiKey.revoked_at,
+        ApiKey.last_used_at,
+        ApiKey.created_by_user_id,
+    ).where(ApiKey.key_hash.in_(hashes))
+
+
+async def key_by_hash(reader: Reader, digests: list[str]) -> Any | None:
+    """The key stored under one of these hashes (the presented key under each secret), as a
+    row of `_by_hash`'s columns with `scopes` decoded; None when there is none.
+
+    Read through the app's reader (db/reads.py: on SQLite its read-only connection, inline on
+    the event loop, which sees every commit) rather than an ORM session: each key is looked up
+    again every `api_key_cache_seconds`, and a session with its thread hop cost several times
+    the read itself (docs/benchmarks.md, REST reads)."""
+    rows = await reader.fetch(_by_hash(len(digests)), {f"d{i}": d for i, d in enumerate(digests)})
+    if not rows:
+        return None
+    row = rows[0]
+    scopes = row.scopes
+    if isinstance(scopes, str | bytes):  # JSON text from the inline SQLite reader
+        row = row._replace(scopes=orjson.loads(scopes))
+    return row
 
 
 async def update_key(

@@ -11,6 +11,7 @@ from prometheus_client.metrics import Counter, Histogram
 from starlette.routing import BaseRoute, Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from meetsight.observability.access_record import AccessRecords
 from meetsight.observability.context import accept_request_id, request_id_var
 from meetsight.observability.metrics import HTTP_DURATION, HTTP_REQUESTS
 
@@ -100,16 +101,11 @@ class RequestObservation:
         if access_log.isEnabledFor(logging.INFO):
             path = scope["path"]
             # Logger.info's record, made without its per-call walk up the stack to find the
-            # caller (the same line, the same fields; the record names this method).
-            record = access_log.makeRecord(
-                ACCESS_LOGGER,
+            # caller, and from a template of its fixed fields (access_record.py): the same
+            # line, the same fields; the record names this method.
+            record = _ACCESS_RECORDS.make(
                 logging.INFO,
-                __file__,
-                OBSERVE_LINE,
-                ACCESS_FORMAT,
                 (method, path, status, seconds * 1000),
-                None,
-                "observe",
                 {
                     "method": method,
                     "path": path,
@@ -122,3 +118,4 @@ class RequestObservation:
 
 
 OBSERVE_LINE = RequestObservation.observe.__code__.co_firstlineno
+_ACCESS_RECORDS = AccessRecords(access_log, __file__, OBSERVE_LINE, "observe", ACCESS_FORMAT)

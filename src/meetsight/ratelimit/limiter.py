@@ -76,6 +76,11 @@ def ceil_seconds(at: float, now: float) -> int:
     return max(1, math.ceil(at - now))
 
 
+# Identities whose storage keys are kept built (credentials and addresses seen lately); past
+# it the map starts again.
+MAX_KEYED_IDENTITIES = 10_000
+
+
 class RateLimiter:
     def __init__(self, windows: MovingWindows, budget: Budget) -> None:
         self._windows = windows
@@ -83,10 +88,24 @@ class RateLimiter:
         # Each window's key suffix, built once: building keys per request (as `limits`'
         # strategies do) was a third of the in-memory cost.
         self._suffixes = [f"{w.amount}/{w.get_expiry()}" for w in budget.windows]
+        # Each window's (amount, seconds), read once rather than per request.
+        self._limits = [(w.amount, w.get_expiry()) for w in budget.windows]
+        # An identity's storage keys, built at its first request: the same credential comes
+        # back request after request.
+        self._keys: dict[tuple[str, ...], list[str]] = {}
 
     @property
     def budget(self) -> Budget:
         return self._budget
+
+    def _keys_of(self, identity: tuple[str, ...]) -> list[str]:
+        keys = self._keys.get(identity)
+        if keys is None:
+            if len(self._keys) >= MAX_KEYED_IDENTITIES:
+                self._keys.clear()
+            base = "/".join(identity)
+            keys = self._keys[identity] = [f"{base}/{suffix}" for suffix in self._suffixes]
+        return keys
 
     async def charge(self, *identity: str) -> Quota:
         """Charge one request to `identity`'s windows and return the tightest one's quota.
@@ -95,17 +114,15 @@ class RateLimiter:
         slot between the read and the charge) or RateLimitUnavailable when the storage fails.
         """
         windows = self._budget.windows
-        base = "/".join(identity)
-        keys = [f"{base}/{suffix}" for suffix in self._suffixes]
+        keys = self._keys_of(identity)
         try:
-            stats = await self._windows.read(keys, windows)
-            now = time.time()
-            full = [(w, s) for w, s in zip(windows, stats, strict=True) if s[1] >= w.amount]
-            if full:
-                raise self._refusal(full, now)
-            hits = await self._windows.acquire(keys, windows)
+            stats, hits = await self._windows.charge(keys, windows)
         except WindowsUnavailable as exc:
             raise RateLimitUnavailable() from exc
+        now = time.time()
+        if hits is None:
+            full = [(w, s) for w, s in zip(windows, stats, strict=True) if s[1] >= w.amount]
+            raise self._refusal(full, now)
         if not all(hits):
             lost = [(w, s) for w, s, ok in zip(windows, stats, hits, strict=True) if not ok]
             raise self._refusal(lost, now)
@@ -118,10 +135,14 @@ class RateLimiter:
         return RateLimitExceeded(window, retry_after, self._budget.policy)
 
     def _tightest(self, stats: list[Window], now: float) -> Quota:
-        """`stats` were read before this request was charged: one less remains now."""
-        policy = self._budget.policy
-        quotas = [
-            Quota(w.amount, w.amount - count - 1, ceil_seconds(start + w.get_expiry(), now), policy)
-            for w, (start, count) in zip(self._budget.windows, stats, strict=True)
-        ]
-        return min(quotas, key=lambda q: (q.remaining, -q.reset_seconds))
+        """The window with the fewest requests left (of those, the one that resets last; of
+        those, the first). `stats` were read before this request was charged: one less
+        remains now."""
+        best: tuple[int, int, int] | None = None
+        for (amount, seconds), (start, count) in zip(self._limits, stats, strict=True):
+            remaining = amount - count - 1
+            reset = ceil_seconds(start + seconds, now)
+            if best is None or remaining < best[1] or (remaining == best[1] and reset > best[2]):
+                best = (amount, remaining, reset)
+        assert best is not None  # a budget has at least one window (parse_budget)
+        return Quota(best[0], best[1], best[2], self._budget.policy)

@@ -67,6 +67,36 @@ class LocalWindows:
             admitted.append(ok)
         return admitted
 
+    async def charge(
+        self, keys: list[str], windows: tuple[RateLimitItem, ...]
+    ) -> tuple[list[Window], list[bool] | None]:
+        """`read`, then `acquire` when every window has room (None: one was full, nothing
+        charged), in one pass over the keys: in memory nothing can come between the two."""
+        now = time.time()
+        self._sweep_now_and_then()
+        entries = self._keys
+        found: list[Window] = []
+        trimmed: list[deque[float] | None] = []
+        room = True
+        for key, window in zip(keys, windows, strict=True):
+            entry = entries.get(key)
+            times = entry.trim(now) if entry is not None else None
+            trimmed.append(times)
+            if times:
+                found.append((times[0], len(times)))
+                room = room and len(times) < window.amount
+            else:
+                found.append((now, 0))
+                room = room and window.amount > 0
+        if not room:
+            return found, None
+        for key, window, times in zip(keys, windows, trimmed, strict=True):
+            if times is None:
+                entry = entries[key] = _Times(window.get_expiry())
+                times = entry.times
+            times.append(now)
+        return found, [True] * len(keys)
+
     def _sweep_now_and_then(self) -> None:
         """Forget keys whose every time has expired: an address seen once must not stay."""
         if time.monotonic() < self._next_sweep:

@@ -27,6 +27,14 @@ class MovingWindows(Protocol):
 
     async def acquire(self, keys: list[str], windows: tuple[RateLimitItem, ...]) -> list[bool]: ...
 
+    async def charge(
+        self, keys: list[str], windows: tuple[RateLimitItem, ...]
+    ) -> tuple[list[Window], list[bool] | None]:
+        """`read` the windows, then `acquire` them when every one has room: the windows as
+        they were before this request, and whether each admitted it (None when one was full
+        and nothing was charged)."""
+        ...
+
     async def prepare(self) -> None: ...
 
 
@@ -90,6 +98,15 @@ class RedisWindows:
             ]
         )
         return [bool(a) for a in answers]
+
+    async def charge(
+        self, keys: list[str], windows: tuple[RateLimitItem, ...]
+    ) -> tuple[list[Window], list[bool] | None]:
+        """Two pipelines, the second only when every window had room."""
+        stats = await self.read(keys, windows)
+        if any(count >= w.amount for w, (_, count) in zip(windows, stats, strict=True)):
+            return stats, None
+        return stats, await self.acquire(keys, windows)
 
 
 def moving_windows(storage: Storage) -> MovingWindows:
