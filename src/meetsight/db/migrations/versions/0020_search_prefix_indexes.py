@@ -12,7 +12,9 @@ lookup. The option is fixed when the table is created: each FTS5 table is made a
 old one, filled from it, and takes its name. The contentless search_transcripts holds no text to
 copy; its documents are the sentences of search_segments joined as the indexer joins them (the
 same text it was built from: `sqlite_index` removes a transcript by joining them the same way).
-PostgreSQL is unchanged: a prefix (tsquery `:*`) is served by its GIN indexes already.
+PostgreSQL is unchanged: a prefix (tsquery `:*`) is served by its GIN indexes already. A large
+SQLite database is best vacuumed once afterwards (`VACUUM`, the service stopped): the new tables
+lie scattered among the freed pages, and cold searches were slower until then (docs/search.md).
 """
 
 from __future__ import annotations
