@@ -37,12 +37,10 @@ async def moments_of(
     pairs = set(wanted)
     if not pairs:
         return {}
-    ids, positions = sorted({a for a, _ in pairs}), sorted({p for _, p in pairs})
-    rows = [
-        r
-        for r in await moments_repository.segment_sides(db, org_id, ids, positions)
-        if (r.activity_id, r.position) in pairs
-    ]
+    wanted_at: dict[str, set[int]] = {}
+    for activity_id, position in pairs:
+        wanted_at.setdefault(activity_id, set()).add(position)
+    rows = await moments_repository.segment_sides(db, org_id, wanted_at)
     if sellers is None:
         unsure = sorted({r.activity_id for r in rows if not r.ours})
         sellers = await _seller_names(db, org_id, unsure) if unsure else {}

@@ -15,6 +15,7 @@ SQLite (FTS5, tokenizer `porter unicode61 remove_diacritics 2`, one for every la
                       (migration 0009) ix_search_keys_recency, the organization's keys newest
                       first, walked when most of its activities match
   search_titles       FTS5, rowid doc_key: the activity's name
+  (all three FTS5 tables with prefix indexes of 2, 3 and 4 characters: migration 0020)
   search_transcripts  FTS5 contentless, rowid doc_key: all sentences of the activity, separated
                       by a break word so that no phrase matches across two sentences
   search_segments     FTS5, rowid doc_key << 20 | position: one sentence (kept for snippets),
@@ -50,6 +51,12 @@ SQLITE_TABLES = (
 )
 POSTGRES_TABLES = ("search_documents", "search_matches", "search_segments")
 
+# Migration 0020: FTS5 keeps a second index keyed by the first 2, 3 and 4 characters of every
+# term, so that a prefix query of that length (`pric*`) is one lookup instead of a merge of the
+# position lists of every term starting with it (at 1M segments p95 330-435 ms before; see
+# docs/search.md, "Prefix indexes"). Longer prefixes match few terms: the merge is cheap.
+SQLITE_PREFIX = "2 3 4"
+_FTS_OPTIONS = f"prefix = '{SQLITE_PREFIX}', tokenize = '{SQLITE_TOKENIZE}'"
 SQLITE_DDL = (
     "CREATE TABLE search_orgs (org_no INTEGER PRIMARY KEY,"
     " organization_id VARCHAR(36) NOT NULL UNIQUE)",
@@ -57,11 +64,10 @@ SQLITE_DDL = (
     " organization_id VARCHAR(36) NOT NULL, activity_id VARCHAR(36) NOT NULL,"
     " is_call BOOLEAN NOT NULL DEFAULT 0, start_at DATETIME,"
     " UNIQUE (organization_id, activity_id))",
-    f"CREATE VIRTUAL TABLE search_titles USING fts5(name, tokenize = '{SQLITE_TOKENIZE}')",
-    "CREATE VIRTUAL TABLE search_transcripts USING fts5(body, content = '',"
-    f" tokenize = '{SQLITE_TOKENIZE}')",
+    f"CREATE VIRTUAL TABLE search_titles USING fts5(name, {_FTS_OPTIONS})",
+    f"CREATE VIRTUAL TABLE search_transcripts USING fts5(body, content = '', {_FTS_OPTIONS})",
     "CREATE VIRTUAL TABLE search_segments USING fts5(content, speaker UNINDEXED,"
-    f" start_time UNINDEXED, end_time UNINDEXED, tokenize = '{SQLITE_TOKENIZE}')",
+    f" start_time UNINDEXED, end_time UNINDEXED, {_FTS_OPTIONS})",
 )
 # Migration 0009. is_call is in it so that the meetings/calls filter reads no table row.
 SQLITE_RECENCY_INDEX = (
