@@ -14,7 +14,7 @@ from alembic.config import Config
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
 # A migration that remakes tables (0020 remade the search indexes) leaves the old pages free
 # and the new tables scattered between them: cold reads were a third slower until a VACUUM.
-COMPACT_FREE_SHARE = 0.25
+COMPACT_FREE_SHARE = 0.1
 COMPACT_MIN_FREE_BYTES = 8 << 20
 
 logger = logging.getLogger(__name__)
