@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -69,18 +70,29 @@ def recognize(
     t1 = time.perf_counter()
     _limit_speaker_threads(settings)
 
-    transcription = make_transcriber(settings).transcribe(audio.samples, language, vocabulary)
-    t2 = time.perf_counter()
-    if transcription.words:
-        found = find_turns(audio, num_speakers_hint=speakers_hint)
-        attribution = label_transcription(found, transcription)
-    else:
-        attribution = Attribution("none", [], [])
+    def turns() -> tuple[Any, float]:
+        started = time.perf_counter()
+        return find_turns(audio, num_speakers_hint=speakers_hint), time.perf_counter() - started
+
+    # Leaving the block waits for the diarizer, also when recognition raised: the child takes
+    # its next request with no work of this one still running.
+    with ThreadPoolExecutor(1, thread_name_prefix="diarize") as beside:
+        diarizing = beside.submit(turns)
+        transcription = make_transcriber(settings).transcribe(audio.samples, language, vocabulary)
+        t2 = time.perf_counter()
+        if transcription.words:
+            found, diarize_seconds = diarizing.result()  # its error, if any, is the job's
+            attribution = label_transcription(found, transcription)
+        else:
+            # No words to attribute: method "none", whatever the diarizer found or raised (as
+            # when it ran only after recognition, and not at all then).
+            attribution, diarize_seconds = Attribution("none", [], []), 0.0
     t3 = time.perf_counter()
     seconds = {
         "decode": t1 - t0,
         "asr": t2 - t1,
         "speakers": t3 - t2,
+        "speakers_total": diarize_seconds,
     }
     return Heard(
         transcription,
