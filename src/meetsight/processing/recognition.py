@@ -100,3 +100,28 @@ def recognize(
         {k: round(v, 3) for k, v in seconds.items()},
         audio.duration,
     )
+
+
+def warm_up(settings: Settings) -> dict[str, float]:
+    """Load the recognition model and the diarizer now, side by side (a worker's child at start:
+    `processing.handlers.worker_pool`), so the first recording waits for neither. Seconds each
+    took; a model that cannot load is left for the job to report."""
+    from meetsight.speakers import preload_diarizer
+    from meetsight.speech.recognize import LocalWhisper, make_transcriber
+
+    def whisper() -> float:
+        started = time.perf_counter()
+        transcriber = make_transcriber(settings)
+        if isinstance(transcriber, LocalWhisper):
+            _ = transcriber.model
+        return time.perf_counter() - started
+
+    def diarizer() -> float:
+        started = time.perf_counter()
+        preload_diarizer()
+        return time.perf_counter() - started
+
+    _limit_speaker_threads(settings)
+    with ThreadPoolExecutor(2, thread_name_prefix="warm-up") as loading:
+        parts = {"asr_model": loading.submit(whisper), "diarizer": loading.submit(diarizer)}
+        return {name: round(part.result(), 3) for name, part in parts.items()}
