@@ -43,6 +43,7 @@ from meetsight.config import Settings  # noqa: E402
 from speech.audio import VOICES, long_conversation  # noqa: E402
 
 HEAD = "this checkout"
+JOB_TIMEOUT_S = 900.0  # a job still running then is reported as it stands
 
 
 def asr_alone(path: Path) -> dict[str, float]:
@@ -110,10 +111,12 @@ async def pipeline(
             )
             r.raise_for_status()
             mid = r.json()["data"]["meetingId"]
+        log_path = Path(env["MEETSIGHT_DATA_DIR"] + ".worker.log")
+        worker_log = log_path.open("ab")  # noqa: ASYNC230 (once, before the worker starts)
         worker = subprocess.Popen(  # noqa: ASYNC220 (started once, not awaited)
             [sys.executable, "-m", "meetsight.cli", "worker"],
             env={**env, "MEETSIGHT_JOB_POLL_SECONDS": "0.1", "PYTHONPATH": _pythonpath(src)},
-            stderr=subprocess.DEVNULL,
+            stderr=worker_log,
         )
         started = time.perf_counter()
         try:
@@ -125,18 +128,23 @@ async def pipeline(
                     ).one()
                 if job.state in ("done", "failed"):
                     break
+                if time.perf_counter() - started > JOB_TIMEOUT_S:
+                    break
             wall = time.perf_counter() - started
             peak = _peak_rss_mb(worker.pid)
         finally:
             worker.terminate()
             worker.wait(30)
+            worker_log.close()
         async with state.sessionmaker() as session:
             activity = await session.get(Activity, (org.id, mid))
             assert activity is not None
             method = activity.speaker_method
     stages = job.payload.get("timings", {})
+    tail = await asyncio.to_thread(log_path.read_text)
     return {
         "state": job.state,
+        "worker_log_tail": None if job.state == "done" else tail[-3000:],
         "error": job.last_error,
         "wall_s_from_worker_start": round(wall, 2),
         "stages_total_s": round(sum(v for k, v in stages.items() if "." not in k), 2),
