@@ -104,27 +104,25 @@ def recognize(
 
 
 def warm_up(settings: Settings) -> dict[str, float]:
-    """Load the recognition model and the diarizer now, side by side (a worker's child at start:
+    """Load the recognition model, then the diarizer, now (a worker's child at start:
     `processing.handlers.worker_pool`), so the first recording waits for neither. Seconds each
-    took; a model that cannot load is left for the job to report."""
+    took; a model that cannot load is left for the job to report.
+
+    In this thread and one after the other: loaded side by side in two threads, recognition
+    afterwards ran 7 times slower (165 s instead of 23 s for a minute of audio, its OpenMP
+    threads spinning), so the loads stay in the order and the thread a cold `recognize` has."""
     from meetsight.speakers import import_runtime, preload_diarizer
     from meetsight.speech.recognize import LocalWhisper, make_transcriber
 
-    import_runtime()  # before the two loads race to import torch and CTranslate2
-
-    def whisper() -> float:
-        started = time.perf_counter()
-        transcriber = make_transcriber(settings)
-        if isinstance(transcriber, LocalWhisper):
-            _ = transcriber.model
-        return time.perf_counter() - started
-
-    def diarizer() -> float:
-        started = time.perf_counter()
-        preload_diarizer()
-        return time.perf_counter() - started
-
+    import_runtime()  # torch before CTranslate2, as in recognize
     _limit_speaker_threads(settings)
-    with ThreadPoolExecutor(2, thread_name_prefix="warm-up") as loading:
-        parts = {"asr_model": loading.submit(whisper), "diarizer": loading.submit(diarizer)}
-        return {name: round(part.result(), 3) for name, part in parts.items()}
+    started = time.perf_counter()
+    transcriber = make_transcriber(settings)
+    if isinstance(transcriber, LocalWhisper):
+        _ = transcriber.model
+    loaded = time.perf_counter()
+    preload_diarizer()
+    return {
+        "asr_model": round(loaded - started, 3),
+        "diarizer": round(time.perf_counter() - loaded, 3),
+    }
