@@ -82,7 +82,7 @@ def test_no_words_need_no_diarizer(
 
 def test_warm_up_loads_the_models(local: Settings) -> None:
     seconds = warm_up(local)
-    assert set(seconds) == {"asr_model", "diarizer"}
+    assert set(seconds) == {"asr_model"}  # the diarizer loads behind it
     assert all(s >= 0 for s in seconds.values())
 
 

@@ -15,7 +15,9 @@ child, imports neither; the child imports this module when it unpickles the requ
 
 from __future__ import annotations
 
+import logging
 import os
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -23,6 +25,8 @@ from typing import Any
 
 from meetsight.config import Settings
 from meetsight.media.decode import decode
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,13 +108,15 @@ def recognize(
 
 
 def warm_up(settings: Settings) -> dict[str, float]:
-    """Load the recognition model, then the diarizer, now (a worker's child at start:
-    `processing.handlers.worker_pool`), so the first recording waits for neither. Seconds each
-    took; a model that cannot load is left for the job to report.
+    """Load the recognition model now, and start loading the diarizer behind it (a worker's
+    child at start: `processing.handlers.worker_pool`), so the first recording waits for
+    neither; the seconds Whisper took. A model that cannot load is left for the job to report.
 
-    In this thread and one after the other: loaded side by side in two threads, recognition
-    afterwards ran 7 times slower (165 s instead of 23 s for a minute of audio, its OpenMP
-    threads spinning), so the loads stay in the order and the thread a cold `recognize` has."""
+    Whisper first, in this thread; then senko in a thread of its own, which the child does not
+    wait for: a job that comes meanwhile starts recognizing at once and its diarizer waits for
+    the load (`senko_backend`'s lock), as on a cold child. Loading the two side by side in two
+    threads made the recognitions after it 7 times slower (165 s instead of 23 s for a minute of
+    audio, its OpenMP threads spinning), so they never load at the same time."""
     from meetsight.speakers import import_runtime, preload_diarizer
     from meetsight.speech.recognize import LocalWhisper, make_transcriber
 
@@ -120,9 +126,13 @@ def warm_up(settings: Settings) -> dict[str, float]:
     transcriber = make_transcriber(settings)
     if isinstance(transcriber, LocalWhisper):
         _ = transcriber.model
-    loaded = time.perf_counter()
-    preload_diarizer()
-    return {
-        "asr_model": round(loaded - started, 3),
-        "diarizer": round(time.perf_counter() - loaded, 3),
-    }
+    loaded = time.perf_counter() - started
+
+    def diarizer() -> None:
+        try:
+            preload_diarizer()
+        except Exception:  # the first job loads it again and reports the error
+            log.warning("loading the diarizer at start failed", exc_info=True)
+
+    threading.Thread(target=diarizer, name="diarizer-load", daemon=True).start()
+    return {"asr_model": round(loaded, 3)}
