@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import json
 import sys
 from collections.abc import Awaitable, Callable
@@ -215,7 +216,8 @@ def cmd_worker(args: argparse.Namespace, settings: Settings) -> None:
         raise SystemExit("meetsight worker: --concurrency must be at least 1")
     if args.metrics_port is not None:
         settings = settings.model_copy(update={"worker_metrics_port": args.metrics_port})
-    run_worker_process(settings, args.concurrency, worker_pool)
+    # The worker's children load the models at start, not during the first job.
+    run_worker_process(settings, args.concurrency, functools.partial(worker_pool, preload=True))
 
 
 def cmd_config(args: argparse.Namespace, settings: Settings) -> None:

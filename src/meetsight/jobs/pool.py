@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -22,7 +24,11 @@ class WorkerPool:
         services: Services,
         handlers: dict[str, Handler],
         on_failure: FailureHook | None = None,
+        warm_up: Callable[[], Coroutine[Any, Any, None]] | None = None,
     ) -> None:
+        # Run in the background at start (loading the models), beside the first claims.
+        self.warm_up = warm_up
+        self._warming: asyncio.Task[None] | None = None
         settings = services.settings
         services.media.clear_temp()  # what a killed worker left staged (downloads, thumbnails)
         self.workers = [
@@ -43,6 +49,8 @@ class WorkerPool:
 
     def start(self) -> None:
         self._tasks = [asyncio.create_task(w.run(self._stop)) for w in self.workers]
+        if self.warm_up is not None:
+            self._warming = asyncio.create_task(self.warm_up())
 
     def wake(self) -> None:
         """A job was just enqueued in this process: look now rather than at the next poll."""
@@ -52,6 +60,10 @@ class WorkerPool:
     async def stop(self) -> None:
         """Stop claiming; a job still running after the grace period is given back."""
         self._stop.set()
+        if self._warming is not None:
+            self._warming.cancel()
+            with contextlib.suppress(BaseException):
+                await self._warming
         for task in self._tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task

