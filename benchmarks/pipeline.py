@@ -9,7 +9,10 @@ Makes a three-voice recording with espeak-ng and sox (as the tests do), then run
   folder and processed by a real `meetsight worker` process as it runs by default; stage times
   come from the job, peak memory from the worker's VmHWM;
 - with `--compare REV`, the same pipeline run by the worker of that git revision (a detached
-  worktree, PYTHONPATH=<it>/src), to measure a change before and after under the same load.
+  worktree; the database is made by this checkout, so REV must know its migrations: across a
+  migration use `make bench-before-after`, where each side runs its own script; a worker
+  that exits ends its run at once), PYTHONPATH=<it>/src, to measure a change before and
+  after under the same load.
 The runs of a round go in turn, the order rotated every round, so that each side meets the
 machine's background load alike. Each run records the load average before and after it and its
 start time. The ratio of a round is the pipeline's stage seconds over that round's ASR alone
@@ -127,6 +130,8 @@ async def pipeline(
                         await session.execute(Job.__table__.select().where(Job.activity_id == mid))
                     ).one()
                 if job.state in ("done", "failed"):
+                    break
+                if worker.poll() is not None:  # it died (e.g. a revision that cannot migrate)
                     break
                 if time.perf_counter() - started > JOB_TIMEOUT_S:
                     break
