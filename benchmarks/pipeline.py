@@ -42,10 +42,14 @@ import httpx
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
+import meetsight  # noqa: E402
 from meetsight.config import Settings  # noqa: E402
 from speech.audio import VOICES, long_conversation  # noqa: E402
 
 HEAD = "this checkout"
+# The code this script imports, which its worker runs too: not necessarily beside the script
+# (bench-before-after runs one side's script on the other side's PYTHONPATH).
+CODE = Path(meetsight.__file__).resolve().parent.parent
 JOB_TIMEOUT_S = 900.0  # a job still running then is reported as it stands
 
 
@@ -162,7 +166,7 @@ async def pipeline(
 def _pythonpath(src: Path) -> str:
     extra = os.environ.get("PYTHONPATH", "")
     # The other entries (e.g. a folder with the diarization extra) stay, after the code's own.
-    rest = [p for p in extra.split(os.pathsep) if p and Path(p).resolve() != (ROOT / "src")]
+    rest = [p for p in extra.split(os.pathsep) if p and Path(p).resolve() != CODE]
     return os.pathsep.join([str(src), *rest])
 
 
@@ -209,7 +213,7 @@ def measure(opts: argparse.Namespace, tmp: Path) -> dict[str, Any]:
     made = time.perf_counter()
     recording = long_conversation(opts.minutes * 60, tmp / "meeting.wav", VOICES)
     made = time.perf_counter() - made
-    trees: dict[str, Path] = {HEAD: ROOT / "src"}
+    trees: dict[str, Path] = {HEAD: CODE}
     added: list[Path] = []
     try:
         for rev in opts.compare:
