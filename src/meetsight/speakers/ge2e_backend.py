@@ -41,26 +41,37 @@ def _level(samples: np.ndarray, voiced: np.ndarray) -> np.ndarray:
     return (samples * (10 ** (TARGET_DBFS / 20) / rms)).astype(np.float32)
 
 
-def window_embeddings(samples: np.ndarray, voiced: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(d-vectors, centre frame) of 1.6 s windows inside runs of speech. Runs shorter than a
-    window get no vector of their own (their frames take the nearest window's speaker): a
-    shorter input gives the encoder less than it was trained on, and on the development
-    mixtures those vectors formed outlier clusters that split one real voice in two. Only a
-    recording with no run that long embeds its runs of at least 0.8 s whole."""
+def window_embeddings(
+    samples: np.ndarray, voiced: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(d-vectors, centre frame, whether the vector may form clusters) of 1.6 s windows inside
+    runs of speech, and of each shorter run of at least 0.8 s embedded whole. Only full windows
+    form the clusters: a shorter input gives the encoder less than it was trained on, and on the
+    development mixtures such vectors formed outlier clusters that split one real voice in two.
+    A short run is then given the nearest cluster (a quick reply between two long turns keeps
+    its own speaker instead of taking its neighbour's). A recording with no run that long
+    clusters its short runs."""
     mels = ge2e.mel_power(_level(samples, voiced))
     voiced = voiced[: len(mels)]
     runs = [(a, b) for a, b in speech_runs(voiced) if b - a >= MIN_WINDOW_FRAMES]
     long_runs = [(a, b) for a, b in runs if b - a >= WINDOW_FRAMES]
+    short_runs = [(a, b) for a, b in runs if b - a < WINDOW_FRAMES]
+    parts: list[np.ndarray] = []
+    centres: list[int] = []
     if long_runs:
         starts = [first for a, b in long_runs for first in _starts(a, b)]
-        vectors = ge2e.embed_windows(mels, starts, WINDOW_FRAMES)
-        centres = [first + WINDOW_FRAMES // 2 for first in starts]
-    elif runs:
-        vectors = np.concatenate([ge2e.embed_windows(mels, [a], b - a) for a, b in runs])
-        centres = [(a + b) // 2 for a, b in runs]
-    else:
-        return np.zeros((0, ge2e.HIDDEN), np.float32), np.zeros(0, int)
-    return vectors, np.asarray(centres)
+        parts.append(ge2e.embed_windows(mels, starts, WINDOW_FRAMES))
+        centres += [first + WINDOW_FRAMES // 2 for first in starts]
+    clusters = len(centres)
+    for a, b in short_runs:
+        parts.append(ge2e.embed_windows(mels, [a], b - a))
+        centres.append((a + b) // 2)
+    if not parts:
+        return np.zeros((0, ge2e.HIDDEN), np.float32), np.zeros(0, int), np.zeros(0, bool)
+    reliable = np.zeros(len(centres), bool)
+    reliable[: clusters or len(centres)] = True
+    order = np.argsort(np.asarray(centres), kind="stable")
+    return np.concatenate(parts)[order], np.asarray(centres)[order], reliable[order]
 
 
 def _starts(first: int, end: int) -> list[int]:
@@ -72,11 +83,12 @@ def diarize_ge2e(
 ) -> Diarization:
     """Who spoke when in 16 kHz mono audio, with GE2E d-vectors."""
     voiced = voiced_frames(samples)
-    embeddings, centres = window_embeddings(samples, voiced)
+    embeddings, centres, reliable = window_embeddings(samples, voiced)
     if len(embeddings) == 0:
         return Diarization("ge2e", [])
-    stride = int(np.ceil(len(embeddings) / MAX_CLUSTER_WINDOWS))
-    sample = embeddings[::stride]
+    clustered = embeddings[reliable]
+    stride = int(np.ceil(len(clustered) / MAX_CLUSTER_WINDOWS))
+    sample = clustered[::stride]
     if num_speakers:
         labels = agglomerate(sample, -np.inf, num_speakers, min_speakers=num_speakers)
     else:
