@@ -12,7 +12,7 @@ import numpy as np
 
 from meetsight.speakers.channels import frames_to_turns
 from meetsight.speakers.features import FRAME_SHIFT, SAMPLE_RATE, frame_energy, log_mel
-from meetsight.speakers.types import Diarization
+from meetsight.speakers.types import Diarization, Method
 
 MEL_BINS = 40
 MFCC_COUNT = 20
@@ -153,17 +153,42 @@ def diarize_numpy(
     embeddings, centres = window_embeddings(samples, voiced)
     if len(embeddings) == 0:
         return Diarization("numpy", [])
+    return cluster_windows(
+        "numpy",
+        voiced,
+        embeddings,
+        centres,
+        embeddings,
+        MERGE_THRESHOLD,
+        max_speakers,
+        num_speakers,
+    )
+
+
+def cluster_windows(
+    method: Method,
+    voiced: np.ndarray,
+    embeddings: np.ndarray,
+    centres: np.ndarray,
+    clustered: np.ndarray,
+    threshold: float,
+    max_speakers: int | None,
+    num_speakers: int | None,
+) -> Diarization:
+    """Speakers from window embeddings: `clustered` (those allowed to form clusters) are
+    clustered, every window then takes its nearest centroid and every voiced frame the label
+    of its nearest window centre."""
     # Long recordings: cluster every k-th window, then give each window its nearest centroid.
-    stride = int(np.ceil(len(embeddings) / MAX_CLUSTER_WINDOWS))
-    sample = embeddings[::stride]
+    stride = int(np.ceil(len(clustered) / MAX_CLUSTER_WINDOWS))
+    sample = clustered[::stride]
     if num_speakers:
         labels = agglomerate(sample, -np.inf, num_speakers, min_speakers=num_speakers)
     else:
-        labels = agglomerate(sample, MERGE_THRESHOLD, max_speakers)
+        labels = agglomerate(sample, threshold, max_speakers)
     labels = fold_small_clusters(labels, sample)
     centroids = np.stack([sample[labels == c].mean(axis=0) for c in range(labels.max() + 1)])
     window_labels = np.argmax(embeddings @ centroids.T, axis=1)
     turns = frames_to_turns(frame_labels(voiced, centres, window_labels), FRAME_SHIFT / SAMPLE_RATE)
     return Diarization(
-        "numpy", turns, {"windows": len(embeddings), "speakers": int(labels.max() + 1)}
+        method, turns, {"windows": len(embeddings), "speakers": int(labels.max() + 1)}
     )

@@ -12,23 +12,19 @@ from __future__ import annotations
 import numpy as np
 
 from meetsight.speakers import ge2e
-from meetsight.speakers.channels import frames_to_turns
 from meetsight.speakers.fallback import (
-    agglomerate,
-    fold_small_clusters,
-    frame_labels,
+    cluster_windows,
     speech_runs,
     voiced_frames,
     window_starts,
 )
-from meetsight.speakers.features import FRAME_SHIFT, SAMPLE_RATE
+from meetsight.speakers.features import FRAME_SHIFT
 from meetsight.speakers.types import Diarization
 
 WINDOW_FRAMES = 160  # 1.6 s: the partial-utterance length the encoder was trained on
 MIN_WINDOW_FRAMES = 80  # a stretch of speech shorter than 0.8 s gives no embedding
 MERGE_COSINE = 0.70  # average linkage stops when no two clusters are this similar
 TARGET_DBFS = -30.0  # the encoder's input is mel power, not log: fix the speech level first
-MAX_CLUSTER_WINDOWS = 3000
 
 
 def _level(samples: np.ndarray, voiced: np.ndarray) -> np.ndarray:
@@ -86,17 +82,13 @@ def diarize_ge2e(
     embeddings, centres, reliable = window_embeddings(samples, voiced)
     if len(embeddings) == 0:
         return Diarization("ge2e", [])
-    clustered = embeddings[reliable]
-    stride = int(np.ceil(len(clustered) / MAX_CLUSTER_WINDOWS))
-    sample = clustered[::stride]
-    if num_speakers:
-        labels = agglomerate(sample, -np.inf, num_speakers, min_speakers=num_speakers)
-    else:
-        labels = agglomerate(sample, MERGE_COSINE, max_speakers)
-    labels = fold_small_clusters(labels, sample)
-    centroids = np.stack([sample[labels == c].mean(axis=0) for c in range(labels.max() + 1)])
-    window_labels = np.argmax(embeddings @ centroids.T, axis=1)
-    turns = frames_to_turns(frame_labels(voiced, centres, window_labels), FRAME_SHIFT / SAMPLE_RATE)
-    return Diarization(
-        "ge2e", turns, {"windows": len(embeddings), "speakers": int(labels.max() + 1)}
+    return cluster_windows(
+        "ge2e",
+        voiced,
+        embeddings,
+        centres,
+        embeddings[reliable],
+        MERGE_COSINE,
+        max_speakers,
+        num_speakers,
     )
