@@ -57,25 +57,23 @@ def test_beside_gives_what_after_gave(call: Path, local: Settings) -> None:
     assert heard.seconds["speakers_total"] > 0
 
 
-def test_a_failing_diarizer_fails_recognition(
-    call: Path, local: Settings, monkeypatch: pytest.MonkeyPatch
-) -> None:
+@pytest.fixture
+def broken_diarizer(monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("diarizer broke")
 
     monkeypatch.setattr(speakers, "find_turns", broken)
+
+
+@pytest.mark.usefixtures("broken_diarizer")
+def test_a_failing_diarizer_fails_recognition(call: Path, local: Settings) -> None:
     # Raised in the child as before (reported to the parent as an error: the job is retried).
     with pytest.raises(RuntimeError, match="diarizer broke"):
         recognize(local, str(call), "en", [], None)
 
 
-def test_no_words_need_no_diarizer(
-    quiet: Path, local: Settings, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    def broken(*args: object, **kwargs: object) -> None:
-        raise RuntimeError("diarizer broke")
-
-    monkeypatch.setattr(speakers, "find_turns", broken)
+@pytest.mark.usefixtures("broken_diarizer")
+def test_no_words_need_no_diarizer(quiet: Path, local: Settings) -> None:
     heard = recognize(local, str(quiet), "en", [], None)
     assert heard.attribution.method == "none" and heard.attribution.segments == []
 
