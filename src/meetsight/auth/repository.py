@@ -8,7 +8,6 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
-import orjson
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -56,7 +55,7 @@ def _by_hash(count: int) -> AnySelect:
 
 async def key_by_hash(reader: Reader, digests: list[str]) -> Any | None:
     """The key stored under one of these hashes (the presented key under each secret), as a
-    row of `_by_hash`'s columns with `scopes` decoded; None when there is none.
+    row of `_by_hash`'s columns; None when there is none.
 
     Read through the app's reader (db/reads.py: on SQLite its read-only connection, inline on
     the event loop, which sees every commit) rather than an ORM session: each key is looked up
@@ -65,11 +64,7 @@ async def key_by_hash(reader: Reader, digests: list[str]) -> Any | None:
     rows = await reader.fetch(_by_hash(len(digests)), {f"d{i}": d for i, d in enumerate(digests)})
     if not rows:
         return None
-    row = rows[0]
-    scopes = row.scopes
-    if isinstance(scopes, str | bytes):  # JSON text from the inline SQLite reader
-        row = row._replace(scopes=orjson.loads(scopes))
-    return row
+    return rows[0]
 
 
 async def update_key(

@@ -21,6 +21,7 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Any, Protocol, TypeAlias, TypeVar
 
+import orjson
 import sqlalchemy as sa
 from sqlalchemy.dialects import sqlite as sqlite_dialect
 from sqlalchemy.engine import Connection, Result, Row
@@ -93,6 +94,10 @@ class EngineReader:
         return None
 
 
+def sqlite_json(value: str | bytes | None) -> Any:
+    return None if value is None else orjson.loads(value)
+
+
 @lru_cache(maxsize=65_536)
 def sqlite_datetime(value: str | None) -> datetime | None:
     """UTCDateTime keeps naive UTC text on SQLite. Hot rows repeat, hence the cache; appending
@@ -112,8 +117,12 @@ class _Compiled:
         self.row_type: Any = namedtuple(  # type: ignore[misc]
             "Row", [c.key or f"c{i}" for i, c in enumerate(columns)]
         )
+        # What the engine's result processing would do for these types: the inline reader
+        # hands back rows as sqlite3 gives them (naive datetime text, JSON text).
         self.convert: list[tuple[int, Callable[[Any], Any]]] = [
-            (i, sqlite_datetime) for i, c in enumerate(columns) if isinstance(c.type, UTCDateTime)
+            (i, sqlite_datetime if isinstance(c.type, UTCDateTime) else sqlite_json)
+            for i, c in enumerate(columns)
+            if isinstance(c.type, UTCDateTime | sa.JSON)
         ]
 
 

@@ -7,10 +7,8 @@ for aiosqlite's thread, which on a loaded machine was most of the page's time)."
 from __future__ import annotations
 
 from collections.abc import Sequence
-from types import SimpleNamespace
 from typing import Any
 
-import orjson
 import sqlalchemy as sa
 
 from meetsight.activities.models import Activity, ActivityLink, ActivityParticipant
@@ -86,23 +84,6 @@ LINKS = (
     .where(ActivityLink.organization_id == _ORG, ActivityLink.activity_id == _ID)
     .order_by(ActivityLink.created_at, ActivityLink.external_id)
 )
-
-
-def json_value(value: Any) -> Any:
-    """JSON columns: decoded by SQLAlchemy on PostgreSQL, still text from the inline SQLite
-    reader."""
-    return orjson.loads(value) if isinstance(value, str | bytes) else value
-
-
-def with_json(row: Any, *names: str) -> Any:
-    """The row with its JSON columns decoded, as an object with the same attributes (the SQLite
-    reader gives named tuples, the engine reader SQLAlchemy rows: both have `_asdict`)."""
-    if row is None:
-        return None
-    values = row._asdict()
-    for name in names:
-        values[name] = json_value(values[name])
-    return SimpleNamespace(**values)
 
 
 async def fetch(reader: Reader, statement: Any, org_id: str, activity_id: str) -> Sequence[Any]:

@@ -138,15 +138,11 @@ async def load_conversation_view(state: AppState, org_id: str, row: Any) -> Conv
     reader, org, aid = state.reader, org_id, row.id
     media = await r.fetch_one(reader, r.MEDIA, org, aid)
     participants = list(await r.fetch(reader, r.PARTICIPANTS, org, aid))
-    summary = r.with_json(
-        await r.fetch_one(reader, r.SUMMARY, org, aid), "next_steps", "topics", "insights"
-    )
-    analytics = r.with_json(
-        await r.fetch_one(reader, r.ANALYTICS, org, aid), "participation", "questions_by_speaker"
-    )
-    score = r.with_json(await r.fetch_one(reader, r.SCORE, org, aid), "objectives")
+    summary = await r.fetch_one(reader, r.SUMMARY, org, aid)
+    analytics = await r.fetch_one(reader, r.ANALYTICS, org, aid)
+    score = await r.fetch_one(reader, r.SCORE, org, aid)
     notes = list(await r.fetch(reader, r.NOTES, org, aid))
-    chat = [r.with_json(m, "citations") for m in await r.fetch(reader, r.CHAT, org, aid)]
+    chat = list(await r.fetch(reader, r.CHAT, org, aid))
     links: dict[str, list[str]] = {"contact": [], "company": [], "opportunity": []}
     for link in await r.fetch(reader, r.LINKS, org, aid):
         links.setdefault(link.kind, []).append(link.external_id)
