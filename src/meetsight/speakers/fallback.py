@@ -175,9 +175,24 @@ def cluster_windows(
     max_speakers: int | None,
     num_speakers: int | None,
 ) -> Diarization:
-    """Speakers from window embeddings: `clustered` (those allowed to form clusters) are
-    clustered, every window then takes its nearest centroid and every voiced frame the label
-    of its nearest window centre."""
+    """Speakers from window embeddings (`window_speakers`), as turns."""
+    labels = window_speakers(
+        voiced, embeddings, centres, clustered, threshold, max_speakers, num_speakers
+    )
+    return diarization_from(method, voiced, centres, labels)
+
+
+def window_speakers(
+    voiced: np.ndarray,
+    embeddings: np.ndarray,
+    centres: np.ndarray,
+    clustered: np.ndarray,
+    threshold: float,
+    max_speakers: int | None,
+    num_speakers: int | None,
+) -> np.ndarray:
+    """The speaker of each window: `clustered` (those allowed to form clusters) are clustered,
+    then every window takes its nearest centroid."""
     # Long recordings: cluster every k-th window, then give each window its nearest centroid.
     stride = int(np.ceil(len(clustered) / MAX_CLUSTER_WINDOWS))
     sample = clustered[::stride]
@@ -189,9 +204,17 @@ def cluster_windows(
     centroids = np.stack([sample[labels == c].mean(axis=0) for c in range(labels.max() + 1)])
     window_labels = np.argmax(embeddings @ centroids.T, axis=1)
     if not num_speakers:
-        centroids, window_labels = fold_unowned(centroids, sample, embeddings, centres, voiced)
+        window_labels = fold_unowned(centroids, sample, embeddings, centres, voiced)[1]
+    return np.unique(window_labels, return_inverse=True)[1]
+
+
+def diarization_from(
+    method: Method, voiced: np.ndarray, centres: np.ndarray, window_labels: np.ndarray
+) -> Diarization:
+    """Turns: every voiced frame takes the label of its nearest window centre."""
     turns = frames_to_turns(frame_labels(voiced, centres, window_labels), FRAME_SHIFT / SAMPLE_RATE)
-    return Diarization(method, turns, {"windows": len(embeddings), "speakers": len(centroids)})
+    speakers = len(np.unique(window_labels))
+    return Diarization(method, turns, {"windows": len(window_labels), "speakers": speakers})
 
 
 def run_of(centres: np.ndarray, voiced: np.ndarray) -> np.ndarray:

@@ -13,13 +13,15 @@ import numpy as np
 
 from meetsight.speakers import ge2e
 from meetsight.speakers.fallback import (
-    cluster_windows,
+    diarization_from,
     speech_runs,
     voiced_frames,
+    window_speakers,
     window_starts,
 )
 from meetsight.speakers.features import FRAME_SHIFT
 from meetsight.speakers.types import Diarization
+from meetsight.speakers.warp import split_vocal_tracts
 
 WINDOW_FRAMES = 160  # 1.6 s: the partial-utterance length the encoder was trained on
 MIN_WINDOW_FRAMES = 80  # a stretch of speech shorter than 0.8 s gives no embedding
@@ -82,8 +84,7 @@ def diarize_ge2e(
     embeddings, centres, reliable = window_embeddings(samples, voiced)
     if len(embeddings) == 0:
         return Diarization("ge2e", [])
-    return cluster_windows(
-        "ge2e",
+    labels = window_speakers(
         voiced,
         embeddings,
         centres,
@@ -92,3 +93,7 @@ def diarize_ge2e(
         max_speakers,
         num_speakers,
     )
+    if not num_speakers:
+        # Voices alike to the d-vectors may still differ in vocal tract (warp.py).
+        labels = split_vocal_tracts(samples, voiced, centres, labels, max_speakers)
+    return diarization_from("ge2e", voiced, centres, labels)
