@@ -213,7 +213,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--calls", type=int, default=2000, help="per target and round")
     parser.add_argument("--rounds", type=int, default=7)
-    parser.add_argument("--keys", type=int, default=256, help="API keys the calls go round")
+    parser.add_argument("--keys", type=int, default=1024, help="API keys the calls go round")
     parser.add_argument("--profile", choices=["listing", "transcript", "fastapi_fixed"])
     parser.add_argument(
         "--key-cache-seconds", type=float, default=3600.0, help="API key cache lifetime"

@@ -2,7 +2,7 @@
 `meetsight serve` with its defaults (access log, metrics, rate limiter with the spec's budgets),
 against a fixed-body FastAPI endpoint and a bare ASGI app measured in the same run.
 
-    python benchmarks/rest_read.py [--seconds 3] [--rounds 10] [--concurrency 16] [--keys 64]
+    python benchmarks/rest_read.py [--seconds 3] [--rounds 10] [--concurrency 16] [--keys 1024]
 
 The targets take turns round after round, in a rotated order, so that background noise hits all
 of them alike; each figure is the median of the rounds with its range. The load is spread over
@@ -81,7 +81,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0, help="per target and round")
     parser.add_argument("--rounds", type=int, default=10)
     parser.add_argument("--concurrency", type=int, default=16)
-    parser.add_argument("--keys", type=int, default=256, help="API keys the load is spread over")
+    # 1024: at 10,000 requests/s (a quiet machine since 2026-11-27) 256 keys met the spec's
+    # 1000 a minute and 200 per 10 s per credential, and the cheap 429s inflated the figures.
+    parser.add_argument("--keys", type=int, default=1024, help="API keys the load is spread over")
     opts = parser.parse_args()
     if len(CPUS) > 1:
         os.sched_setaffinity(0, {CLIENT_CPU})

@@ -45,6 +45,15 @@ class SerializedCache(Protocol):
         self, key: tuple[bool, int, tuple[tuple[str, datetime], ...]], body: bytes
     ) -> None: ...
 
+    def listing(self, mark: int, key: tuple[str, bool, bytes]) -> tuple[bytes, int] | None:
+        """A listing's answer (body, total) by (organization, is_call, query string), kept
+        while the reader's change mark is `mark`."""
+        ...
+
+    def put_listing(
+        self, mark: int, key: tuple[str, bool, bytes], body: bytes, total: int
+    ) -> None: ...
+
     def __len__(self) -> int: ...
 
 

@@ -105,3 +105,56 @@ async def test_pages_are_bounded() -> None:
         MAX_PAGES + 1
     )
     assert cache.page((True, MAX_PAGES + 1, ((f"a{MAX_PAGES + 1}", now),))) is None
+
+
+async def test_answers_kept_under_the_change_mark_follow_every_commit(
+    client: httpx.AsyncClient, state: AppState, tenant: Tenant, other_tenant: Tenant
+) -> None:
+    """On SQLite a repeated listing is answered from what was kept under the reader's change
+    mark (data_version): another organization asking the same query string gets its own
+    answer, and a commit from any other connection (here a plain sqlite3 one, as another
+    process would make) is in the next answer. Elsewhere the mark is None and nothing is kept."""
+    mid = await make_activity(state, tenant, name="Kept")
+    await make_activity(state, other_tenant, name="Theirs")
+    first = await client.get(f"{API}/meetings?limit=7", headers=tenant.headers)
+    again = await client.get(f"{API}/meetings?limit=7", headers=tenant.headers)
+    theirs = await client.get(f"{API}/meetings?limit=7", headers=other_tenant.headers)
+    assert first.content == again.content and [m["name"] for m in first.json()["data"]] == ["Kept"]
+    assert [m["name"] for m in theirs.json()["data"]] == ["Theirs"]
+    if state.reader.change_mark() is None:
+        assert state.engine.dialect.name != "sqlite"
+        return
+    import sqlite3
+
+    path = state.engine.url.database
+    assert path
+    mark = state.reader.change_mark()
+    with sqlite3.connect(path) as other:  # moving updated_at, as every write of the app does
+        other.execute(
+            "UPDATE activities SET name = 'Renamed elsewhere', updated_at = ?"
+            " WHERE organization_id = ? AND id = ?",
+            ("2030-01-01 00:00:00.000000", tenant.org_id, mid),
+        )
+    assert state.reader.change_mark() != mark
+    after = await client.get(f"{API}/meetings?limit=7", headers=tenant.headers)
+    assert [m["name"] for m in after.json()["data"]] == ["Renamed elsewhere"]
+    with sqlite3.connect(path) as other:
+        other.execute(
+            "DELETE FROM activities WHERE organization_id = ? AND id = ?", (tenant.org_id, mid)
+        )
+    gone = await client.get(f"{API}/meetings?limit=7", headers=tenant.headers)
+    assert gone.json()["data"] == [] and gone.headers["x-total-count"] == "0"
+
+
+async def test_an_answer_read_under_an_older_mark_is_not_kept() -> None:
+    from meetsight.activities.serialized_cache import SerializedActivities
+
+    cache = SerializedActivities()
+    key = ("org", False, b"limit=10")
+    assert cache.listing(1, key) is None
+    cache.put_listing(1, key, b"one", 1)
+    assert cache.listing(1, key) == (b"one", 1)
+    assert cache.listing(2, key) is None  # a commit since: everything kept is dropped
+    cache.put_listing(1, key, b"stale", 1)  # read before the commit that mark 2 saw
+    assert cache.listing(2, key) is None
+    assert cache.listing(2, ("org", True, b"limit=10")) is None  # the other kind

@@ -85,6 +85,9 @@ class CountingReader:
     def connect(self) -> Any:
         return self._reader.connect()
 
+    def change_mark(self) -> int | None:
+        return self._reader.change_mark()
+
     async def close(self) -> None:
         await self._reader.close()
 

@@ -20,6 +20,7 @@ from meetsight.deps import app_state, authorize
 from meetsight.pagination import total_header
 from meetsight.request_front import hot_read
 from meetsight.request_params import (
+    PARSED_QUERY_MAX_BYTES,
     PageQuery,
     openapi_parameters,
     parse_query_cached,
@@ -45,9 +46,22 @@ def add_listing(kind: ActivityKind, query_model: type[q.ActivityListQuery], summ
     @hot_read
     async def listing(request: Request) -> Response:
         ctx = await authorize(request, scope)
+        state = app_state(request)
+        raw = request.scope.get("query_string", b"")
+        mark = state.reader.change_mark() if len(raw) <= PARSED_QUERY_MAX_BYTES else None
+        key = (ctx.organization_id, kind.is_call, raw)
+        if mark is not None:
+            # Kept only after this very query string parsed and built its filters (both
+            # depend on the string alone), so a hit needs neither again.
+            kept = state.serialized.listing(mark, key)
+            if kept is not None:
+                return EnvelopeResponse(kept[0], 200, total_header(kept[1]))
         query = parse_query_cached(query_model, request)
         filters = build_filters(kind, **query.filters())
-        return await _listing(app_state(request), ctx.organization_id, kind, filters, query)
+        body, total, whole = await _listing(state, ctx.organization_id, kind, filters, query)
+        if mark is not None and whole:
+            state.serialized.put_listing(mark, key, body, total)
+        return EnvelopeResponse(body, 200, total_header(total))
 
     router.add_api_route(
         f"/{kind.path}",
@@ -67,7 +81,9 @@ async def _listing(
     kind: ActivityKind,
     filters: ActivityFilter,
     page: PageQuery,
-) -> Response:
+) -> tuple[bytes, int, bool]:
+    """The page's body, its total, and whether it is whole: not when an activity went between
+    the two reads (the page is then rendered from what remains, and kept nowhere)."""
     versions, total = await repo.list_activity_versions(
         state.reader, org_id, filters, limit=page.limit, offset=page.offset
     )
@@ -75,7 +91,7 @@ async def _listing(
     key = (kind.is_call, total, tuple(versions))
     body = cache.page(key)
     if body is not None:  # the same activities, unchanged, and the same total: the same bytes
-        return EnvelopeResponse(body, 200, total_header(total))
+        return body, total, True
     data = []
     for activity_id, version in versions:
         item = cache.get(activity_id, version, kind.is_call)
@@ -91,7 +107,8 @@ async def _listing(
     body = envelope_body(data)
     if len(data) == len(versions):  # none deleted between the two reads
         cache.put_page(key, body)
-    return EnvelopeResponse(body, 200, total_header(total))
+        return body, total, True
+    return body, total, False
 
 
 add_listing(MEETINGS, q.MeetingListQuery, "List video calls and in-person meetings, newest first")

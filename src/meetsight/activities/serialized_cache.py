@@ -15,9 +15,12 @@ from typing import Any
 
 MAX_ENTRIES = 20_000  # about 1 kB each
 MAX_PAGES = 256  # rendered listing pages, 1 to 100 entries' worth each
+MAX_LISTINGS = 1024  # answers kept under the reader's change mark (see `listing`)
 
 PageKey = tuple[bool, int, tuple[tuple[str, datetime], ...]]
 """A listing page: whether of calls, the total it reported, its (id, updated_at) in order."""
+ListingKey = tuple[str, bool, bytes]
+"""A listing request: the organization, whether of calls, the raw query string."""
 
 
 class SerializedActivities:
@@ -28,6 +31,11 @@ class SerializedActivities:
         # the same bytes (each entry is keyed by its version, and the total is in the key),
         # served without a look-up per entry and without rendering it again.
         self._pages: OrderedDict[PageKey, bytes] = OrderedDict()
+        # Whole answers (body and total) by request, valid while the reader's change mark
+        # (SQLite's data_version) stays the same: no commit anywhere since, so the same query
+        # reads the same rows. A new mark empties them all.
+        self._listings: dict[ListingKey, tuple[bytes, int]] = {}
+        self._mark: int | None = None
 
     def get(self, activity_id: str, version: datetime, is_call: bool) -> dict[str, Any] | None:
         key = (activity_id, version, is_call)
@@ -51,6 +59,24 @@ class SerializedActivities:
         self._pages[key] = body
         if len(self._pages) > MAX_PAGES:
             self._pages.popitem(last=False)
+
+    def listing(self, mark: int, key: ListingKey) -> tuple[bytes, int] | None:
+        """The answer kept for this request under `mark`, the reader's change mark read
+        before this request's own reads."""
+        if mark != self._mark:
+            self._listings.clear()
+            self._mark = mark
+            return None
+        return self._listings.get(key)
+
+    def put_listing(self, mark: int, key: ListingKey, body: bytes, total: int) -> None:
+        """Keep an answer read after `mark` was read: it is at least as new as the mark says
+        (a commit in between moves the mark for the next request, which reads again)."""
+        if mark != self._mark:
+            return  # a newer mark was seen meanwhile: this answer may be older than it
+        if len(self._listings) >= MAX_LISTINGS:
+            self._listings.clear()  # a flood of distinct queries costs reads, never memory
+        self._listings[key] = (body, total)
 
     def __len__(self) -> int:
         return len(self._entries)

@@ -70,6 +70,12 @@ class Reader(Protocol):
         """`async with reader.connect() as reads`: an Executes for reads only."""
         ...
 
+    def change_mark(self) -> int | None:
+        """A number that differs after any commit since it was last read (in this process or
+        another), or None where the engine has no cheap one: what a cache of read results
+        may be kept under."""
+        ...
+
     async def close(self) -> None: ...
 
 
@@ -89,6 +95,9 @@ class EngineReader:
     async def connect(self) -> AsyncIterator[Executes]:
         async with self._engine.connect() as connection:
             yield connection
+
+    def change_mark(self) -> int | None:
+        return None  # PostgreSQL has no per-database change counter that costs no query
 
     async def close(self) -> None:
         return None
@@ -168,6 +177,13 @@ class SQLiteReader:
     async def connect(self) -> AsyncIterator[Executes]:
         with self._sync_engine.connect() as connection:
             yield _InlineExecutes(connection)
+
+    def change_mark(self) -> int | None:
+        """SQLite's data_version: it moves whenever another connection (of any process)
+        commits, and this connection, read-only, commits nothing. A few microseconds, no
+        table read; a commit after it is read makes the next reading differ."""
+        row = self._connection.execute("PRAGMA data_version").fetchone()
+        return int(row[0])
 
     async def close(self) -> None:
         self._sync_engine.dispose()
