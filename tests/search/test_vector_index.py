@@ -5,8 +5,11 @@ still finds each stored vector, and each organization sees only its own rows."""
 from __future__ import annotations
 
 import sqlite3
+import subprocess
+import sys
 import uuid
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -90,3 +93,47 @@ def test_the_index_follows_additions_removals_and_growth(
     assert vector_index.nearest(rows, str(uuid.uuid4()), first[0], 5) == []
     vector_index.forget(org)
     vector_index.forget(other)
+
+
+# Searches by meaning at once in one process, as PostgreSQL runs them: each in SQLAlchemy's
+# greenlet on the event loop's thread, where every statement hands the thread to the loop while
+# it waits. A statement run under the index's lock then let another search block on that lock
+# and stop the loop (the served process hung for good). Run in a child process: a hang there
+# is a failed test here, not a hung suite.
+_CONCURRENT = """
+import asyncio, sqlite3, sys
+sys.path.insert(0, sys.argv[1])
+from sqlalchemy.util import await_only, greenlet_spawn
+from meetsight.search import vector_index
+from test_vector_index import add, unit
+from meetsight.search.vectors import SQLITE_DDL
+
+conn = sqlite3.connect(":memory:")
+for statement in SQLITE_DDL:
+    conn.execute(statement)
+add(conn, "org", "a1", unit(300, 1))
+
+def rows(sql, params):
+    await_only(asyncio.sleep(0.005))  # the driver's wait: the loop runs other searches
+    return conn.execute(sql, params).fetchall()
+
+async def main():
+    query = unit(1, 1)[0]
+    found = await asyncio.gather(
+        *(greenlet_spawn(vector_index.nearest, rows, "org", query, 3) for _ in range(8))
+    )
+    assert all(f[0][:2] == ("a1", 0) for f in found), found
+    print("ok")
+
+asyncio.run(main())
+"""
+
+
+def test_concurrent_searches_on_the_event_loop_do_not_deadlock() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", _CONCURRENT, str(Path(__file__).parent)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-2000:]

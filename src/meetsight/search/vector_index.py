@@ -48,6 +48,7 @@ class OrgIndex:
     writes: int = 0
     removals: int = 0
     high: int = 0  # the largest id read
+    generation: int = 0  # moves with every change of the index (see _current)
     index: Any = None
     ids: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     activity_no: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int32))
@@ -99,58 +100,95 @@ def _current(rows: Rows, org_id: str) -> OrgIndex | None:
             found = OrgIndex(instance)
             _cache[org_id] = found
         _cache.move_to_end(org_id)
-    with found.lock:
-        if (found.writes, found.removals) != (writes, removals) or found.index is None:
-            if found.removals != removals:
-                _drop_removed(rows, org_id, found)
-            _read_new(rows, org_id, found)
+    # No statement runs while `found.lock` is held: on PostgreSQL `rows` runs in SQLAlchemy's
+    # greenlet on the event loop's thread and hands the thread to the loop while it waits, so
+    # another search blocking on the lock there would stop the loop the first one waits on (the
+    # served process hung for good under concurrent first searches). So: look under the lock,
+    # read without it, apply under it if nobody applied meanwhile, else look again.
+    while True:
+        with found.lock:
+            if found.index is not None and (found.writes, found.removals) == (writes, removals):
+                break
+            seen, after = found.generation, found.high
+            check_removed = found.index is not None and found.removals != removals
+        kept = _stored_ids(rows, org_id) if check_removed else None
+        new = _read_after(rows, org_id, after)
+        with found.lock:
+            if found.generation != seen:
+                continue  # another search changed the index meanwhile: look again
+            found.generation += 1
+            if kept is not None:
+                _drop_removed(found, kept)
+            if _outgrown(found, new):
+                _reset(found)  # built afresh from everything stored, read on the next turn
+                continue
+            _apply(found, new)
             found.writes, found.removals = writes, removals
+            break
     _evict()
     return found
 
 
-def _read_new(rows: Rows, org_id: str, found: OrgIndex) -> None:
+@dataclass
+class _NewRows:
+    ids: np.ndarray
+    activities: list[str]
+    positions: np.ndarray
+    vectors: np.ndarray
+    high: int
+
+
+def _read_after(rows: Rows, org_id: str, after: int) -> _NewRows:
+    """The organization's stored vectors with an id above `after`, in id order."""
     ids: list[int] = []
-    acts: list[int] = []
+    activities: list[str] = []
     positions: list[int] = []
     decoded: list[np.ndarray] = []  # per batch: no single join of every blob (333 MB at 333k)
+    high = after
     while True:
-        batch = rows(
-            statements.NEW_ROWS, {"org": org_id, "after": found.high, "batch": _READ_BATCH}
-        )
+        batch = rows(statements.NEW_ROWS, {"org": org_id, "after": high, "batch": _READ_BATCH})
         blobs: list[bytes] = []
         for row_id, activity_id, position, blob in batch:
-            number = found.numbers.get(activity_id)
-            if number is None:
-                number = found.numbers[activity_id] = len(found.activities)
-                found.activities.append(activity_id)
             ids.append(int(row_id))
-            acts.append(number)
+            activities.append(activity_id)
             positions.append(int(position))
             blobs.append(bytes(blob))
         decoded.append(decode_many(blobs))
         if batch:
-            found.high = int(batch[-1][0])
+            high = int(batch[-1][0])
         if len(batch) < _READ_BATCH:
             break
-    if not ids and found.index is not None:
-        return
-    exact = found.index is None or isinstance(found.index, faiss.IndexIDMap2)
-    if found.index is not None and exact and found.size + len(ids) > EXACT_MAX:
-        # Outgrown: built afresh from everything stored (the cells are trained on what is
-        # stored then; later vectors join their nearest cell).
-        _reset(found)
-        _read_new(rows, org_id, found)
-        return
-    new_ids = np.asarray(ids, dtype=np.int64)
     vectors = np.concatenate(decoded) if len(decoded) > 1 else decoded[0]
-    found.ids = np.concatenate([found.ids, new_ids])
-    found.activity_no = np.concatenate([found.activity_no, np.asarray(acts, dtype=np.int32)])
-    found.positions = np.concatenate([found.positions, np.asarray(positions, dtype=np.int32)])
+    return _NewRows(
+        np.asarray(ids, dtype=np.int64), activities, np.asarray(positions, np.int32), vectors, high
+    )
+
+
+def _outgrown(found: OrgIndex, new: _NewRows) -> bool:
+    """An exact index that the new rows would take past EXACT_MAX: rebuilt as an inverted file
+    (its cells trained on what is stored then; later vectors join their nearest cell)."""
+    exact = isinstance(found.index, faiss.IndexIDMap2)
+    return exact and found.size + len(new.ids) > EXACT_MAX
+
+
+def _apply(found: OrgIndex, new: _NewRows) -> None:
+    if not len(new.ids) and found.index is not None:
+        return
+    numbers = []
+    for activity_id in new.activities:
+        number = found.numbers.get(activity_id)
+        if number is None:
+            number = found.numbers[activity_id] = len(found.activities)
+            found.activities.append(activity_id)
+        numbers.append(number)
+    found.ids = np.concatenate([found.ids, new.ids])
+    found.activity_no = np.concatenate([found.activity_no, np.asarray(numbers, dtype=np.int32)])
+    found.positions = np.concatenate([found.positions, new.positions])
+    found.high = new.high
     if found.index is None:
-        found.index = build_index(vectors, new_ids)
-    elif ids:
-        found.index.add_with_ids(vectors, new_ids)
+        found.index = build_index(new.vectors, new.ids)
+    elif len(new.ids):
+        found.index.add_with_ids(new.vectors, new.ids)
 
 
 def _reset(found: OrgIndex) -> None:
@@ -179,12 +217,14 @@ def build_index(vectors: np.ndarray, ids: np.ndarray) -> Any:
     return index
 
 
-def _drop_removed(rows: Rows, org_id: str, found: OrgIndex) -> None:
+def _stored_ids(rows: Rows, org_id: str) -> np.ndarray:
+    return np.fromiter((int(r[0]) for r in rows(statements.ALL_IDS, {"org": org_id})), np.int64)
+
+
+def _drop_removed(found: OrgIndex, kept: np.ndarray) -> None:
+    """Drop from the index the ids that are no longer stored (`kept`: those that are)."""
     if found.index is None or found.size == 0:
         return
-    kept = np.fromiter(
-        (int(r[0]) for r in rows(statements.ALL_IDS, {"org": org_id})), dtype=np.int64
-    )
     gone = ~np.isin(found.ids, kept)
     if not gone.any():
         return
