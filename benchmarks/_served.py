@@ -54,7 +54,16 @@ def process(
         yield port, proc.pid
     finally:
         proc.terminate()
-        proc.wait(20)
+        try:
+            proc.wait(20)
+        except subprocess.TimeoutExpired:
+            # A server that ignores SIGTERM is hung (its event loop blocked): the run's report
+            # still comes out, and the log says so, instead of a traceback and a live process.
+            proc.kill()
+            proc.wait()
+            with log.open("a") as sink:
+                sink.write(f"\nserver on port {port} ignored SIGTERM for 20 s: killed\n")
+            print(f"server on port {port} ignored SIGTERM for 20 s: killed", file=sys.stderr)
 
 
 def served(
