@@ -138,10 +138,13 @@ async def test_answers_kept_under_the_change_mark_follow_every_commit(
     assert state.reader.change_mark() != mark
     after = await client.get(f"{API}/meetings?limit=7", headers=tenant.headers)
     assert [m["name"] for m in after.json()["data"]] == ["Renamed elsewhere"]
-    with sqlite3.connect(path) as other:
-        other.execute(
-            "DELETE FROM activities WHERE organization_id = ? AND id = ?", (tenant.org_id, mid)
-        )
+    # Deleted as the app deletes (its rows in other tables too: a bare DELETE from a plain
+    # connection would leave this session's shared database with orphans), through the
+    # engine's connection, which is not the reader's: the mark moves.
+    mark = state.reader.change_mark()
+    deleted = await client.delete(f"{API}/meetings/{mid}", headers=tenant.headers)
+    assert deleted.status_code in (200, 204), deleted.text
+    assert state.reader.change_mark() != mark
     gone = await client.get(f"{API}/meetings?limit=7", headers=tenant.headers)
     assert gone.json()["data"] == [] and gone.headers["x-total-count"] == "0"
 
