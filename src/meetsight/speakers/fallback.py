@@ -153,33 +153,10 @@ def diarize_numpy(
     embeddings, centres = window_embeddings(samples, voiced)
     if len(embeddings) == 0:
         return Diarization("numpy", [])
-    return cluster_windows(
-        "numpy",
-        voiced,
-        embeddings,
-        centres,
-        embeddings,
-        MERGE_THRESHOLD,
-        max_speakers,
-        num_speakers,
-    )
-
-
-def cluster_windows(
-    method: Method,
-    voiced: np.ndarray,
-    embeddings: np.ndarray,
-    centres: np.ndarray,
-    clustered: np.ndarray,
-    threshold: float,
-    max_speakers: int | None,
-    num_speakers: int | None,
-) -> Diarization:
-    """Speakers from window embeddings (`window_speakers`), as turns."""
     labels = window_speakers(
-        voiced, embeddings, centres, clustered, threshold, max_speakers, num_speakers
+        voiced, embeddings, centres, embeddings, MERGE_THRESHOLD, max_speakers, num_speakers
     )
-    return diarization_from(method, voiced, centres, labels)
+    return diarization_from("numpy", voiced, centres, labels)
 
 
 def window_speakers(
@@ -217,9 +194,10 @@ def diarization_from(
     return Diarization(method, turns, {"windows": len(window_labels), "speakers": speakers})
 
 
-def run_of(centres: np.ndarray, voiced: np.ndarray) -> np.ndarray:
-    """The index of the speech run (`speech_runs`) holding each window centre."""
-    ends = np.asarray([end for _, end in speech_runs(voiced)])
+def run_of(centres: np.ndarray, runs: list[tuple[int, int]]) -> np.ndarray:
+    """The index in `runs` (ordered (first, end) frame runs) of the run holding each window
+    centre."""
+    ends = np.asarray([end for _, end in runs])
     return np.searchsorted(ends, centres, side="right")
 
 
@@ -238,9 +216,9 @@ def fold_unowned(
     of one voice that the encoder heard differently (one real voice of the benchmark lost 12%
     of her speech to such a cluster: the first window of one of her utterances, as unlike the
     rest of her as the other person, docs/speakers.md)."""
+    runs = run_of(centres, speech_runs(voiced))
     while len(centroids) > 1:
         labels = np.argmax(embeddings @ centroids.T, axis=1)
-        runs = run_of(centres, voiced)
         owned = np.zeros(len(centroids), bool)
         for run in np.unique(runs):
             counts = np.bincount(labels[runs == run], minlength=len(centroids))

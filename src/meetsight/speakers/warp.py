@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from meetsight.speakers.fallback import speech_runs
+from meetsight.speakers.fallback import run_of, speech_runs
 from meetsight.speakers.features import SAMPLE_RATE
 
 FRAME = 400  # 25 ms
@@ -99,16 +99,16 @@ def split_vocal_tracts(
     runs = [(a, b) for a, b in speech_runs(voiced) if b - a >= SHORT_RUN_FRAMES]
     if not runs:
         return labels
-    ends = np.asarray([b for _, b in runs])
-    run_of = np.searchsorted(ends, centres, side="right")
+    index = run_of(centres, runs)
+    members = [np.flatnonzero(index == i) for i in range(len(runs))]  # each run's windows
     labels = labels.copy()
     for speaker in range(int(labels.max()) + 1):
         if max_speakers is not None and labels.max() + 1 >= max_speakers:
             break
         mine = [
             i
-            for i in range(len(runs))
-            if (run_of == i).any() and np.bincount(labels[run_of == i]).argmax() == speaker
+            for i, windows in enumerate(members)
+            if len(windows) and np.bincount(labels[windows]).argmax() == speaker
         ]
         found = {i: run_spectrum(samples, *runs[i]) for i in mine}
         spectra = {i: s for i, s in found.items() if s is not None}
@@ -117,7 +117,7 @@ def split_vocal_tracts(
         long_runs = [
             i
             for i in spectra
-            if runs[i][1] - runs[i][0] >= MIN_RUN_FRAMES and (labels[run_of == i] == speaker).all()
+            if runs[i][1] - runs[i][0] >= MIN_RUN_FRAMES and (labels[members[i]] == speaker).all()
         ]
         if len(long_runs) < MIN_RUNS:
             continue
@@ -129,5 +129,5 @@ def split_vocal_tracts(
         new = int(labels.max()) + 1
         for i, factor in factors.items():
             if factor > threshold:
-                labels[run_of == i] = new
+                labels[members[i]] = new
     return labels
