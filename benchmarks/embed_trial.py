@@ -187,7 +187,7 @@ def center(encoder: Cached) -> None:
     from meetsight.transcripts.parsing import parse_transcript
 
     texts = []
-    for vtt in sorted((search_paraphrases.CORPUS / "transcripts").glob("*.vtt")):
+    for vtt in search_paraphrases.corpus_transcripts():
         texts += [s.content for s in parse_transcript(vtt.read_bytes(), vtt.name)]
     means = []
     for name in encoder.names:
@@ -281,7 +281,7 @@ def speed(spec: str) -> dict[str, float]:
     encoder = Cached(spec)
     encoder.memo.clear()
     texts = []
-    for vtt in sorted((search_paraphrases.CORPUS / "transcripts").glob("*.vtt")):
+    for vtt in search_paraphrases.corpus_transcripts():
         texts += [s.content for s in parse_transcript(vtt.read_bytes(), vtt.name)]
     sample = texts[:400]
     encoder(["warm up"], False)

@@ -5,7 +5,9 @@ searched by words alone (lexical), by meaning alone and by both (hybrid).
     python benchmarks/search_paraphrases.py [--split dev|heldout] [--engine sqlite|postgresql]
                                             [--pg-url postgresql://...] [--verbose]
 
-Every conversation of the folder is imported into one organization of a scratch database
+The 33 conversations the set was written over (its `conversations`: those the folder held then;
+later ones are not distractors the queries were written against) are imported into one
+organization of a scratch database
 (segments stored as an import stores them: the search index and the sentence vectors follow).
 A query is found when one of its target moments is among the matches of the first 5 hits
 (`moment@5`); `conversation@5` only asks for the conversation. Tune on `dev`; `heldout` is
@@ -44,6 +46,12 @@ MODES = ("lexical", "meaning", "hybrid")
 TOP = 5
 
 
+def corpus_transcripts() -> list[Path]:
+    """The transcripts of the conversations the set was written over."""
+    names = json.loads(SET.read_text())["conversations"]
+    return [CORPUS / "transcripts" / f"{name}.vtt" for name in names]
+
+
 async def load(url: str) -> tuple[str, dict[str, str], dict[str, list[str]]]:
     """The organization, activity id by conversation, and each conversation's segment texts."""
     await upgrade_async(url)
@@ -53,9 +61,8 @@ async def load(url: str) -> tuple[str, dict[str, str], dict[str, list[str]]]:
     texts: dict[str, list[str]] = {}
     async with sessions() as session:
         org = await create_organization(session, "Paraphrases", set_up=(create_default_categories,))
-        for label_file in sorted((CORPUS / "labels").glob("*.json")):
-            label = json.loads(label_file.read_text())
-            vtt = CORPUS / "transcripts" / f"{label['id']}.vtt"
+        for vtt in corpus_transcripts():
+            label = json.loads((CORPUS / "labels" / f"{vtt.stem}.json").read_text())
             segments = parse_transcript(vtt.read_bytes(), vtt.name)
             start = datetime.fromisoformat(label["startDateTime"].replace("Z", "+00:00"))
             is_call = label["kind"] == "call"
