@@ -35,6 +35,18 @@ async def _with_session(settings: Settings, work: Callable[[Any], Awaitable[Any]
         await engine.dispose()
 
 
+async def _analyze(settings: Settings) -> None:
+    """The planner's statistics after a bulk load (PostgreSQL; db/planner_statistics.py)."""
+    from meetsight.db.engine import create_engine
+    from meetsight.db.planner_statistics import analyze_after_bulk_load
+
+    engine = create_engine(settings.resolved_database_url())
+    try:
+        await analyze_after_bulk_load(engine)
+    finally:
+        await engine.dispose()
+
+
 def cmd_migrate(args: argparse.Namespace, settings: Settings) -> None:
     from meetsight.db.migrate import upgrade
 
@@ -180,6 +192,7 @@ def cmd_demo(args: argparse.Namespace, settings: Settings) -> None:
     result = asyncio.run(
         _with_session(settings, lambda s: seed_demo(s, settings, org_name=args.org, now=now))
     )
+    asyncio.run(_analyze(settings))
     _emit(
         args,
         {"org_id": result.org_id, "api_key": result.api_key, "activities": result.activity_count},

@@ -230,6 +230,7 @@ async def _derive(session: AsyncSession, activity: Activity, language: str | Non
 async def seed_demo_if_empty(settings: Settings) -> DemoResult | None:
     """Seed on the first start of an empty data dir; save the key beside the data for the README."""
     from meetsight.db.engine import create_engine, create_sessionmaker
+    from meetsight.db.planner_statistics import analyze_after_bulk_load
     from meetsight.db.unit_of_work import unit_of_work
 
     engine = create_engine(settings.resolved_database_url())
@@ -239,6 +240,7 @@ async def seed_demo_if_empty(settings: Settings) -> DemoResult | None:
             if existing.scalar_one() > 0:
                 return None
             result = await seed_demo(session, settings)
+        await analyze_after_bulk_load(engine)
     finally:
         await engine.dispose()
     key_file = settings.data_dir / "demo-api-key"
