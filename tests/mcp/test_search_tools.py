@@ -132,3 +132,27 @@ async def test_bad_search_arguments(mcp_url: str, tenant: Tenant) -> None:
     assert error_text(only_operators).startswith("Invalid argument query: ")
     assert error_text(mode).startswith("Invalid argument mode: ")
     assert "query: query" not in error_text(only_operators)
+
+
+async def test_every_hits_sentence_index_points_at_its_moment(
+    mcp_url: str, state: AppState, tenant: Tenant
+) -> None:
+    """The indexes of all hits come from one read: each still names, in its own meeting's
+    transcript, the sentence that starts where the match does (7 sentences every 5 segments)."""
+    short = await make_activity(state, tenant, name="Short one", segments=5)
+    long = await make_activity(state, tenant, name="Long one", segments=12)
+    async with mcp_client(mcp_url, tenant.key) as client:
+        result = structured(await client.call_tool("search_meetings", {"query": "spreadsheets"}))
+        transcripts = {
+            meeting: structured(
+                await client.call_tool("get_meeting_transcript", {"transcriptId": meeting})
+            )["sentences"]
+            for meeting in (short, long)
+        }
+    found = {m["id"]: m["matches"] for m in result["meetings"]}
+    assert [m["sentenceIndex"] for m in found[short]] == [2]
+    assert [m["sentenceIndex"] for m in found[long]] == [2, 9, 16]
+    for meeting, sentences in transcripts.items():
+        for match in found[meeting]:
+            said = sentences[match["sentenceIndex"]]
+            assert said["startTime"] == match["startTime"] and "spreadsheets" in said["text"]

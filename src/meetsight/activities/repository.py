@@ -227,6 +227,38 @@ async def list_segments(
     return list(await reader.fetch(_SEGMENTS_LIMITED, params))
 
 
+@lru_cache(maxsize=32)
+def _texts_through_statement(count: int) -> Any:
+    """The texts of segments 0..p{i} of activity a{i}, for `count` activities, one statement."""
+    upto = [
+        sa.and_(
+            TranscriptSegment.activity_id == sa.bindparam(f"a{i}"),
+            TranscriptSegment.position <= sa.bindparam(f"p{i}"),
+        )
+        for i in range(count)
+    ]
+    return (
+        sa.select(TranscriptSegment.activity_id, TranscriptSegment.content)
+        .where(TranscriptSegment.organization_id == sa.bindparam("org_id"), sa.or_(*upto))
+        .order_by(TranscriptSegment.activity_id, TranscriptSegment.position)
+    )
+
+
+async def segment_texts_through(
+    reader: Reader, org_id: str, last: dict[str, int]
+) -> dict[str, list[str]]:
+    """Each activity's segment texts in transcript order, up to position `last[activity]`."""
+    if not last:
+        return {}
+    params: dict[str, Any] = {"org_id": org_id}
+    for i, (activity_id, position) in enumerate(last.items()):
+        params[f"a{i}"], params[f"p{i}"] = activity_id, position
+    texts: dict[str, list[str]] = {activity_id: [] for activity_id in last}
+    for row in await reader.fetch(_texts_through_statement(len(last)), params):
+        texts[row.activity_id].append(row.content)
+    return texts
+
+
 async def get_transcript_document(reader: Reader, org_id: str, activity_id: str) -> bytes:
     """The rendered JSON array of segments; an activity without a transcript yet has none."""
     rows = await reader.fetch(_DOCUMENT, {"org_id": org_id, "activity_id": activity_id})

@@ -19,7 +19,7 @@ from meetsight.intelligence.moments import SIDE_DESCRIPTION, Side, moments_of
 from meetsight.intelligence.repository import get_summary
 from meetsight.mcp.access import ToolAccess
 from meetsight.mcp.arguments import TRANSCRIPT_CAP
-from meetsight.transcripts.sentences import segment_sentences, split_sentences
+from meetsight.transcripts.sentences import segment_sentences, sentence_count
 from meetsight.trends.rows import seller_speakers
 
 
@@ -168,7 +168,7 @@ async def transcript(
         )
     else:
         segments = everything = await repo.list_segments(reader, access.org_id, row.id)
-    total = sum(len(split_sentences(s.content) or [s.content]) for s in everything)
+    total = sum(sentence_count(s.content) for s in everything)
     split = [
         (index, s, part)
         for index, (s, part) in enumerate(
@@ -208,20 +208,23 @@ async def transcript(
 
 
 async def sentence_indexes(
-    access: ToolAccess, activity_id: str, positions: list[int]
-) -> dict[int, int]:
-    """The index in `transcript`'s sentences of the first sentence of each segment position,
-    for search hits: it differs from the position where a segment holds several sentences."""
-    if not positions:
-        return {}
-    segments = await repo.list_segments(
-        access.state.reader, access.org_id, activity_id, limit=max(positions) + 1
+    access: ToolAccess, wanted: dict[str, list[int]]
+) -> dict[str, dict[int, int]]:
+    """Per activity, the index in `transcript`'s sentences of the first sentence of each segment
+    position, for search hits: it differs from the position where a segment holds several
+    sentences. One read for all the activities."""
+    wanted = {activity_id: ps for activity_id, ps in wanted.items() if ps}
+    texts = await repo.segment_texts_through(
+        access.state.reader, access.org_id, {a: max(ps) for a, ps in wanted.items()}
     )
-    firsts, count = [], 0
-    for s in segments:
-        firsts.append(count)
-        count += len(split_sentences(s.content) or [s.content])
-    return {p: firsts[p] if p < len(firsts) else p for p in positions}
+    out = {}
+    for activity_id, positions in wanted.items():
+        firsts, count = [], 0
+        for content in texts[activity_id]:
+            firsts.append(count)
+            count += sentence_count(content)
+        out[activity_id] = {p: firsts[p] if p < len(firsts) else p for p in positions}
+    return out
 
 
 def action_items(

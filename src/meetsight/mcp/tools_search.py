@@ -138,13 +138,9 @@ async def _search(
         )
     if verbosity == "compact":
         shaped = {key: compact(item) for key, item in shaped.items()}
-    indexes = {
-        hit.activity_id: await sentence_indexes(
-            access, hit.activity_id, [m.position for m in hit.matches]
-        )
-        for hit in page.hits
-        if hit.matches
-    }
+    indexes = await sentence_indexes(
+        access, {hit.activity_id: [m.position for m in hit.matches] for hit in page.hits}
+    )
     public = access.state.public_url
     results = [
         SearchResult(

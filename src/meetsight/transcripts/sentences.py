@@ -9,6 +9,7 @@ shared by the characters each sentence takes.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from meetsight.speech.captions import ends_sentence
 
@@ -29,6 +30,13 @@ def split_sentences(text: str) -> list[str]:
         if ends_sentence(word):
             sentences.append([])
     return [" ".join(words) for words in sentences if words]
+
+
+@lru_cache(maxsize=32_768)
+def sentence_count(text: str) -> int:
+    """How many sentences `text` reads as (at least one); kept, since search hits ask again for
+    the same transcripts' segments."""
+    return len(split_sentences(text)) or 1
 
 
 def segment_sentences(position: int, start: float, end: float, text: str) -> list[TimedSentence]:
