@@ -5,16 +5,16 @@
 
 `meetsight serve --no-worker` with its defaults (access log, metrics, the rate limiter with the
 spec's budgets; two processes share their limits through Redis, as a deployment of two would)
-serves the demo data (on PostgreSQL, vacuumed and analysed first, as autovacuum would leave it
-a minute later: `--no-settle` serves it before any statistics). The load is open-loop: every request has a scheduled time (the offered
-rate, each client's schedule shifted by a random phase so that arrivals do not come in bursts),
-it is sent at that time whether or not earlier ones have been answered (on a free connection, or
-a new one), and its latency runs from the scheduled time, so a server that falls behind shows it
-(no coordinated omission). The mix is what a dashboard and an agent send most: listings,
-transcripts, REST searches and MCP tool calls. Requests go over enough API keys that none nears
-its limit (a 429 is an error here). The rate steps up until p99 passes `--p99-ms`, an error
-appears, or fewer answers come back than were offered; the report gives each step and the
-highest rate held. docs/benchmarks.md records the figures.
+serves the demo data (on PostgreSQL, vacuumed and analysed first, as autovacuum would leave it a
+minute later: `--no-settle` serves it before any statistics). The load is open-loop: every request
+has a scheduled time (the offered rate, each client's schedule shifted by a random phase so that
+arrivals do not come in bursts), it is sent at that time whether or not earlier ones have been
+answered (on a free connection, or a new one), and its latency runs from the scheduled time, so a
+server that falls behind shows it (no coordinated omission). The mix is what a dashboard and an
+agent send most: listings, transcripts, REST searches and MCP tool calls. Requests go over enough
+API keys that none nears its limit (a 429 is an error here). The rate steps up until p99 passes
+`--p99-ms`, an error appears, or fewer answers come back than were offered; the report gives each
+step and the highest rate held. docs/benchmarks.md records the figures.
 """
 
 from __future__ import annotations
