@@ -6,15 +6,15 @@
 `meetsight serve --no-worker` with its defaults (access log, metrics, the rate limiter with the
 spec's budgets; two processes share their limits through Redis, as a deployment of two would)
 serves the demo data (on PostgreSQL, vacuumed and analysed first, as autovacuum would leave it a
-minute later: `--no-settle` serves it before any statistics). The load is open-loop: every request
-has a scheduled time (the offered rate, each client's schedule shifted by a random phase so that
-arrivals do not come in bursts), it is sent at that time whether or not earlier ones have been
-answered (on a free connection, or a new one), and its latency runs from the scheduled time, so a
-server that falls behind shows it (no coordinated omission). The mix is what a dashboard and an
-agent send most: listings, transcripts, REST searches and MCP tool calls. Requests go over enough
-API keys that none nears its limit (a 429 is an error here). The rate steps up until p99 passes
-`--p99-ms`, an error appears, or fewer answers come back than were offered; the report gives each
-step and the highest rate held. docs/benchmarks.md records the figures.
+minute later). The load is open-loop: every request has a scheduled time (the offered rate, each
+client's schedule shifted by a random phase so that arrivals do not come in bursts), it is sent at
+that time whether or not earlier ones have been answered (on a free connection, or a new one), and
+its latency runs from the scheduled time, so a server that falls behind shows it (no coordinated
+omission). The mix is what a dashboard and an agent send most: listings, transcripts, REST searches
+and MCP tool calls. Requests go over enough API keys that none nears its limit (a 429 is an error
+here). The rate steps up until p99 passes `--p99-ms`, an error appears, or fewer answers come back
+than were offered; the report gives each step and the highest rate held. docs/benchmarks.md records
+the figures.
 """
 
 from __future__ import annotations
@@ -223,11 +223,6 @@ def main() -> None:
     parser.add_argument("--rates", default=DEFAULT_RATES, help="offered requests/s, in order")
     parser.add_argument("--step-seconds", type=float, default=20.0)
     parser.add_argument("--p99-ms", type=float, default=250.0)
-    parser.add_argument(
-        "--no-settle",
-        action="store_true",
-        help="PostgreSQL: serve right after the demo's bulk load, before any statistics",
-    )
     opts = parser.parse_args()
     rates = [float(r) for r in opts.rates.split(",")]
     started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
@@ -243,7 +238,7 @@ def main() -> None:
             flush_redis(opts.redis_url)
         org_id, demo_key = seed_demo(env)
         keys = make_keys(env, org_id, math.ceil(max(rates) / PER_KEY_RATE))
-        if opts.database == "postgresql" and not opts.no_settle:
+        if opts.database == "postgresql":
             asyncio.run(settle(opts.database_url))
         log = Path(tmp) / "servers.log"
         servers = [stack.enter_context(served(env, log)) for _ in range(opts.processes)]
@@ -284,7 +279,7 @@ def main() -> None:
             "api_keys": len(keys),
             "mix": dict(MIX),
             "target": "meetsight serve --no-worker, defaults (access log, metrics, rate limits)",
-            "settled": opts.database == "postgresql" and not opts.no_settle,
+            "settled": opts.database == "postgresql",
         },
         "highest_rate_held": held,
         "steps": steps,
@@ -293,9 +288,9 @@ def main() -> None:
 
 
 async def settle(url: str) -> None:
-    """What autovacuum does within a minute of the demo's bulk load (statistics, visibility
-    map), done before serving: this machine's PostgreSQL runs with autovacuum off, and without
-    statistics the planner guesses 1 row everywhere and a search's page costs 10 times more."""
+    """What autovacuum does within a minute of the demo's bulk load, done before serving: this
+    machine's PostgreSQL runs with autovacuum off. `meetsight demo` analyses what it wrote
+    (without statistics a search's page costs 10 times more); VACUUM adds the visibility map."""
     engine = create_engine(normalise_database_url(url))
     try:
         await vacuum_analyze(engine)

@@ -32,7 +32,6 @@ from meetsight.conversations.endpoints import call_routes, meeting_routes
 from meetsight.conversations.search_endpoints import router as search_router
 from meetsight.conversations.upload_endpoints import router as upload_router
 from meetsight.db.engine import create_engine, create_sessionmaker
-from meetsight.db.planner_statistics import warn_if_autovacuum_off
 from meetsight.db.reads import create_reader
 from meetsight.errors import AppError, MissingScope
 from meetsight.intelligence.endpoints import router as intelligence_router
@@ -112,7 +111,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         state = build_state(settings, await start_rate_limits(settings))
-        await warn_if_autovacuum_off(state.engine)
         state.media.clear_temp()
         await sweep_orphan_media(state.sessionmaker, state.media)
         app.state.ms = state

@@ -47,12 +47,15 @@ def browser_url(host: str, port: int) -> str:
 
 
 async def first_page(settings: Settings) -> str:
-    """`/setup` while nobody can sign in (the first run), else the app's home."""
+    """`/setup` while nobody can sign in (the first run), else the app's home; on the way, the
+    warning when PostgreSQL runs with autovacuum off (db/planner_statistics.py)."""
     from meetsight.db.engine import create_engine, create_sessionmaker
+    from meetsight.db.planner_statistics import warn_if_autovacuum_off
     from meetsight.web.setup import setup_open
 
     engine = create_engine(settings.resolved_database_url())
     try:
+        await warn_if_autovacuum_off(engine)
         async with create_sessionmaker(engine)() as session:
             return "/setup" if await setup_open(session) else "/"
     finally:

@@ -4,8 +4,9 @@ them.
 Without statistics PostgreSQL's planner takes every table for a few rows: a search's page on the
 demo data then scans each hit's whole transcript per snippet and costs about ten times what it
 does with them (docs/operations.md). Autovacuum analyses a table within a minute or so of a bulk
-write; where it is off nothing does, so the demo seeding analyses what it wrote itself, and the
-server says at start that autovacuum is off. SQLite needs neither: its planner reads the indexes.
+write; where it is off nothing does, so the demo seeding analyses what it wrote itself, and
+`meetsight serve` says at start that autovacuum is off. SQLite needs neither: its planner
+reads the indexes.
 """
 
 from __future__ import annotations

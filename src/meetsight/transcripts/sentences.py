@@ -32,14 +32,14 @@ def split_sentences(text: str) -> list[str]:
     return [" ".join(words) for words in sentences if words]
 
 
+_KEPT_CHARS = 1_000
+
+
 def sentence_count(text: str) -> int:
     """How many sentences `text` reads as (at least one). Counts of texts up to
     _KEPT_CHARS are kept, since search hits ask again for the same transcripts' segments; the
     bound keeps the cache under 16 MB whatever a transcript holds."""
     return _kept_count(text) if len(text) <= _KEPT_CHARS else len(split_sentences(text)) or 1
-
-
-_KEPT_CHARS = 1_000
 
 
 @lru_cache(maxsize=16_384)
